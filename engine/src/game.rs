@@ -1,0 +1,462 @@
+//! The rules variants and the safe game layer: history with passes, undo and redo.
+
+use crate::position::{CENTRE, IllegalMove, IllegalReason};
+use crate::{Bitboard, Move, Position, Score, Side, Square};
+use std::fmt;
+
+/// The rules a game is played under, chosen when it is created.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Variant {
+    /// World Othello Federation rules: a player with no legal move passes; the game ends when
+    /// neither player can move.
+    #[default]
+    Othello,
+    /// As UCThello's option: a player with no legal move ends the game instead of passing.
+    NoMoveEndsGame,
+    /// Reversi's free opening: the first four discs are placed by the players in turn on the
+    /// four empty centre squares, flipping nothing; then Othello rules.
+    FreeOpening,
+}
+
+impl Variant {
+    /// Every variant, in the order a menu shows them.
+    pub const ALL: [Variant; 3] = [
+        Variant::Othello,
+        Variant::NoMoveEndsGame,
+        Variant::FreeOpening,
+    ];
+
+    /// The short name used in files and on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Othello => "othello",
+            Variant::NoMoveEndsGame => "no-move-ends-game",
+            Variant::FreeOpening => "free-opening",
+        }
+    }
+
+    /// The variant named `name` (as printed by [`Variant::name`]), case-insensitively.
+    pub fn from_name(name: &str) -> Option<Variant> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name().eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// The position a new game of this variant starts from.
+    pub const fn start_position(self) -> Position {
+        match self {
+            Variant::FreeOpening => Position::empty(),
+            _ => Position::start(),
+        }
+    }
+
+    /// Whether the position is still in this variant's free-placement phase.
+    #[inline]
+    pub fn in_free_opening(self, pos: &Position) -> bool {
+        matches!(self, Variant::FreeOpening) && pos.empties().0 & CENTRE != 0
+    }
+
+    /// The squares the side to move may play (not counting a pass).
+    #[inline]
+    pub fn legal_moves(self, pos: &Position) -> Bitboard {
+        if self.in_free_opening(pos) {
+            Bitboard(pos.empties().0 & CENTRE)
+        } else {
+            pos.legal_moves()
+        }
+    }
+
+    /// Whether the side to move must pass (never under [`Variant::NoMoveEndsGame`]).
+    pub fn must_pass(self, pos: &Position) -> bool {
+        match self {
+            Variant::NoMoveEndsGame => false,
+            _ => !self.in_free_opening(pos) && pos.must_pass(),
+        }
+    }
+
+    /// Whether the game is over.
+    #[inline]
+    pub fn is_game_over(self, pos: &Position) -> bool {
+        match self {
+            Variant::NoMoveEndsGame => pos.has_no_move(),
+            Variant::Othello => pos.is_game_over(),
+            Variant::FreeOpening => !self.in_free_opening(pos) && pos.is_game_over(),
+        }
+    }
+
+    /// The moves the side to move may make: the legal squares, or a single pass when a pass
+    /// is required, or nothing when the game is over.
+    pub fn moves(self, pos: &Position) -> Vec<Move> {
+        let squares = self.legal_moves(pos);
+        if !squares.is_empty() {
+            squares.squares().map(Move::Play).collect()
+        } else if self.must_pass(pos) {
+            vec![Move::Pass]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Plays `mv` if this variant's rules allow it; otherwise hands the unchanged position
+    /// back inside the error.
+    pub fn try_play(self, pos: &Position, mv: Move) -> Result<Position, IllegalMove> {
+        let refuse = |reason| IllegalMove {
+            position: *pos,
+            mv,
+            reason,
+        };
+        if self.in_free_opening(pos) {
+            return match mv {
+                Move::Play(sq) if pos.empties().0 & CENTRE & sq.bit() != 0 => Ok(pos.place(sq)),
+                Move::Play(sq) if !pos.empties().contains(sq) => {
+                    Err(refuse(IllegalReason::Occupied))
+                }
+                Move::Play(_) => Err(refuse(IllegalReason::NotACentreSquare)),
+                Move::Pass => Err(refuse(IllegalReason::PassNotAllowed)),
+            };
+        }
+        if self == Variant::NoMoveEndsGame && pos.has_no_move() {
+            return Err(refuse(IllegalReason::GameOver));
+        }
+        pos.try_play(mv)
+    }
+
+    /// Plays a move known to be legal (from [`Variant::moves`]). Nothing is checked.
+    #[inline]
+    pub fn play_unchecked(self, pos: &Position, mv: Move) -> Position {
+        match mv {
+            Move::Pass => pos.pass(),
+            Move::Play(sq) if self.in_free_opening(pos) => pos.place(sq),
+            Move::Play(sq) => pos.play_unchecked(sq),
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GameResult {
+    /// The discs on the board at the end.
+    pub discs: Score,
+}
+
+impl GameResult {
+    /// The winner, or `None` for a draw.
+    pub const fn winner(&self) -> Option<Side> {
+        self.discs.winner()
+    }
+
+    /// The winner's margin in discs as they stand (0 for a draw).
+    pub const fn margin(&self) -> u8 {
+        self.discs.margin().unsigned_abs()
+    }
+
+    /// The World Othello Federation score, with the empty squares given to the winner.
+    pub const fn wof(&self) -> Score {
+        self.discs.wof()
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner() {
+            Some(side) => write!(f, "{side} wins {} by {}", self.discs, self.margin()),
+            None => write!(f, "Draw {}", self.discs),
+        }
+    }
+}
+
+/// A game in progress: its variant, start position, the moves played (passes included) and
+/// the moves undone that can be redone.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Game {
+    variant: Variant,
+    /// `positions[i]` is the position after `i` moves; `positions[0]` is the start.
+    positions: Vec<Position>,
+    /// Every move made, including undone ones past `current` that redo can replay.
+    moves: Vec<Move>,
+    /// How many of `moves` are on the board.
+    current: usize,
+}
+
+impl Game {
+    /// A new game of `variant` from its usual start.
+    pub fn new(variant: Variant) -> Game {
+        Game::from_position(variant.start_position(), variant)
+    }
+
+    /// A game of `variant` starting from any position (XOT openings, puzzles, analysis).
+    pub fn from_position(start: Position, variant: Variant) -> Game {
+        Game {
+            variant,
+            positions: vec![start],
+            moves: Vec::new(),
+            current: 0,
+        }
+    }
+
+    /// The rules of this game.
+    pub const fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The position the game started from.
+    pub fn start_position(&self) -> Position {
+        self.positions[0]
+    }
+
+    /// The position on the board now.
+    pub fn position(&self) -> Position {
+        self.positions[self.current]
+    }
+
+    /// The side to move now.
+    pub fn side_to_move(&self) -> Side {
+        self.position().side_to_move()
+    }
+
+    /// The moves on the board, passes included, oldest first.
+    pub fn history(&self) -> &[Move] {
+        &self.moves[..self.current]
+    }
+
+    /// The positions from the start to now (one more than the moves).
+    pub fn positions(&self) -> &[Position] {
+        &self.positions[..=self.current]
+    }
+
+    /// The moves that [`Game::redo`] would replay, next first.
+    pub fn redo_moves(&self) -> &[Move] {
+        &self.moves[self.current..]
+    }
+
+    /// How many moves (passes included) are on the board.
+    pub fn ply(&self) -> usize {
+        self.current
+    }
+
+    /// The squares the side to move may play.
+    pub fn legal_moves(&self) -> Bitboard {
+        self.variant.legal_moves(&self.position())
+    }
+
+    /// The moves available now: legal squares, a lone pass, or none once the game is over.
+    pub fn moves(&self) -> Vec<Move> {
+        self.variant.moves(&self.position())
+    }
+
+    /// Whether the side to move has to pass.
+    pub fn must_pass(&self) -> bool {
+        self.variant.must_pass(&self.position())
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.variant.is_game_over(&self.position())
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<GameResult> {
+        self.is_over().then(|| GameResult {
+            discs: self.position().score(),
+        })
+    }
+
+    /// Plays `mv` for the side to move. An illegal move changes nothing and comes back as the
+    /// error, with the unchanged position. A new move drops the moves that could be redone,
+    /// unless it is the very move redo would have played.
+    pub fn play(&mut self, mv: Move) -> Result<Position, IllegalMove> {
+        let next = self.variant.try_play(&self.position(), mv)?;
+        if self.moves.get(self.current) == Some(&mv) {
+            self.current += 1;
+            return Ok(next);
+        }
+        self.moves.truncate(self.current);
+        self.positions.truncate(self.current + 1);
+        self.moves.push(mv);
+        self.positions.push(next);
+        self.current += 1;
+        Ok(next)
+    }
+
+    /// Plays a square (a convenience for [`Game::play`]).
+    pub fn play_square(&mut self, sq: Square) -> Result<Position, IllegalMove> {
+        self.play(Move::Play(sq))
+    }
+
+    /// Takes back the last move. Returns the move, or `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        if self.current == 0 {
+            return None;
+        }
+        self.current -= 1;
+        Some(self.moves[self.current])
+    }
+
+    /// Replays the next undone move. Returns it, or `None` if there is none.
+    pub fn redo(&mut self) -> Option<Move> {
+        let mv = *self.moves.get(self.current)?;
+        self.current += 1;
+        Some(mv)
+    }
+
+    /// Whether there is a move to undo.
+    pub fn can_undo(&self) -> bool {
+        self.current > 0
+    }
+
+    /// Whether there is a move to redo.
+    pub fn can_redo(&self) -> bool {
+        self.current < self.moves.len()
+    }
+
+    /// Moves the game to `ply` moves from the start, keeping every move for redo. Returns
+    /// false (and changes nothing) if `ply` is past the last known move.
+    pub fn go_to(&mut self, ply: usize) -> bool {
+        if ply > self.moves.len() {
+            return false;
+        }
+        self.current = ply;
+        true
+    }
+
+    /// Every move known, on the board and undone, as a new game's history (for saving).
+    pub fn all_moves(&self) -> &[Move] {
+        &self.moves
+    }
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new(Variant::Othello)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(s: &str) -> Move {
+        s.parse().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn illegal_moves_change_nothing_and_say_why() {
+        let mut game = Game::new(Variant::Othello);
+        let before = game.clone();
+        let err = game.play(mv("a1")).unwrap_err();
+        assert_eq!(err.reason, IllegalReason::NoFlips);
+        assert_eq!(err.position, Position::start());
+        assert_eq!(game, before);
+        assert_eq!(
+            game.play(mv("d4")).unwrap_err().reason,
+            IllegalReason::Occupied
+        );
+        assert_eq!(
+            game.play(Move::Pass).unwrap_err().reason,
+            IllegalReason::PassNotAllowed
+        );
+        assert!(game.play(mv("f5")).is_ok());
+        assert_eq!(game.side_to_move(), Side::White);
+    }
+
+    #[test]
+    fn undo_redo_walk_the_history() {
+        let mut game = Game::new(Variant::Othello);
+        for m in ["f5", "d6", "c3", "d3", "c4"] {
+            game.play(mv(m)).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let after = game.position();
+        assert_eq!(game.undo(), Some(mv("c4")));
+        assert_eq!(game.undo(), Some(mv("d3")));
+        assert_eq!(game.redo_moves(), &[mv("d3"), mv("c4")]);
+        assert_eq!(game.redo(), Some(mv("d3")));
+        assert_eq!(game.redo(), Some(mv("c4")));
+        assert_eq!(game.redo(), None);
+        assert_eq!(game.position(), after);
+        // A different move after an undo drops the redo line.
+        game.undo();
+        let other = game.moves().into_iter().find(|&m| m != mv("c4"));
+        game.play(other.unwrap_or(Move::Pass))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!game.can_redo());
+        while game.undo().is_some() {}
+        assert_eq!(game.position(), Position::start());
+    }
+
+    #[test]
+    fn free_opening_places_four_centre_discs_then_plays_othello() {
+        let mut game = Game::new(Variant::FreeOpening);
+        assert_eq!(game.legal_moves().count(), 4);
+        assert_eq!(
+            game.play(mv("a1")).unwrap_err().reason,
+            IllegalReason::NotACentreSquare
+        );
+        for m in ["d4", "e4", "d5", "e5"] {
+            game.play(mv(m)).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let p = game.position();
+        assert_eq!(p.side_to_move(), Side::Black);
+        assert_eq!(p.black().count(), 2);
+        assert_eq!(p.white().count(), 2);
+        // Parallel opening: black d4, d5; white e4, e5 -> black may play f4? It flanks e4.
+        assert!(
+            game.legal_moves()
+                .contains(mv("f4").square().unwrap_or(Square::ALL[0]))
+        );
+    }
+
+    #[test]
+    fn no_move_ends_game_ends_where_othello_passes() {
+        // Black to move, black has no move but white does: b1 is white, a1 black? Build:
+        // black a1, white b1, c1 empty: white has no move; black plays c1.
+        let black = Bitboard(Square::ALL[0].bit());
+        let white = Bitboard(Square::ALL[1].bit());
+        let pos = Position::from_discs(black, white, Side::White).unwrap_or_else(|e| panic!("{e}"));
+        assert!(Variant::Othello.must_pass(&pos));
+        assert!(!Variant::Othello.is_game_over(&pos));
+        assert!(Variant::NoMoveEndsGame.is_game_over(&pos));
+        assert_eq!(Variant::NoMoveEndsGame.moves(&pos), vec![]);
+        assert_eq!(Variant::Othello.moves(&pos), vec![Move::Pass]);
+        let mut game = Game::from_position(pos, Variant::NoMoveEndsGame);
+        assert!(game.result().is_some());
+        assert_eq!(
+            game.play(Move::Pass).unwrap_err().reason,
+            IllegalReason::GameOver
+        );
+    }
+
+    #[test]
+    fn wof_scoring_gives_empties_to_the_winner() {
+        let s = Score {
+            black: 30,
+            white: 20,
+        };
+        assert_eq!(
+            s.wof(),
+            Score {
+                black: 44,
+                white: 20
+            }
+        );
+        assert_eq!(
+            Score {
+                black: 20,
+                white: 20
+            }
+            .wof(),
+            Score {
+                black: 32,
+                white: 32
+            }
+        );
+        let r = GameResult { discs: s };
+        assert_eq!(r.winner(), Some(Side::Black));
+        assert_eq!(r.margin(), 10);
+    }
+}

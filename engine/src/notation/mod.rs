@@ -1,0 +1,72 @@
+//! The Othello world's own formats: transcripts, GGF game records and board strings.
+//!
+//! Every parser returns a [`ParseError`] that says where (character, and move number for
+//! moves) and why; none panics on any input (each has a `cargo fuzz` target).
+
+pub mod board_string;
+pub mod ggf;
+pub mod transcript;
+
+use std::fmt;
+
+/// Why a text could not be read, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// What was being read: "transcript", "GGF", "board string".
+    pub format: &'static str,
+    /// The character index (0-based, in chars, not bytes) where the problem starts.
+    pub offset: usize,
+    /// For a move, its number in the game (1-based ply, passes counted).
+    pub ply: Option<usize>,
+    /// What is wrong, in words a player can act on.
+    pub reason: String,
+}
+
+impl ParseError {
+    pub(crate) fn new(
+        format: &'static str,
+        offset: usize,
+        reason: impl Into<String>,
+    ) -> ParseError {
+        ParseError {
+            format,
+            offset,
+            ply: None,
+            reason: reason.into(),
+        }
+    }
+
+    pub(crate) fn at_ply(mut self, ply: usize) -> ParseError {
+        self.ply = Some(ply);
+        self
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.format)?;
+        if let Some(ply) = self.ply {
+            write!(f, "move {ply} (character {}): ", self.offset + 1)?;
+        } else {
+            write!(f, "character {}: ", self.offset + 1)?;
+        }
+        f.write_str(&self.reason)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Reads a game from any of the formats a player might paste: a GGF record, a board string
+/// (64 squares and the side to move), or a transcript. The format is recognised from the
+/// text itself.
+pub fn parse_any(text: &str, variant: crate::Variant) -> Result<crate::Game, ParseError> {
+    let t = text.trim();
+    if t.starts_with("(;") {
+        return ggf::parse(t).map(|record| record.game);
+    }
+    if board_string::looks_like_board(t) {
+        let pos = board_string::parse(t)?;
+        return Ok(crate::Game::from_position(pos, variant));
+    }
+    transcript::parse(t, variant)
+}

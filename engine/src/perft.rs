@@ -1,0 +1,209 @@
+//! Perft: counting the leaves of the game tree to a fixed depth, the classic check that a move
+//! generator is right (and a measure of its speed).
+//!
+//! Convention: a pass counts as a ply. A finished game (neither side can move) reached before
+//! the last ply counts as **one leaf** and is not expanded further. This gives the widely
+//! published counts 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571284, 212258800,
+//! ... (the other published table, which counts only positions at exactly the full depth,
+//! drops finished games; the two first differ at depth 10).
+
+use crate::bitboard::{flips, legal_moves};
+use crate::{Position, Square};
+
+/// The number of leaves `depth` plies below `pos` under the standard rules.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    perft_raw(pos.player().0, pos.opponent().0, depth, false)
+}
+
+fn perft_raw(p: u64, o: u64, depth: u32, passed: bool) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = legal_moves(p, o);
+    if moves == 0 {
+        if passed {
+            // Neither side can move: the game ended here; it is one leaf.
+            return 1;
+        }
+        return perft_raw(o, p, depth - 1, true);
+    }
+    if depth == 1 {
+        return u64::from(moves.count_ones());
+    }
+    let mut total = 0;
+    let mut m = moves;
+    while m != 0 {
+        let sq = Square::ALL[m.trailing_zeros() as usize];
+        m &= m - 1;
+        let f = flips(p, o, sq);
+        total += perft_raw(o & !f, p | f | sq.bit(), depth - 1, false);
+    }
+    total
+}
+
+/// Perft split by first move (`--divide`): each legal first move (or the pass) and its count.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(crate::Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        if pos.is_game_over() {
+            return Vec::new();
+        }
+        return vec![(
+            crate::Move::Pass,
+            perft_raw(pos.opponent().0, pos.player().0, depth - 1, true),
+        )];
+    }
+    moves
+        .squares()
+        .map(|sq| {
+            let next = pos.play_unchecked(sq);
+            (
+                crate::Move::Play(sq),
+                perft_raw(next.player().0, next.opponent().0, depth - 1, false),
+            )
+        })
+        .collect()
+}
+
+/// A deliberately plain Othello implementation on an 8x8 array, independent of the bitboard
+/// code, used by the tests as the reference that the fast generator must agree with.
+pub mod naive {
+    /// A board as 64 cells: 0 empty, 1 the side to move, 2 the opponent.
+    pub type Cells = [u8; 64];
+
+    const DIRECTIONS: [(i32, i32); 8] = [
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+        (-1, 0),
+        (1, 0),
+        (-1, 1),
+        (0, 1),
+        (1, 1),
+    ];
+
+    /// The cells of the side to move (`player`) and its opponent as an array.
+    pub fn cells(player: u64, opponent: u64) -> Cells {
+        let mut c = [0u8; 64];
+        for (i, cell) in c.iter_mut().enumerate() {
+            if player >> i & 1 == 1 {
+                *cell = 1;
+            } else if opponent >> i & 1 == 1 {
+                *cell = 2;
+            }
+        }
+        c
+    }
+
+    /// The cells flipped by the side to move playing at `index`, walking each direction.
+    pub fn flips(c: &Cells, index: usize) -> Vec<usize> {
+        if c[index] != 0 {
+            return Vec::new();
+        }
+        let (x0, y0) = ((index % 8) as i32, (index / 8) as i32);
+        let mut all = Vec::new();
+        for (dx, dy) in DIRECTIONS {
+            let mut run = Vec::new();
+            let (mut x, mut y) = (x0 + dx, y0 + dy);
+            while (0..8).contains(&x) && (0..8).contains(&y) && c[(y * 8 + x) as usize] == 2 {
+                run.push((y * 8 + x) as usize);
+                x += dx;
+                y += dy;
+            }
+            if !run.is_empty()
+                && (0..8).contains(&x)
+                && (0..8).contains(&y)
+                && c[(y * 8 + x) as usize] == 1
+            {
+                all.extend(run);
+            }
+        }
+        all
+    }
+
+    /// Every legal move of the side to move, in index order.
+    pub fn legal_moves(c: &Cells) -> Vec<usize> {
+        (0..64).filter(|&i| !flips(c, i).is_empty()).collect()
+    }
+
+    /// The board after the side to move plays `index`, from the new mover's point of view.
+    pub fn play(c: &Cells, index: usize) -> Cells {
+        let mut next = *c;
+        for f in flips(c, index) {
+            next[f] = 1;
+        }
+        next[index] = 1;
+        swap(&next)
+    }
+
+    /// The same board with the other side to move.
+    pub fn swap(c: &Cells) -> Cells {
+        let mut s = *c;
+        for cell in s.iter_mut() {
+            *cell = match *cell {
+                1 => 2,
+                2 => 1,
+                x => x,
+            };
+        }
+        s
+    }
+
+    /// Perft with the same conventions as [`super::perft`], by brute force.
+    pub fn perft(c: &Cells, depth: u32, passed: bool) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = legal_moves(c);
+        if moves.is_empty() {
+            return if passed {
+                1
+            } else {
+                perft(&swap(c), depth - 1, true)
+            };
+        }
+        moves
+            .iter()
+            .map(|&m| perft(&play(c, m), depth - 1, false))
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fast_perft_matches_the_naive_reference() {
+        let start = Position::start();
+        let cells = naive::cells(start.player().0, start.opponent().0);
+        for depth in 0..=6 {
+            assert_eq!(
+                perft(&start, depth),
+                naive::perft(&cells, depth, false),
+                "depth {depth}"
+            );
+        }
+    }
+
+    #[test]
+    fn published_counts_to_depth_8() {
+        let expected = [1, 4, 12, 56, 244, 1396, 8200, 55092, 390216];
+        for (depth, &n) in expected.iter().enumerate() {
+            assert_eq!(perft(&Position::start(), depth as u32), n, "depth {depth}");
+        }
+    }
+
+    #[test]
+    fn divide_sums_to_perft() {
+        let d = divide(&Position::start(), 5);
+        assert_eq!(d.len(), 4);
+        assert_eq!(
+            d.iter().map(|(_, n)| n).sum::<u64>(),
+            perft(&Position::start(), 5)
+        );
+    }
+}
