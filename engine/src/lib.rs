@@ -32,6 +32,7 @@ pub mod notation;
 pub mod perft;
 pub mod playout;
 pub mod position;
+pub mod search;
 pub mod square;
 
 pub use bitboard::Bitboard;

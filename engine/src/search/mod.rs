@@ -1,0 +1,199 @@
+//! The computer opponent: Monte-Carlo Tree Search with UCB1 applied to trees (UCT), on one
+//! thread, under a time cap (the battery promise), an optional iteration cap, and a memory cap.
+//!
+//! [`Searcher`] is the entry point: it owns the search's random generator (seeded, so a search
+//! with an iteration limit replays exactly) and whatever the strategy keeps between moves.
+
+pub mod classic;
+
+use crate::{FastRng, Move, Position, Variant};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// What a search may spend.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Wall-clock cap; the move comes back within this plus a few milliseconds.
+    pub time: Duration,
+    /// Stop after this many iterations (playouts), if set. Makes a search deterministic.
+    pub iterations: Option<u64>,
+    /// Memory cap for the tree, in bytes. When the tree is full the search keeps running on
+    /// the tree it has; it never aborts and never grows past the cap.
+    pub memory: usize,
+}
+
+/// The default memory cap for the tree: 64 MiB.
+pub const DEFAULT_MEMORY: usize = 64 << 20;
+
+impl SearchLimits {
+    /// A time cap with no iteration cap and the default memory cap.
+    pub const fn time(time: Duration) -> SearchLimits {
+        SearchLimits {
+            time,
+            iterations: None,
+            memory: DEFAULT_MEMORY,
+        }
+    }
+
+    /// An iteration cap (with a generous one-minute time cap as a safety net).
+    pub const fn iterations(iterations: u64) -> SearchLimits {
+        SearchLimits {
+            time: Duration::from_secs(60),
+            iterations: Some(iterations),
+            memory: DEFAULT_MEMORY,
+        }
+    }
+}
+
+impl Default for SearchLimits {
+    fn default() -> Self {
+        SearchLimits::time(Duration::from_secs(1))
+    }
+}
+
+/// A handle that stops a running search within a few milliseconds, from any thread (the
+/// app cancels when the player undoes or starts a new game while the AI thinks).
+#[derive(Clone, Debug, Default)]
+pub struct CancelHandle(Arc<AtomicBool>);
+
+impl CancelHandle {
+    /// A handle that is not cancelled.
+    pub fn new() -> CancelHandle {
+        CancelHandle::default()
+    }
+
+    /// Asks the search to stop; it returns the best move it has so far.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`CancelHandle::cancel`] was called.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// A proven game-theoretic value, from the point of view of the side that makes the move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Proof {
+    /// The move wins with best play.
+    Win,
+    /// The move draws with best play.
+    Draw,
+    /// The move loses against best play.
+    Loss,
+}
+
+/// What the search learned about one move at the root.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveStats {
+    /// The move.
+    pub mv: Move,
+    /// How many playouts went through it.
+    pub visits: u64,
+    /// Its mean score for the side to move (1 win, 0.5 draw, 0 loss), in 0..=1.
+    pub win_rate: f64,
+    /// Its exact value, if the search proved it.
+    pub proof: Option<Proof>,
+    /// The exact final disc margin for the side to move, if an endgame solve found it.
+    pub exact_margin: Option<i8>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The move to play, or `None` when the game is over.
+    pub best: Option<Move>,
+    /// Statistics for every root move, the move to play first, then by visits.
+    pub moves: Vec<MoveStats>,
+    /// The principal variation: the best move and the most visited replies below it.
+    pub pv: Vec<Move>,
+    /// Iterations (selection + expansion + playout + backpropagation) run.
+    pub iterations: u64,
+    /// Tree nodes in use at the end.
+    pub nodes: usize,
+    /// Bytes of tree memory in use at the end.
+    pub memory: usize,
+    /// Whether the best move's value was proven exactly.
+    pub proven: bool,
+    /// Wall-clock time spent.
+    pub elapsed: Duration,
+    /// Whether the search stopped because it was cancelled.
+    pub cancelled: bool,
+}
+
+impl SearchResult {
+    /// Iterations per second (each iteration is one playout).
+    pub fn playouts_per_second(&self) -> f64 {
+        let s = self.elapsed.as_secs_f64();
+        if s > 0.0 {
+            self.iterations as f64 / s
+        } else {
+            0.0
+        }
+    }
+
+    /// The side to move's expected score (0..=1) after the best move, for a win-probability bar.
+    pub fn win_rate(&self) -> Option<f64> {
+        self.moves.first().map(|m| m.win_rate)
+    }
+}
+
+/// Which algorithm a [`Searcher`] runs.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Strategy {
+    /// UCThello's plain UCT, kept exactly as the baseline every improvement is measured against.
+    #[default]
+    Classic,
+}
+
+impl Strategy {
+    /// The name used in arena specs (`classic`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Strategy::Classic => "classic",
+        }
+    }
+}
+
+/// A single-threaded searcher: the strategy, its seeded random generator, and what it keeps
+/// between moves.
+#[derive(Debug)]
+pub struct Searcher {
+    strategy: Strategy,
+    rng: FastRng,
+}
+
+impl Searcher {
+    /// A searcher for `strategy` whose randomness comes from `seed`.
+    pub fn new(strategy: Strategy, seed: u64) -> Searcher {
+        Searcher {
+            strategy,
+            rng: FastRng::new(seed),
+        }
+    }
+
+    /// The strategy this searcher runs.
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
+    }
+
+    /// Searches `pos` under `variant`'s rules within `limits`, stopping early if `cancel` is
+    /// set, and returns the move to play with the root statistics.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        variant: Variant,
+        limits: &SearchLimits,
+        cancel: &CancelHandle,
+    ) -> SearchResult {
+        match self.strategy {
+            Strategy::Classic => classic::search(pos, variant, limits, cancel, &mut self.rng),
+        }
+    }
+}
+
+/// Checks the clock and the cancel flag every this many iterations: a few hundred
+/// microseconds of work between checks, so the time cap is honoured to well under 20 ms.
+pub(crate) const CHECK_EVERY: u64 = 64;
