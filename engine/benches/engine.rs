@@ -1,0 +1,74 @@
+//! Criterion benchmarks of the engine's hot paths: move generation, flips, one random playout,
+//! and perft. Run with `cargo bench -p montello-engine`; figures go in docs/benchmarks.md.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use montello_engine::bitboard::{flips, legal_moves};
+use montello_engine::perft::perft;
+use montello_engine::{FastRng, Position, Variant, random_playout};
+use std::hint::black_box;
+
+/// Positions from random games at every stage, so the measurements are not of the opening only.
+fn sample_positions() -> Vec<Position> {
+    let mut rng = FastRng::new(42);
+    let mut positions = Vec::new();
+    for _ in 0..64 {
+        let mut pos = Position::start();
+        loop {
+            positions.push(pos);
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                if pos.is_game_over() {
+                    break;
+                }
+                pos = pos.pass();
+                continue;
+            }
+            let squares: Vec<_> = moves.squares().collect();
+            pos = pos.play_unchecked(squares[rng.below(squares.len() as u32) as usize]);
+        }
+    }
+    positions
+}
+
+fn benches(c: &mut Criterion) {
+    let positions = sample_positions();
+    let raw: Vec<(u64, u64)> = positions
+        .iter()
+        .map(|p| (p.player().0, p.opponent().0))
+        .collect();
+    c.bench_function("legal_moves (per position)", |b| {
+        let mut i = 0;
+        b.iter(|| {
+            let (p, o) = raw[i % raw.len()];
+            i += 1;
+            black_box(legal_moves(black_box(p), black_box(o)))
+        })
+    });
+    let plays: Vec<(u64, u64, montello_engine::Square)> = positions
+        .iter()
+        .flat_map(|p| {
+            p.legal_moves()
+                .squares()
+                .map(move |sq| (p.player().0, p.opponent().0, sq))
+        })
+        .collect();
+    c.bench_function("flips (per legal move)", |b| {
+        let mut i = 0;
+        b.iter(|| {
+            let (p, o, sq) = plays[i % plays.len()];
+            i += 1;
+            black_box(flips(black_box(p), black_box(o), sq))
+        })
+    });
+    c.bench_function("random playout from the start", |b| {
+        let mut rng = FastRng::new(1);
+        let start = Position::start();
+        b.iter(|| black_box(random_playout(&start, Variant::Othello, &mut rng)))
+    });
+    c.bench_function("perft(8) from the start", |b| {
+        b.iter(|| black_box(perft(&Position::start(), black_box(8))))
+    });
+}
+
+criterion_group!(engine, benches);
+criterion_main!(engine);

@@ -1,0 +1,227 @@
+//! `montello-engine`: the engine's command-line tool (perft, bench, show, and the AI's arena
+//! and NBoard protocol).
+
+use clap::{Parser, Subcommand};
+use montello_engine::notation::{board_string, parse_any, transcript};
+use montello_engine::perft::{divide, perft};
+use montello_engine::{FastRng, Position, Variant, random_playout};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "montello-engine",
+    version,
+    about = "Montello's Othello engine: perft, benchmarks, positions, AI matches"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the leaves of the game tree to DEPTH plies (a pass counts as a ply; a finished
+    /// game counts once as a leaf) and print the count and the speed.
+    Perft {
+        /// Plies to search.
+        depth: u32,
+        /// Start from this board string (64 squares X/O/- then the side to move) instead of the
+        /// standard start.
+        #[arg(long)]
+        position: Option<String>,
+        /// Print the count below each first move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Measure, on one core: perft leaves per second and random playouts per second from the
+    /// start position.
+    Bench {
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Seconds to spend on the playout measurement.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+        /// Perft depth for the move-generator measurement.
+        #[arg(long, default_value_t = 11)]
+        perft_depth: u32,
+    },
+    /// Show a position: a diagram, the side to move, the legal moves and the score. Accepts a
+    /// transcript (f5d6c3...), a GGF record or a board string.
+    Show {
+        /// The transcript, GGF record or board string.
+        game: String,
+        /// Rules: othello, no-move-ends-game or free-opening.
+        #[arg(long, default_value = "othello")]
+        variant: String,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("montello-engine: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Perft {
+            depth,
+            position,
+            divide: split,
+        } => {
+            let pos = match position {
+                Some(text) => board_string::parse(&text).map_err(|e| e.to_string())?,
+                None => Position::start(),
+            };
+            let start = Instant::now();
+            let total = if split {
+                let mut total = 0;
+                for (mv, n) in divide(&pos, depth) {
+                    println!("{mv} {n}");
+                    total += n;
+                }
+                total
+            } else {
+                perft(&pos, depth)
+            };
+            let secs = start.elapsed().as_secs_f64();
+            println!("perft({depth}) = {total}");
+            println!(
+                "time {secs:.3} s, {:.1} million leaves/s",
+                total as f64 / secs.max(1e-9) / 1e6
+            );
+            Ok(())
+        }
+        Command::Bench {
+            json,
+            seconds,
+            perft_depth,
+        } => {
+            let b = bench(seconds, perft_depth);
+            if json {
+                println!(
+                    "{{\"machine\":{:?},\"perft_depth\":{},\"perft_leaves\":{},\"perft_seconds\":{:.4},\"perft_leaves_per_second\":{:.0},\"playouts\":{},\"playout_seconds\":{:.4},\"playouts_per_second\":{:.0}}}",
+                    b.machine,
+                    perft_depth,
+                    b.perft_leaves,
+                    b.perft_time.as_secs_f64(),
+                    b.perft_leaves as f64 / b.perft_time.as_secs_f64(),
+                    b.playouts,
+                    b.playout_time.as_secs_f64(),
+                    b.playouts as f64 / b.playout_time.as_secs_f64(),
+                );
+            } else {
+                println!("machine: {}", b.machine);
+                println!(
+                    "perft({perft_depth}): {} leaves in {:.3} s = {:.1} million leaves/s (one core)",
+                    b.perft_leaves,
+                    b.perft_time.as_secs_f64(),
+                    b.perft_leaves as f64 / b.perft_time.as_secs_f64() / 1e6
+                );
+                println!(
+                    "random playouts from the start: {} in {:.3} s = {:.0} playouts/s (one core)",
+                    b.playouts,
+                    b.playout_time.as_secs_f64(),
+                    b.playouts as f64 / b.playout_time.as_secs_f64()
+                );
+            }
+            Ok(())
+        }
+        Command::Show { game, variant } => {
+            let variant = Variant::from_name(&variant).ok_or_else(|| {
+                format!(
+                    "unknown variant {variant:?}: use othello, no-move-ends-game or free-opening"
+                )
+            })?;
+            let game = parse_any(&game, variant).map_err(|e| e.to_string())?;
+            let pos = game.position();
+            print!("{}", board_string::diagram(&pos));
+            println!("board: {}", board_string::to_board_string(&pos));
+            if !game.history().is_empty() {
+                println!(
+                    "moves: {} ({} plies)",
+                    transcript::to_transcript(game.history()),
+                    game.ply()
+                );
+            }
+            if let Some(result) = game.result() {
+                println!("game over: {result} (WOF score {})", result.wof());
+            } else if game.must_pass() {
+                println!("legal moves: none, {} must pass", pos.side_to_move());
+            } else {
+                let moves: Vec<String> = game
+                    .legal_moves()
+                    .squares()
+                    .map(|s| s.to_string())
+                    .collect();
+                println!("legal moves: {}", moves.join(" "));
+            }
+            Ok(())
+        }
+    }
+}
+
+struct Bench {
+    machine: String,
+    perft_leaves: u64,
+    perft_time: Duration,
+    playouts: u64,
+    playout_time: Duration,
+}
+
+fn bench(seconds: f64, perft_depth: u32) -> Bench {
+    let start = Instant::now();
+    let perft_leaves = perft(&Position::start(), perft_depth);
+    let perft_time = start.elapsed();
+
+    let mut rng = FastRng::new(0x5eed);
+    let pos = Position::start();
+    let budget = Duration::from_secs_f64(seconds.max(0.01));
+    let mut playouts = 0u64;
+    let mut checksum = 0i64;
+    let start = Instant::now();
+    while start.elapsed() < budget {
+        for _ in 0..1000 {
+            checksum += i64::from(random_playout(&pos, Variant::Othello, &mut rng).margin);
+        }
+        playouts += 1000;
+    }
+    let playout_time = start.elapsed();
+    std::hint::black_box(checksum);
+    Bench {
+        machine: machine_name(),
+        perft_leaves,
+        perft_time,
+        playouts,
+        playout_time,
+    }
+}
+
+/// The processor's model name and the architecture, as far as the OS tells.
+fn machine_name() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| {
+                    l.starts_with("model name")
+                        || l.starts_with("Hardware")
+                        || l.starts_with("Model")
+                })
+                .and_then(|l| l.split(':').nth(1))
+                .map(|s| s.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".to_string());
+    format!(
+        "{cpu} ({}, {})",
+        std::env::consts::ARCH,
+        std::env::consts::OS
+    )
+}
