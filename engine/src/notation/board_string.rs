@@ -168,14 +168,14 @@ mod tests {
 
     #[test]
     fn errors_say_where() {
-        let e = parse("---x").unwrap_err();
+        let e = crate::notation::expect_err(parse("---x"));
         assert!(e.reason.contains("only 4"), "{e}");
         let mut bad = "-".repeat(64);
         bad.replace_range(10..11, "?");
-        let e = parse(&bad).unwrap_err();
+        let e = crate::notation::expect_err(parse(&bad));
         assert_eq!(e.offset, 10);
         assert!(e.to_string().contains("c2"), "{e}");
-        let e = parse(&format!("{} Z", "-".repeat(64))).unwrap_err();
+        let e = crate::notation::expect_err(parse(&format!("{} Z", "-".repeat(64))));
         assert_eq!(e.offset, 65);
     }
 

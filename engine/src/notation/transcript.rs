@@ -37,11 +37,12 @@ fn tokens(text: &str) -> impl Iterator<Item = Result<(usize, Move), ParseError>>
         }
         let c = chars[start];
         let r = chars.get(start + 1).copied().unwrap_or(' ');
-        if c.is_ascii() && r.is_ascii() {
-            if let Some(sq) = Square::from_ascii_pair(c as u8, r as u8) {
-                i += 2;
-                return Some(Ok((start, Move::Play(sq))));
-            }
+        if c.is_ascii()
+            && r.is_ascii()
+            && let Some(sq) = Square::from_ascii_pair(c as u8, r as u8)
+        {
+            i += 2;
+            return Some(Ok((start, Move::Play(sq))));
         }
         // Stop the iterator after an error.
         i = chars.len();
@@ -117,13 +118,13 @@ mod tests {
 
     #[test]
     fn reports_the_first_illegal_move_by_ply_and_square() {
-        let e = parse("f5d6c3a1c4", Variant::Othello).unwrap_err();
+        let e = crate::notation::expect_err(parse("f5d6c3a1c4", Variant::Othello));
         assert_eq!(e.ply, Some(4));
         assert_eq!(e.offset, 6);
         assert!(e.to_string().contains("a1"), "{e}");
-        let e = parse("f5d6x9", Variant::Othello).unwrap_err();
+        let e = crate::notation::expect_err(parse("f5d6x9", Variant::Othello));
         assert_eq!((e.ply, e.offset), (None, 4));
-        let e = parse("f5f5", Variant::Othello).unwrap_err();
+        let e = crate::notation::expect_err(parse("f5f5", Variant::Othello));
         assert!(e.reason.contains("taken"), "{e}");
     }
 
