@@ -80,7 +80,7 @@ pub fn search(
 
     if !variant.is_game_over(root_pos) {
         while iterations < max_iterations {
-            if iterations % CHECK_EVERY == 0 {
+            if iterations.is_multiple_of(CHECK_EVERY) {
                 if cancel.is_cancelled() {
                     cancelled = true;
                     break;
