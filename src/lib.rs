@@ -1,8 +1,110 @@
-//! Montello: the Bevy app (placeholder until the app lands).
+//! Montello: the Bevy app. A touch-driven 3D Othello board against a Monte-Carlo Tree Search
+//! opponent; every rule comes from `montello-engine`.
+//!
+//! The game logic ([`LogicPlugins`]: the authoritative game, the AI task, settings) runs
+//! without any window or GPU, so tests drive it headlessly with the same messages a tap
+//! sends. [`AppPlugin`] adds the window, the 3D board, the UI and the platform glue on top.
+
+pub mod ai;
+mod board;
+pub mod game_flow;
+pub mod launch;
+mod power;
+mod screens;
+pub mod settings;
+mod theme;
+mod widgets;
+
+#[cfg(not(any(target_os = "android", target_os = "ios")))]
+mod dev;
+#[cfg(not(any(target_os = "android", target_os = "ios")))]
+mod share;
+
 use bevy::prelude::*;
 
-/// The app's entry point, shared by desktop and mobile.
+pub use launch::LaunchOptions;
+
+/// The order systems run in within `Update`, so a tap, the game's answer and the view's
+/// reaction happen in one frame.
+#[derive(SystemSet, Debug, Clone, Copy, Eq, PartialEq, Hash, PartialOrd, Ord)]
+pub enum AppSystems {
+    /// Turn input (taps, buttons, AI results) into messages.
+    Input,
+    /// Apply messages to the authoritative game.
+    Logic,
+    /// Start and poll the AI search.
+    Ai,
+    /// Bring the 3D board and the UI up to date.
+    View,
+}
+
+/// The game without any rendering: the game flow, the AI and the settings. Headless tests
+/// add these to an `App` with `MinimalPlugins`.
+#[derive(Debug, Default)]
+pub struct LogicPlugins;
+
+impl Plugin for LogicPlugins {
+    fn build(&self, app: &mut App) {
+        app.configure_sets(
+            Update,
+            (
+                AppSystems::Input,
+                AppSystems::Logic,
+                AppSystems::Ai,
+                AppSystems::View,
+            )
+                .chain(),
+        );
+        app.add_plugins((settings::plugin, game_flow::plugin, ai::plugin));
+    }
+}
+
+/// The whole app on top of Bevy's default plugins: window, board, UI and platform glue.
+#[derive(Debug, Default)]
+pub struct AppPlugin {
+    /// What the command line (or the platform) asked for.
+    pub launch: LaunchOptions,
+}
+
+impl Plugin for AppPlugin {
+    fn build(&self, app: &mut App) {
+        let window = Window {
+            title: "Montello".into(),
+            resolution: self.launch.window.map_or_else(
+                || bevy::window::WindowResolution::new(720, 1080),
+                |(w, h)| bevy::window::WindowResolution::new(w, h),
+            ),
+            ..default()
+        };
+        app.add_plugins((
+            DefaultPlugins.set(WindowPlugin {
+                primary_window: Some(window),
+                ..default()
+            }),
+            MeshPickingPlugin,
+        ));
+        app.insert_resource(self.launch.clone());
+        app.add_plugins(LogicPlugins);
+        app.add_plugins((
+            launch::plugin,
+            power::plugin,
+            theme::plugin,
+            board::plugin,
+            screens::plugin,
+        ));
+        #[cfg(not(any(target_os = "android", target_os = "ios")))]
+        app.add_plugins((dev::plugin, share::plugin));
+    }
+}
+
+/// Runs the app with the given launch options (the desktop entry point parses them from
+/// the command line).
+pub fn run(launch: LaunchOptions) -> AppExit {
+    App::new().add_plugins(AppPlugin { launch }).run()
+}
+
+/// The app's entry point on phones (and a plain desktop start).
 #[bevy_main]
 pub fn main() {
-    App::new().add_plugins(DefaultPlugins).run();
+    run(LaunchOptions::default());
 }

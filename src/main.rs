@@ -1,3 +1,4 @@
+//! Desktop entry point: parses the command line, then runs the app.
 fn main() {
     montello::main();
 }

@@ -1,0 +1,4 @@
+//! stub
+use bevy::prelude::*;
+
+pub(super) fn plugin(_app: &mut App) {}

@@ -1,0 +1,454 @@
+//! The one authoritative [`Game`] and everything that changes it: taps become
+//! [`MoveRequested`], the engine decides, [`MovePlayed`] tells the view. Undo, redo, new
+//! game, import and review arrive as [`GameCommand`]s. No rule is decided here: the engine
+//! says what is legal, whose turn it is and when the game is over.
+
+use crate::AppSystems;
+use crate::ai::AiLevel;
+use crate::settings::Settings;
+use bevy::prelude::*;
+use montello_engine::position::IllegalReason;
+use montello_engine::{Game, Move, Position, Side, Square, Variant, notation};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<CurrentGame>()
+        .init_resource::<Players>()
+        .init_resource::<ViewBusy>()
+        .init_resource::<Notice>()
+        .init_resource::<PassNotice>()
+        .add_message::<SquareTapped>()
+        .add_message::<MoveRequested>()
+        .add_message::<MovePlayed>()
+        .add_message::<BoardReset>()
+        .add_message::<TapRefused>()
+        .add_message::<GameCommand>()
+        .add_systems(
+            Update,
+            (
+                handle_taps.in_set(AppSystems::Input),
+                (handle_commands, apply_moves, auto_pass)
+                    .chain()
+                    .in_set(AppSystems::Logic),
+            ),
+        );
+}
+
+/// Who plays a side.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Player {
+    /// A person tapping the board.
+    Human,
+    /// The computer at a level.
+    Ai(AiLevel),
+}
+
+/// Who plays black and white.
+#[derive(Resource, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Players {
+    /// Plays black (moves first).
+    pub black: Player,
+    /// Plays white.
+    pub white: Player,
+}
+
+impl Default for Players {
+    fn default() -> Self {
+        Players {
+            black: Player::Human,
+            white: Player::Ai(AiLevel::default()),
+        }
+    }
+}
+
+impl Players {
+    /// Who plays `side`.
+    pub fn get(&self, side: Side) -> Player {
+        match side {
+            Side::Black => self.black,
+            Side::White => self.white,
+        }
+    }
+
+    /// Whether a person plays `side`.
+    pub fn is_human(&self, side: Side) -> bool {
+        self.get(side) == Player::Human
+    }
+}
+
+/// Everything a new game needs.
+#[derive(Clone, PartialEq, Debug)]
+pub struct GameSetup {
+    /// Who plays each side.
+    pub players: Players,
+    /// The rules.
+    pub variant: Variant,
+}
+
+/// The game on the board.
+#[derive(Resource, Debug, Default)]
+pub struct CurrentGame {
+    /// The authoritative game.
+    pub game: Game,
+    /// Bumped on every change to `game`: an AI result for an older generation is stale.
+    pub generation: u64,
+    /// While stepping back through the game: the ply shown (the game itself is untouched).
+    pub review: Option<usize>,
+}
+
+impl CurrentGame {
+    /// The ply the board shows.
+    pub fn shown_ply(&self) -> usize {
+        self.review.unwrap_or(self.game.ply())
+    }
+
+    /// The position the board shows.
+    pub fn shown_position(&self) -> Position {
+        self.game.positions()[self.shown_ply().min(self.game.ply())]
+    }
+
+    /// The move that led to the shown position.
+    pub fn shown_last_move(&self) -> Option<Move> {
+        let ply = self.shown_ply();
+        (ply > 0).then(|| self.game.history()[ply - 1])
+    }
+
+    fn replace(&mut self, game: Game) {
+        self.game = game;
+        self.review = None;
+        self.generation += 1;
+    }
+}
+
+/// Set by the board view while discs are animating: taps then only skip the animation and the
+/// AI's move waits for the board to settle. Always false without a view.
+#[derive(Resource, Debug, Default)]
+pub struct ViewBusy(pub bool);
+
+/// A short message for the player (an import error, "Copied", "Black must pass").
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct Notice {
+    /// The text, empty for none.
+    pub text: String,
+    /// Whether it reports something that went wrong.
+    pub is_error: bool,
+}
+
+impl Notice {
+    /// Shows `text` as information.
+    pub fn info(&mut self, text: impl Into<String>) {
+        self.text = text.into();
+        self.is_error = false;
+    }
+
+    /// Shows `text` as an error.
+    pub fn error(&mut self, text: impl Into<String>) {
+        self.text = text.into();
+        self.is_error = true;
+    }
+}
+
+/// The pending automatic pass of an AI side: the notice shows for a moment first.
+#[derive(Resource, Debug, Default)]
+pub struct PassNotice {
+    /// The generation it is for and the seconds left.
+    pub pending: Option<(u64, f32)>,
+}
+
+/// A tap (or click) on a square of the board: what the picking observer sends.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct SquareTapped(pub Square);
+
+/// Who asked for a move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MoveSource {
+    /// A player's tap or the Pass button.
+    Human,
+    /// The AI, for the game generation it searched.
+    Ai {
+        /// The [`CurrentGame::generation`] the search started from.
+        generation: u64,
+    },
+}
+
+/// A request to play a move, checked by the engine before anything changes.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct MoveRequested {
+    /// The move.
+    pub mv: Move,
+    /// Who asked.
+    pub source: MoveSource,
+}
+
+/// A move was played: the view animates from `before` to `after`.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct MovePlayed {
+    /// The move.
+    pub mv: Move,
+    /// The side that made it.
+    pub side: Side,
+    /// The position before it.
+    pub before: Position,
+    /// The position after it.
+    pub after: Position,
+}
+
+/// The board changed other than by a move (new game, undo, redo, import, review): the view
+/// shows the new position at once.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct BoardReset;
+
+/// Why a tap changed nothing.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Refusal {
+    /// The engine refused the move.
+    Illegal(IllegalReason),
+    /// It is the AI's turn.
+    NotYourTurn,
+    /// An animation was running: the tap skipped it instead.
+    Animating,
+    /// The board shows an earlier position of the game.
+    Reviewing,
+}
+
+/// A tap that changed nothing, for the view's feedback.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct TapRefused {
+    /// The square tapped.
+    pub square: Square,
+    /// Why nothing happened.
+    pub why: Refusal,
+}
+
+/// Everything a player can do besides tapping a square.
+#[derive(Message, Clone, Debug)]
+pub enum GameCommand {
+    /// Start a new game.
+    NewGame(GameSetup),
+    /// Start again with the same players and rules.
+    PlayAgain,
+    /// Take back moves (against the AI: back to the human's last turn).
+    Undo,
+    /// Replay undone moves.
+    Redo,
+    /// The human to move passes (only when the engine says a pass is required).
+    Pass,
+    /// Show the position after this many moves without changing the game (`None`: back to
+    /// the game).
+    Review(Option<usize>),
+    /// Start a game from a transcript, GGF record or board string.
+    Import(String),
+}
+
+fn handle_taps(
+    mut taps: MessageReader<SquareTapped>,
+    current: Res<CurrentGame>,
+    players: Res<Players>,
+    busy: Res<ViewBusy>,
+    mut requests: MessageWriter<MoveRequested>,
+    mut refused: MessageWriter<TapRefused>,
+) {
+    for &SquareTapped(square) in taps.read() {
+        let refuse = |why| TapRefused { square, why };
+        if busy.0 {
+            refused.write(refuse(Refusal::Animating));
+            continue;
+        }
+        if current.review.is_some() {
+            refused.write(refuse(Refusal::Reviewing));
+            continue;
+        }
+        let game = &current.game;
+        if !players.is_human(game.side_to_move()) && !game.is_over() {
+            refused.write(refuse(Refusal::NotYourTurn));
+            continue;
+        }
+        let variant = game.variant();
+        match variant.try_play(&game.position(), Move::Play(square)) {
+            Ok(_) => {
+                requests.write(MoveRequested {
+                    mv: Move::Play(square),
+                    source: MoveSource::Human,
+                });
+            }
+            Err(e) => {
+                refused.write(refuse(Refusal::Illegal(e.reason)));
+            }
+        }
+    }
+}
+
+fn apply_moves(
+    mut requests: MessageReader<MoveRequested>,
+    mut current: ResMut<CurrentGame>,
+    players: Res<Players>,
+    mut played: MessageWriter<MovePlayed>,
+    mut notice: ResMut<Notice>,
+) {
+    for request in requests.read() {
+        let side = current.game.side_to_move();
+        let allowed = match request.source {
+            MoveSource::Human => players.is_human(side) && current.review.is_none(),
+            MoveSource::Ai { generation } => generation == current.generation,
+        };
+        if !allowed {
+            continue;
+        }
+        let before = current.game.position();
+        match current.game.play(request.mv) {
+            Ok(after) => {
+                current.generation += 1;
+                current.review = None;
+                notice.text.clear();
+                played.write(MovePlayed {
+                    mv: request.mv,
+                    side,
+                    before,
+                    after,
+                });
+            }
+            Err(e) => warn!("refused {:?}: {e}", request),
+        }
+    }
+}
+
+/// When an AI must pass, the notice shows for a moment and then the pass is played; a human
+/// who must pass gets a Pass button instead (see the HUD).
+fn auto_pass(
+    time: Res<Time>,
+    current: Res<CurrentGame>,
+    players: Res<Players>,
+    settings: Res<Settings>,
+    busy: Res<ViewBusy>,
+    mut pending: ResMut<PassNotice>,
+    mut requests: MessageWriter<MoveRequested>,
+) {
+    let game = &current.game;
+    if current.review.is_some() || !game.must_pass() || players.is_human(game.side_to_move()) {
+        pending.pending = None;
+        return;
+    }
+    let generation = current.generation;
+    let left = match pending.pending {
+        Some((g, left)) if g == generation => left - time.delta_secs(),
+        _ => settings.pass_notice.as_secs_f32(),
+    };
+    if left <= 0.0 && !busy.0 {
+        pending.pending = None;
+        requests.write(MoveRequested {
+            mv: Move::Pass,
+            source: MoveSource::Ai { generation },
+        });
+    } else {
+        pending.pending = Some((generation, left));
+    }
+}
+
+fn handle_commands(
+    mut commands: MessageReader<GameCommand>,
+    mut current: ResMut<CurrentGame>,
+    mut players: ResMut<Players>,
+    mut notice: ResMut<Notice>,
+    mut reset: MessageWriter<BoardReset>,
+    mut requests: MessageWriter<MoveRequested>,
+) {
+    for command in commands.read() {
+        match command {
+            GameCommand::NewGame(setup) => {
+                *players = setup.players;
+                current.replace(Game::new(setup.variant));
+                notice.text.clear();
+            }
+            GameCommand::PlayAgain => {
+                let variant = current.game.variant();
+                current.replace(Game::new(variant));
+                notice.text.clear();
+            }
+            GameCommand::Undo => {
+                if undo_to_human(&mut current, &players) {
+                    notice.text.clear();
+                } else {
+                    continue;
+                }
+            }
+            GameCommand::Redo => {
+                if redo_to_human(&mut current, &players) {
+                    notice.text.clear();
+                } else {
+                    continue;
+                }
+            }
+            GameCommand::Pass => {
+                let game = &current.game;
+                if game.must_pass() && players.is_human(game.side_to_move()) {
+                    requests.write(MoveRequested {
+                        mv: Move::Pass,
+                        source: MoveSource::Human,
+                    });
+                }
+                continue;
+            }
+            GameCommand::Review(ply) => {
+                let ply = ply.filter(|&p| p < current.game.ply());
+                if ply == current.review {
+                    continue;
+                }
+                // Reviewing pauses the AI: a new generation cancels a running search.
+                current.review = ply;
+                current.generation += 1;
+            }
+            GameCommand::Import(text) => {
+                let variant = current.game.variant();
+                match notation::parse_any(text, variant) {
+                    Ok(game) => {
+                        let msg = format!("Loaded a game of {} moves", game.ply());
+                        current.replace(game);
+                        notice.info(msg);
+                    }
+                    Err(e) => {
+                        notice.error(format!("Could not read that game. {e}"));
+                        continue;
+                    }
+                }
+            }
+        }
+        reset.write(BoardReset);
+    }
+}
+
+/// Undoes one move, then keeps undoing while the AI is to move, so that a human playing the
+/// AI is back on their own turn. Returns whether anything changed.
+fn undo_to_human(current: &mut CurrentGame, players: &Players) -> bool {
+    let any_human = players.black == Player::Human || players.white == Player::Human;
+    let start = current.game.ply();
+    current.game.undo();
+    while any_human
+        && current.game.can_undo()
+        && (!players.is_human(current.game.side_to_move()) || current.game.must_pass())
+    {
+        current.game.undo();
+    }
+    // Nothing to land on for the human (the AI moved first): stay at the start.
+    let changed = current.game.ply() != start;
+    if changed {
+        current.generation += 1;
+        current.review = None;
+    }
+    changed
+}
+
+/// Redoes one move, then keeps redoing while the AI is to move and a move is known.
+fn redo_to_human(current: &mut CurrentGame, players: &Players) -> bool {
+    let any_human = players.black == Player::Human || players.white == Player::Human;
+    if current.game.redo().is_none() {
+        return false;
+    }
+    while any_human
+        && current.game.can_redo()
+        && (!players.is_human(current.game.side_to_move()) || current.game.must_pass())
+    {
+        current.game.redo();
+    }
+    current.generation += 1;
+    current.review = None;
+    true
+}

@@ -1,0 +1,51 @@
+//! What the app was asked to do at start: the desktop command line fills [`LaunchOptions`];
+//! phones use the defaults (the new-game screen).
+
+use crate::ai::AiLevel;
+use crate::game_flow::{GameCommand, GameSetup, Player, Players};
+use bevy::prelude::*;
+use montello_engine::Variant;
+use std::path::PathBuf;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, apply_launch_options);
+}
+
+/// Start-up choices (from the desktop command line).
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct LaunchOptions {
+    /// AI vs AI at this level.
+    pub autoplay: Option<AiLevel>,
+    /// Start from this transcript, GGF record or board string.
+    pub position: Option<String>,
+    /// Save a screenshot here once the board is drawn, then exit.
+    pub screenshot: Option<PathBuf>,
+    /// With `screenshot`: wait until this many moves have been played (by the autoplay AI).
+    pub after_moves: usize,
+    /// Window size in logical pixels.
+    pub window: Option<(u32, u32)>,
+    /// Where saves and settings go (reserved for the save plugin).
+    pub data_dir: Option<PathBuf>,
+}
+
+impl LaunchOptions {
+    /// Whether the player should start on the new-game screen.
+    pub fn shows_new_game_screen(&self) -> bool {
+        self.autoplay.is_none() && self.position.is_none() && self.screenshot.is_none()
+    }
+}
+
+fn apply_launch_options(launch: Res<LaunchOptions>, mut commands: MessageWriter<GameCommand>) {
+    if let Some(level) = launch.autoplay {
+        commands.write(GameCommand::NewGame(GameSetup {
+            players: Players {
+                black: Player::Ai(level),
+                white: Player::Ai(level),
+            },
+            variant: Variant::Othello,
+        }));
+    }
+    if let Some(text) = &launch.position {
+        commands.write(GameCommand::Import(text.clone()));
+    }
+}

@@ -1,0 +1,309 @@
+//! Files that must survive crashes, `kill -9`, flat batteries and app updates. No Bevy here:
+//! the save plugin decides *when* to write; this module decides *how*.
+//!
+//! A save of `name` is written as:
+//! 1. the new bytes go to `name.tmp` in the same directory, which is flushed and fsynced;
+//! 2. the current `name`, if it is good, is renamed to `name.bak` (the previous good save);
+//! 3. `name.tmp` is renamed over `name`, and the directory is fsynced.
+//!
+//! Each rename is atomic, so a kill at any instant leaves a loadable save: `name` (old or new),
+//! or, between steps 2 and 3, the complete `name.tmp` (new) and `name.bak` (old). [`load`]
+//! tries them in that order. A file that exists but cannot be read as a save is never deleted:
+//! it is renamed aside (`name.bad-<unix time>`) and the player is told in one sentence.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// A kind of file kept by [`save`] and [`load`]: how to turn it into text and back.
+pub trait SaveFormat: Sized {
+    /// The file name, e.g. `game.ron`.
+    const FILE: &'static str;
+    /// What the player calls it, for messages ("saved game", "settings").
+    const WHAT: &'static str;
+    /// The file's contents.
+    fn encode(&self) -> String;
+    /// Reads the contents back; the error says what is wrong, in plain words.
+    fn decode(text: &str) -> Result<Self, String>;
+}
+
+/// Why a save could not be written. The previous save is untouched when this happens.
+#[derive(Debug)]
+pub struct SaveError {
+    /// The file being written.
+    pub path: PathBuf,
+    /// The operating system's reason.
+    pub source: io::Error,
+}
+
+impl std::fmt::Display for SaveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "could not save {}: {}", self.path.display(), self.source)
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+/// What [`load`] found.
+#[derive(Debug)]
+pub enum Loaded<T> {
+    /// Nothing was saved yet.
+    Nothing,
+    /// The latest save, read normally (possibly the complete `.tmp` of a save that was
+    /// interrupted just before its last rename).
+    Latest(T),
+    /// The main file was unreadable; this is the previous good save. `notice` is the sentence
+    /// to show the player.
+    Backup {
+        /// The previous good save.
+        value: T,
+        /// One plain sentence for the player.
+        notice: String,
+    },
+    /// Nothing readable: start afresh. The bad files were renamed aside, not deleted.
+    Unreadable {
+        /// One plain sentence for the player.
+        notice: String,
+    },
+}
+
+fn sibling(dir: &Path, file: &str, suffix: &str) -> PathBuf {
+    dir.join(format!("{file}{suffix}"))
+}
+
+/// The main file of `T` in `dir`.
+pub fn path_of<T: SaveFormat>(dir: &Path) -> PathBuf {
+    dir.join(T::FILE)
+}
+
+/// The backup (previous good save) of `T` in `dir`.
+pub fn backup_path_of<T: SaveFormat>(dir: &Path) -> PathBuf {
+    sibling(dir, T::FILE, ".bak")
+}
+
+fn read_as<T: SaveFormat>(path: &Path) -> Option<Result<T, String>> {
+    match fs::read(path) {
+        Ok(bytes) => Some(match String::from_utf8(bytes) {
+            Ok(text) => T::decode(&text),
+            Err(e) => Err(format!("not text (byte {} is invalid)", e.utf8_error().valid_up_to())),
+        }),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => Some(Err(e.to_string())),
+    }
+}
+
+/// Writes `value` safely (see the module docs). On error the previous save is intact.
+pub fn save<T: SaveFormat>(dir: &Path, value: &T) -> Result<(), SaveError> {
+    write_atomic::<T>(dir, value.encode().as_bytes())
+}
+
+/// Writes raw `bytes` as the file of `T` with the same steps as [`save`] (tests use this to
+/// plant bad files the same way the app writes good ones).
+pub fn write_atomic<T: SaveFormat>(dir: &Path, bytes: &[u8]) -> Result<(), SaveError> {
+    let main = path_of::<T>(dir);
+    let err = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| SaveError { path, source }
+    };
+    fs::create_dir_all(dir).map_err(err(dir))?;
+    let tmp = sibling(dir, T::FILE, ".tmp");
+    {
+        let mut file = OpenOptions::new().write(true).create(true).truncate(true).open(&tmp).map_err(err(&tmp))?;
+        file.write_all(bytes).map_err(err(&tmp))?;
+        file.sync_all().map_err(err(&tmp))?;
+    }
+    // Keep the current file as the backup only if it is a good save: a corrupted main file must
+    // not push the last good backup out.
+    if matches!(read_as::<T>(&main), Some(Ok(_))) {
+        let bak = backup_path_of::<T>(dir);
+        fs::rename(&main, &bak).map_err(err(&bak))?;
+    }
+    fs::rename(&tmp, &main).map_err(err(&main))?;
+    sync_dir(dir);
+    Ok(())
+}
+
+/// Makes the renames durable. Directories cannot be opened for syncing everywhere (Windows);
+/// where they cannot, the rename is still atomic, only its durability is up to the OS.
+fn sync_dir(dir: &Path) {
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+fn set_aside(path: &Path) -> Option<PathBuf> {
+    let stamp = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let mut target = PathBuf::from(format!("{}.bad-{stamp}", path.display()));
+    let mut n = 1;
+    while target.exists() {
+        target = PathBuf::from(format!("{}.bad-{stamp}-{n}", path.display()));
+        n += 1;
+    }
+    fs::rename(path, &target).ok().map(|()| target)
+}
+
+/// Reads the save of `T` from `dir`, falling back as the module docs describe. Never panics
+/// and never deletes: a bad file is renamed aside.
+pub fn load<T: SaveFormat>(dir: &Path) -> Loaded<T> {
+    let main = path_of::<T>(dir);
+    let tmp = sibling(dir, T::FILE, ".tmp");
+    let bak = backup_path_of::<T>(dir);
+    let problem = match read_as::<T>(&main) {
+        Some(Ok(value)) => return Loaded::Latest(value),
+        None => None,
+        Some(Err(why)) => {
+            let aside = set_aside(&main);
+            Some((why, aside))
+        }
+    };
+    if problem.is_none() {
+        // No main file: a save may have been cut off between its two renames; its `.tmp` is
+        // complete (it was fsynced before the first rename) and newer than the backup.
+        if let Some(Ok(value)) = read_as::<T>(&tmp) {
+            return Loaded::Latest(value);
+        }
+    }
+    let backup = read_as::<T>(&bak);
+    match (problem, backup) {
+        (None, None) => Loaded::Nothing,
+        (None, Some(Ok(value))) => Loaded::Latest(value),
+        (Some((why, aside)), Some(Ok(value))) => Loaded::Backup {
+            value,
+            notice: format!(
+                "Your {} could not be read ({why}), so the previous one was restored{}.",
+                T::WHAT,
+                kept_as(aside.as_deref())
+            ),
+        },
+        (problem, Some(Err(bak_why))) => {
+            let bak_aside = set_aside(&bak);
+            let (why, aside) = match problem {
+                Some((why, aside)) => (why, aside.or(bak_aside)),
+                None => (bak_why, bak_aside),
+            };
+            Loaded::Unreadable {
+                notice: format!(
+                    "Your {} could not be read ({why}), so Montello started afresh{}.",
+                    T::WHAT,
+                    kept_as(aside.as_deref())
+                ),
+            }
+        }
+        (Some((why, aside)), None) => Loaded::Unreadable {
+            notice: format!(
+                "Your {} could not be read ({why}), so Montello started afresh{}.",
+                T::WHAT,
+                kept_as(aside.as_deref())
+            ),
+        },
+    }
+}
+
+fn kept_as(path: Option<&Path>) -> String {
+    match path.and_then(|p| p.file_name()) {
+        Some(name) => format!("; the unreadable file was kept as {}", name.to_string_lossy()),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tiny format for the tests: `v1:<number>`.
+    #[derive(Debug, PartialEq)]
+    struct Counter(u64);
+
+    impl SaveFormat for Counter {
+        const FILE: &'static str = "counter.txt";
+        const WHAT: &'static str = "counter";
+        fn encode(&self) -> String {
+            format!("v1:{}", self.0)
+        }
+        fn decode(text: &str) -> Result<Self, String> {
+            let n = text.strip_prefix("v1:").ok_or("no version")?;
+            n.parse().map(Counter).map_err(|e| e.to_string())
+        }
+    }
+
+    fn dir() -> PathBuf {
+        let d = std::env::temp_dir().join(format!(
+            "montello-storage-{}-{}",
+            std::process::id(),
+            SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0)
+        ));
+        fs::create_dir_all(&d).expect("temp dir");
+        d
+    }
+
+    #[test]
+    fn save_keeps_the_previous_good_save_as_backup() {
+        let d = dir();
+        assert!(matches!(load::<Counter>(&d), Loaded::Nothing));
+        save(&d, &Counter(1)).expect("save");
+        save(&d, &Counter(2)).expect("save");
+        assert!(matches!(load::<Counter>(&d), Loaded::Latest(Counter(2))));
+        assert_eq!(fs::read_to_string(backup_path_of::<Counter>(&d)).expect("bak"), "v1:1");
+        assert!(!d.join("counter.txt.tmp").exists());
+    }
+
+    #[test]
+    fn a_corrupt_main_file_falls_back_to_the_backup_and_is_kept_aside() {
+        let d = dir();
+        save(&d, &Counter(1)).expect("save");
+        save(&d, &Counter(2)).expect("save");
+        fs::write(path_of::<Counter>(&d), "v1:2garbage").expect("corrupt");
+        match load::<Counter>(&d) {
+            Loaded::Backup { value, notice } => {
+                assert_eq!(value, Counter(1));
+                assert!(notice.contains("counter.txt.bad-"), "{notice}");
+            }
+            other => panic!("expected the backup, got {other:?}"),
+        }
+        let aside: Vec<_> = fs::read_dir(&d)
+            .expect("dir")
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().starts_with("counter.txt.bad-"))
+            .collect();
+        assert_eq!(aside.len(), 1);
+        assert_eq!(fs::read_to_string(aside[0].path()).expect("aside"), "v1:2garbage");
+    }
+
+    #[test]
+    fn a_corrupt_main_file_does_not_replace_a_good_backup() {
+        let d = dir();
+        save(&d, &Counter(1)).expect("save");
+        save(&d, &Counter(2)).expect("save");
+        fs::write(path_of::<Counter>(&d), "junk").expect("corrupt");
+        save(&d, &Counter(3)).expect("save");
+        assert_eq!(fs::read_to_string(backup_path_of::<Counter>(&d)).expect("bak"), "v1:1");
+        assert!(matches!(load::<Counter>(&d), Loaded::Latest(Counter(3))));
+    }
+
+    #[test]
+    fn nothing_readable_starts_afresh_and_deletes_nothing() {
+        let d = dir();
+        fs::write(path_of::<Counter>(&d), [0xff, 0xfe, 0x00]).expect("write");
+        fs::write(backup_path_of::<Counter>(&d), "v9:1").expect("write");
+        match load::<Counter>(&d) {
+            Loaded::Unreadable { notice } => assert!(notice.contains("afresh"), "{notice}"),
+            other => panic!("expected a fresh start, got {other:?}"),
+        }
+        let kept = fs::read_dir(&d).expect("dir").filter_map(|e| e.ok()).count();
+        assert_eq!(kept, 2, "both bad files are kept aside");
+    }
+
+    #[test]
+    fn an_interrupted_save_is_recovered_from_its_complete_tmp() {
+        let d = dir();
+        save(&d, &Counter(1)).expect("save");
+        // The state between the two renames: main gone to .bak, the new file complete in .tmp.
+        fs::rename(path_of::<Counter>(&d), backup_path_of::<Counter>(&d)).expect("rename");
+        fs::write(d.join("counter.txt.tmp"), "v1:2").expect("tmp");
+        assert!(matches!(load::<Counter>(&d), Loaded::Latest(Counter(2))));
+        // A torn .tmp (killed while writing, before the renames) is ignored.
+        fs::write(d.join("counter.txt.tmp"), "v1:").expect("tmp");
+        assert!(matches!(load::<Counter>(&d), Loaded::Latest(Counter(1))));
+    }
+}

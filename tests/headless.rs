@@ -1,0 +1,300 @@
+//! Whole games played headlessly: an `App` with `MinimalPlugins` and the game's logic plugins,
+//! no window, no GPU, driven by the same messages a tap or a button sends.
+
+use bevy::prelude::*;
+use montello::ai::{AiLevel, AiState};
+use montello::game_flow::{
+    CurrentGame, GameCommand, GameSetup, MoveRequested, MoveSource, Notice, Player, Players,
+    Refusal, SquareTapped, TapRefused,
+};
+use montello::settings::Settings;
+use montello_engine::position::IllegalReason;
+use montello_engine::{Move, Side, Square, Variant};
+use std::time::Duration;
+
+/// A tiny deterministic AI: a few hundred playouts a move.
+const QUICK_AI: Player = Player::Ai(AiLevel::Iterations(200));
+
+/// Black must pass (its lone disc at b1 flanks nothing); white can play c1.
+const BLACK_MUST_PASS: &str = "OX-------------------------------------------------------------- X";
+/// White must pass; black can play c1.
+const WHITE_MUST_PASS: &str = "XO-------------------------------------------------------------- O";
+
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, montello::LogicPlugins));
+    app.world_mut().resource_mut::<Settings>().pass_notice = Duration::ZERO;
+    app.update();
+    app
+}
+
+fn new_game(app: &mut App, black: Player, white: Player, variant: Variant) {
+    send(
+        app,
+        GameCommand::NewGame(GameSetup {
+            players: Players { black, white },
+            variant,
+        }),
+    );
+}
+
+fn send<M: Message>(app: &mut App, message: M) {
+    app.world_mut().write_message(message);
+    app.update();
+}
+
+fn current(app: &App) -> &CurrentGame {
+    app.world().resource::<CurrentGame>()
+}
+
+fn sq(name: &str) -> Square {
+    name.parse().expect("a square name")
+}
+
+/// Runs frames until `done` holds, sleeping a little so the AI's thread gets the CPU.
+fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    for _ in 0..20_000 {
+        if done(app) {
+            return;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    panic!("timed out waiting for {what}");
+}
+
+/// Why the last tap was refused, if it was.
+fn refusal(app: &App) -> Option<Refusal> {
+    let messages = app.world().resource::<Messages<TapRefused>>();
+    messages
+        .iter_current_update_messages()
+        .last()
+        .map(|r| r.why)
+}
+
+#[test]
+fn human_plays_the_ai_to_the_end_by_tapping() {
+    let mut app = app();
+    new_game(&mut app, Player::Human, QUICK_AI, Variant::Othello);
+    let mut taps = 0;
+    for _ in 0..200 {
+        let game = &current(&app).game;
+        if game.is_over() {
+            break;
+        }
+        if game.side_to_move() == Side::Black {
+            if game.must_pass() {
+                send(&mut app, GameCommand::Pass);
+            } else {
+                let square = game.legal_moves().first().expect("a legal square");
+                send(&mut app, SquareTapped(square));
+                taps += 1;
+            }
+            assert_ne!(
+                current(&app).game.side_to_move(),
+                Side::Black,
+                "the tap was played"
+            );
+        }
+        run_until(&mut app, "the AI's move", |app| {
+            let game = &current(app).game;
+            game.is_over() || game.side_to_move() == Side::Black
+        });
+    }
+    let game = &current(&app).game;
+    assert!(game.is_over(), "the game ends: {:?}", game.history());
+    assert!(taps >= 10, "black played by tapping ({taps} taps)");
+    let result = game.result().expect("a result");
+    assert_eq!(result.discs, game.position().score());
+}
+
+#[test]
+fn ai_against_ai_finishes_a_game() {
+    let mut app = app();
+    new_game(&mut app, QUICK_AI, QUICK_AI, Variant::Othello);
+    run_until(&mut app, "the end of the game", |app| {
+        current(app).game.is_over()
+    });
+    assert!(current(&app).game.ply() >= 50);
+}
+
+#[test]
+fn undo_while_the_ai_thinks_cancels_it_and_no_stale_move_lands() {
+    let mut app = app();
+    // A search that would run for its one-minute safety cap unless cancelled.
+    let slow = Player::Ai(AiLevel::Iterations(u64::MAX));
+    new_game(&mut app, Player::Human, slow, Variant::Othello);
+    send(&mut app, SquareTapped(sq("f5")));
+    assert_eq!(current(&app).game.ply(), 1);
+    run_until(&mut app, "the AI to start", |app| {
+        app.world().resource::<AiState>().thinking().is_some()
+    });
+    let started = std::time::Instant::now();
+    send(&mut app, GameCommand::Undo);
+    assert_eq!(current(&app).game.ply(), 0, "back to the human's turn");
+    assert_eq!(current(&app).game.side_to_move(), Side::Black);
+    let ai = app.world().resource::<AiState>();
+    assert!(ai.thinking().is_none(), "the search was cancelled");
+    assert_eq!(ai.stale_dropped, 1);
+    for _ in 0..50 {
+        app.update();
+    }
+    assert_eq!(current(&app).game.ply(), 0, "no stale AI move was applied");
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn a_stale_ai_result_is_refused_by_the_game() {
+    let mut app = app();
+    new_game(&mut app, Player::Human, Player::Human, Variant::Othello);
+    let old = current(&app).generation;
+    send(&mut app, GameCommand::Import("f5".into()));
+    // An answer computed before the import arrives late; f6 would be legal now.
+    send(
+        &mut app,
+        MoveRequested {
+            mv: Move::Play(sq("f6")),
+            source: MoveSource::Ai { generation: old },
+        },
+    );
+    assert_eq!(current(&app).game.ply(), 1, "the stale f6 was dropped");
+}
+
+#[test]
+fn undo_and_redo_against_the_ai_land_on_the_humans_turn() {
+    let mut app = app();
+    new_game(&mut app, Player::Human, QUICK_AI, Variant::Othello);
+    for _ in 0..3 {
+        let square = current(&app).game.legal_moves().first().expect("a move");
+        send(&mut app, SquareTapped(square));
+        run_until(&mut app, "the AI's reply", |app| {
+            current(app).game.side_to_move() == Side::Black
+        });
+    }
+    assert_eq!(current(&app).game.ply(), 6);
+    send(&mut app, GameCommand::Undo);
+    assert_eq!(current(&app).game.ply(), 4);
+    send(&mut app, GameCommand::Undo);
+    assert_eq!(current(&app).game.ply(), 2);
+    send(&mut app, GameCommand::Redo);
+    assert_eq!(current(&app).game.ply(), 4);
+    assert_eq!(current(&app).game.side_to_move(), Side::Black);
+}
+
+#[test]
+fn illegal_taps_change_nothing_and_say_why() {
+    let mut app = app();
+    new_game(&mut app, Player::Human, Player::Human, Variant::Othello);
+    let generation = current(&app).generation;
+    send(&mut app, SquareTapped(sq("a1")));
+    assert_eq!(
+        refusal(&app),
+        Some(Refusal::Illegal(IllegalReason::NoFlips))
+    );
+    send(&mut app, SquareTapped(sq("d4")));
+    assert_eq!(
+        refusal(&app),
+        Some(Refusal::Illegal(IllegalReason::Occupied))
+    );
+    assert_eq!(current(&app).game.ply(), 0);
+    assert_eq!(current(&app).generation, generation);
+}
+
+#[test]
+fn taps_during_the_ai_turn_are_ignored_not_queued() {
+    let mut app = app();
+    let slow = Player::Ai(AiLevel::Iterations(u64::MAX));
+    new_game(&mut app, slow, Player::Human, Variant::Othello);
+    send(&mut app, SquareTapped(sq("f5")));
+    assert_eq!(refusal(&app), Some(Refusal::NotYourTurn));
+    assert_eq!(current(&app).game.ply(), 0);
+    // Starting over cancels the minute-long search.
+    new_game(&mut app, Player::Human, Player::Human, Variant::Othello);
+    assert!(app.world().resource::<AiState>().thinking().is_none());
+}
+
+#[test]
+fn a_human_who_must_pass_uses_the_pass_command() {
+    let mut app = app();
+    new_game(&mut app, Player::Human, QUICK_AI, Variant::Othello);
+    send(&mut app, GameCommand::Import(BLACK_MUST_PASS.into()));
+    assert!(current(&app).game.must_pass());
+    send(&mut app, SquareTapped(sq("c1")));
+    assert_eq!(current(&app).game.ply(), 0, "a tap is no pass");
+    send(&mut app, GameCommand::Pass);
+    assert_eq!(current(&app).game.history()[0], Move::Pass);
+    run_until(&mut app, "the AI's move", |app| current(app).game.is_over());
+    assert_eq!(
+        current(&app).game.history(),
+        &[Move::Pass, Move::Play(sq("c1"))]
+    );
+}
+
+#[test]
+fn an_ai_that_must_pass_passes_by_itself() {
+    let mut app = app();
+    new_game(&mut app, Player::Human, QUICK_AI, Variant::Othello);
+    send(&mut app, GameCommand::Import(WHITE_MUST_PASS.into()));
+    assert_eq!(current(&app).game.side_to_move(), Side::White);
+    run_until(&mut app, "the automatic pass", |app| {
+        current(app).game.ply() == 1
+    });
+    assert_eq!(current(&app).game.history(), &[Move::Pass]);
+    send(&mut app, SquareTapped(sq("c1")));
+    assert!(current(&app).game.is_over());
+}
+
+#[test]
+fn variants_are_chosen_at_new_game() {
+    let mut app = app();
+    new_game(&mut app, Player::Human, Player::Human, Variant::FreeOpening);
+    let game = &current(&app).game;
+    assert_eq!(game.variant(), Variant::FreeOpening);
+    assert_eq!(game.legal_moves().count(), 4, "the four centre squares");
+    send(&mut app, SquareTapped(sq("d4")));
+    assert_eq!(current(&app).game.ply(), 1);
+
+    new_game(
+        &mut app,
+        Player::Human,
+        Player::Human,
+        Variant::NoMoveEndsGame,
+    );
+    send(&mut app, GameCommand::Import(BLACK_MUST_PASS.into()));
+    let game = &current(&app).game;
+    assert!(game.is_over(), "no move ends the game instead of a pass");
+    assert!(!game.must_pass());
+}
+
+#[test]
+fn bad_imports_explain_themselves_and_keep_the_game() {
+    let mut app = app();
+    new_game(&mut app, Player::Human, Player::Human, Variant::Othello);
+    send(&mut app, GameCommand::Import("f5d6c3".into()));
+    assert_eq!(current(&app).game.ply(), 3);
+    for bad in ["f5 z9", "f5f5", "(;GM[Othello]", "XXXXX-"] {
+        send(&mut app, GameCommand::Import(bad.into()));
+        let notice = app.world().resource::<Notice>().clone();
+        assert!(notice.is_error, "{bad:?} is refused");
+        assert!(notice.text.starts_with("Could not read"), "{}", notice.text);
+        assert!(notice.text.len() > 30, "{bad:?}: {}", notice.text);
+        assert_eq!(current(&app).game.ply(), 3, "{bad:?} keeps the game");
+    }
+}
+
+#[test]
+fn reviewing_a_finished_game_steps_back_without_changing_it() {
+    let mut app = app();
+    new_game(&mut app, QUICK_AI, QUICK_AI, Variant::Othello);
+    run_until(&mut app, "the end of the game", |app| {
+        current(app).game.is_over()
+    });
+    let ply = current(&app).game.ply();
+    send(&mut app, GameCommand::Review(Some(10)));
+    assert_eq!(current(&app).shown_ply(), 10);
+    send(&mut app, SquareTapped(sq("a1")));
+    assert_eq!(refusal(&app), Some(Refusal::Reviewing));
+    send(&mut app, GameCommand::Review(None));
+    assert_eq!(current(&app).game.ply(), ply);
+    assert!(current(&app).game.is_over());
+}
