@@ -5,6 +5,11 @@
 //! with an iteration limit replays exactly) and whatever the strategy keeps between moves.
 
 pub mod classic;
+mod hint;
+pub mod levels;
+
+pub use hint::hint;
+pub use levels::Level;
 
 use crate::{FastRng, Move, Position, Variant};
 use std::sync::Arc;
@@ -163,6 +168,7 @@ impl Strategy {
 pub struct Searcher {
     strategy: Strategy,
     rng: FastRng,
+    randomness: f32,
 }
 
 impl Searcher {
@@ -171,7 +177,23 @@ impl Searcher {
         Searcher {
             strategy,
             rng: FastRng::new(seed),
+            randomness: 0.0,
         }
+    }
+
+    /// Makes the searcher stray from its best move like a human beginner: with `randomness`
+    /// above 0 the move is drawn among the root moves with weights `visits^(1/randomness)`
+    /// (so 1 picks in proportion to visits, and values near 0 almost always pick the best).
+    /// Proven results are never randomised. 0 (the default) always plays the best move.
+    pub fn with_randomness(mut self, randomness: f32) -> Searcher {
+        self.randomness = randomness.max(0.0);
+        self
+    }
+
+    /// How far this searcher's move choice strays from its best move (see
+    /// [`Searcher::with_randomness`]).
+    pub fn randomness(&self) -> f32 {
+        self.randomness
     }
 
     /// The strategy this searcher runs.
@@ -188,9 +210,55 @@ impl Searcher {
         limits: &SearchLimits,
         cancel: &CancelHandle,
     ) -> SearchResult {
-        match self.strategy {
+        let mut result = match self.strategy {
             Strategy::Classic => classic::search(pos, variant, limits, cancel, &mut self.rng),
+        };
+        if self.randomness > 0.0 {
+            randomise_choice(&mut result, self.randomness, &mut self.rng);
         }
+        result
+    }
+}
+
+/// Draws the move to play among the root moves with weights `visits^(1/randomness)` and moves
+/// it to the front of `result.moves`.
+fn randomise_choice(result: &mut SearchResult, randomness: f32, rng: &mut FastRng) {
+    if result.proven || result.moves.len() < 2 {
+        return;
+    }
+    let exponent = 1.0 / f64::from(randomness.max(1e-3));
+    let top = result
+        .moves
+        .iter()
+        .map(|m| m.visits)
+        .max()
+        .unwrap_or(1)
+        .max(1) as f64;
+    // Relative to the most visited move, so large exponents do not overflow.
+    let weights: Vec<f64> = result
+        .moves
+        .iter()
+        .map(|m| (m.visits as f64 / top).powf(exponent))
+        .collect();
+    let total: f64 = weights.iter().sum();
+    if total <= 0.0 || !total.is_finite() {
+        return;
+    }
+    let mut r = rng.next_f64() * total;
+    let mut pick = 0;
+    for (i, w) in weights.iter().enumerate() {
+        if r < *w {
+            pick = i;
+            break;
+        }
+        r -= w;
+        pick = i;
+    }
+    if pick > 0 {
+        let chosen = result.moves.remove(pick);
+        result.best = Some(chosen.mv);
+        result.pv = vec![chosen.mv];
+        result.moves.insert(0, chosen);
     }
 }
 

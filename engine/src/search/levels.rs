@@ -1,0 +1,168 @@
+//! The named levels a player picks from: each a documented bundle of a time cap, an iteration
+//! cap and knobs. Weak levels think less and, like a human beginner, sometimes pick a
+//! reasonable but not the best move instead of the strongest one.
+//!
+//! The app runs a level on a background task:
+//!
+//! ```
+//! use montello_engine::search::{CancelHandle, Level};
+//! use montello_engine::{Position, Variant};
+//!
+//! let level = Level::Beginner;
+//! let result = level
+//!     .searcher(7)
+//!     .search(&Position::start(), Variant::Othello, &level.limits(), &CancelHandle::new());
+//! assert!(result.best.is_some());
+//! ```
+
+use super::{SearchLimits, Searcher, Strategy};
+use std::fmt;
+use std::time::Duration;
+
+/// A named playing strength, weakest first.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
+pub enum Level {
+    /// Thinks a few hundred playouts and often picks a plausible second-best move.
+    Beginner,
+    /// A little more thought, still loose in its choices.
+    Novice,
+    /// A casual club player: short thought, occasionally not the best move.
+    #[default]
+    Casual,
+    /// Always plays its best move, with a short time cap.
+    Intermediate,
+    /// Half a second a move.
+    Strong,
+    /// Two seconds a move: the strongest level, and the most battery.
+    Master,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 6] = [
+        Level::Beginner,
+        Level::Novice,
+        Level::Casual,
+        Level::Intermediate,
+        Level::Strong,
+        Level::Master,
+    ];
+
+    /// The level's name for menus and the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "Beginner",
+            Level::Novice => "Novice",
+            Level::Casual => "Casual",
+            Level::Intermediate => "Intermediate",
+            Level::Strong => "Strong",
+            Level::Master => "Master",
+        }
+    }
+
+    /// The level's number, 1 (weakest) to 6.
+    pub const fn number(self) -> u8 {
+        self as u8 + 1
+    }
+
+    /// The level numbered `n` (1-based), if there is one.
+    pub fn from_number(n: u8) -> Option<Level> {
+        Level::ALL.get(usize::from(n).checked_sub(1)?).copied()
+    }
+
+    /// The level named `name` (case-insensitive) or numbered `name`.
+    pub fn from_name(name: &str) -> Option<Level> {
+        let name = name.trim();
+        if let Ok(n) = name.parse::<u8>() {
+            return Level::from_number(n);
+        }
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The strategy the level runs.
+    pub const fn strategy(self) -> Strategy {
+        Strategy::Classic
+    }
+
+    /// The level's time cap per move.
+    pub const fn time(self) -> Duration {
+        Duration::from_millis(match self {
+            Level::Beginner => 100,
+            Level::Novice => 100,
+            Level::Casual => 150,
+            Level::Intermediate => 200,
+            Level::Strong => 500,
+            Level::Master => 2_000,
+        })
+    }
+
+    /// The level's iteration cap per move, if it has one.
+    pub const fn iterations(self) -> Option<u64> {
+        match self {
+            Level::Beginner => Some(300),
+            Level::Novice => Some(1_500),
+            Level::Casual => Some(6_000),
+            _ => None,
+        }
+    }
+
+    /// How far move choice strays from the best move: 0 always plays the best move; larger
+    /// values pick among the root moves in proportion to `visits^(1/randomness)`.
+    pub const fn randomness(self) -> f32 {
+        match self {
+            Level::Beginner => 1.0,
+            Level::Novice => 0.5,
+            Level::Casual => 0.2,
+            _ => 0.0,
+        }
+    }
+
+    /// What one move's search may spend at this level.
+    pub const fn limits(self) -> SearchLimits {
+        SearchLimits {
+            time: self.time(),
+            iterations: self.iterations(),
+            memory: super::DEFAULT_MEMORY,
+        }
+    }
+
+    /// A searcher that plays at this level, its randomness drawn from `seed`.
+    pub fn searcher(self, seed: u64) -> Searcher {
+        Searcher::new(self.strategy(), seed).with_randomness(self.randomness())
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_and_names_round_trip() {
+        for (i, level) in Level::ALL.into_iter().enumerate() {
+            assert_eq!(usize::from(level.number()), i + 1);
+            assert_eq!(Level::from_number(level.number()), Some(level));
+            assert_eq!(Level::from_name(level.name()), Some(level));
+            assert_eq!(Level::from_name(&level.name().to_lowercase()), Some(level));
+        }
+        assert_eq!(Level::from_number(0), None);
+        assert_eq!(Level::from_number(7), None);
+        assert_eq!(Level::from_name("3"), Some(Level::Casual));
+        assert_eq!(Level::from_name("grandmaster"), None);
+    }
+
+    #[test]
+    fn stronger_levels_never_think_less() {
+        for w in Level::ALL.windows(2) {
+            assert!(w[0].time() <= w[1].time());
+            assert!(w[0].randomness() >= w[1].randomness());
+        }
+    }
+}
