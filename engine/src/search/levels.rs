@@ -83,7 +83,7 @@ impl Level {
 
     /// The strategy the level runs.
     pub const fn strategy(self) -> Strategy {
-        Strategy::Classic
+        Strategy::Default
     }
 
     /// The level's time cap per move.

@@ -7,6 +7,9 @@
 pub mod classic;
 mod hint;
 pub mod levels;
+pub mod mcts;
+pub mod solver;
+mod tree;
 
 pub use hint::hint;
 pub use levels::Level;
@@ -149,8 +152,11 @@ impl SearchResult {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Strategy {
     /// UCThello's plain UCT, kept exactly as the baseline every improvement is measured against.
-    #[default]
     Classic,
+    /// What players face: UCT with tree reuse, a capped node pool, priors, the MCTS-Solver and
+    /// an exact endgame (see [`mcts`]).
+    #[default]
+    Default,
 }
 
 impl Strategy {
@@ -158,7 +164,18 @@ impl Strategy {
     pub const fn name(self) -> &'static str {
         match self {
             Strategy::Classic => "classic",
+            Strategy::Default => "default",
         }
+    }
+
+    /// Every strategy.
+    pub const ALL: [Strategy; 2] = [Strategy::Classic, Strategy::Default];
+
+    /// The strategy named `name` (as printed by [`Strategy::name`]).
+    pub fn from_name(name: &str) -> Option<Strategy> {
+        Strategy::ALL
+            .into_iter()
+            .find(|s| s.name().eq_ignore_ascii_case(name.trim()))
     }
 }
 
@@ -169,6 +186,8 @@ pub struct Searcher {
     strategy: Strategy,
     rng: FastRng,
     randomness: f32,
+    config: mcts::Config,
+    state: mcts::State,
 }
 
 impl Searcher {
@@ -178,7 +197,25 @@ impl Searcher {
             strategy,
             rng: FastRng::new(seed),
             randomness: 0.0,
+            config: mcts::Config::default(),
+            state: mcts::State::default(),
         }
+    }
+
+    /// Sets the default strategy's knobs (the arena measures them one by one).
+    pub fn with_config(mut self, config: mcts::Config) -> Searcher {
+        self.config = config;
+        self
+    }
+
+    /// The default strategy's knobs.
+    pub fn config(&self) -> &mcts::Config {
+        &self.config
+    }
+
+    /// Forgets the tree kept from earlier moves (a new game, or a position set from outside).
+    pub fn clear(&mut self) {
+        self.state = mcts::State::default();
     }
 
     /// Makes the searcher stray from its best move like a human beginner: with `randomness`
@@ -212,6 +249,15 @@ impl Searcher {
     ) -> SearchResult {
         let mut result = match self.strategy {
             Strategy::Classic => classic::search(pos, variant, limits, cancel, &mut self.rng),
+            Strategy::Default => mcts::search(
+                &mut self.state,
+                pos,
+                variant,
+                limits,
+                cancel,
+                &mut self.rng,
+                &self.config,
+            ),
         };
         if self.randomness > 0.0 {
             randomise_choice(&mut result, self.randomness, &mut self.rng);

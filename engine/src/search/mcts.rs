@@ -1,0 +1,777 @@
+//! The default strategy: UCT on a flat node pool, with tree reuse between moves, move priors
+//! from Othello's corner and X-/C-square knowledge, the MCTS-Solver (proven wins and losses
+//! propagate up the tree), exact win/draw/loss solves near the leaves and an exact
+//! final-margin solve of the root with few empty squares left.
+//!
+//! Each addition is a [`Config`] knob so the arena can measure it against `classic`.
+
+use super::solver::{Solver, solve_root};
+use super::tree::{DRAW, LOSS, Node, PASS, Tree, UNKNOWN, WIN, flip_proof};
+use super::{CHECK_EVERY, CancelHandle, MoveStats, Proof, SearchLimits, SearchResult};
+use crate::bitboard::{flips, legal_moves};
+use crate::playout::random_playout;
+use crate::{FastRng, Move, Position, Side, Square, Variant};
+use std::time::Instant;
+
+/// The default strategy's knobs. [`Config::default`] is what players face; the arena sets
+/// the others (`default:c=0.7,prior=0`) to measure what each one is worth.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Config {
+    /// The UCB exploration constant `c` in `q + c * sqrt(ln N / n)`.
+    pub exploration: f32,
+    /// How many virtual playouts the move prior is worth (0 turns priors off).
+    pub prior_weight: f32,
+    /// Solve the root exactly (final disc margin) at or below this many empty squares.
+    pub solve_empties: u32,
+    /// Prove leaves exactly (win/draw/loss) at or below this many empty squares.
+    pub leaf_solve_empties: u32,
+    /// Expand a leaf once it has been visited this many times.
+    pub expand_at: u32,
+    /// Keep the subtree of the actual position between moves.
+    pub reuse: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            exploration: 0.8,
+            prior_weight: 8.0,
+            solve_empties: 16,
+            leaf_solve_empties: 9,
+            expand_at: 2,
+            reuse: true,
+        }
+    }
+}
+
+/// Nodes a leaf's win/draw/loss solve may search: a few hundred microseconds at most.
+const LEAF_SOLVE_NODES: u64 = 20_000;
+
+/// How much of the time cap the root's exact solve may take before MCTS takes over.
+const ROOT_SOLVE_SHARE: f64 = 0.5;
+
+/// Root solver nodes allowed per iteration of an iteration-limited search (keeps it
+/// deterministic: a node budget instead of a deadline).
+const ROOT_SOLVE_NODES_PER_ITERATION: u64 = 50;
+
+/// Squares a1, h1, a8, h8.
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// For each square: the corner it sits next to (X-squares diagonally, C-squares along the
+/// edge), or 64 for none; and whether it is an X-square.
+const NEXT_TO_CORNER: [(u8, bool); 64] = {
+    let mut t = [(64u8, false); 64];
+    let corners = [
+        (0u8, 1u8, 8u8, 9u8),
+        (7, 6, 15, 14),
+        (56, 57, 48, 49),
+        (63, 62, 55, 54),
+    ];
+    let mut k = 0;
+    while k < 4 {
+        let (corner, c1, c2, x) = corners[k];
+        t[c1 as usize] = (corner, false);
+        t[c2 as usize] = (corner, false);
+        t[x as usize] = (corner, true);
+        k += 1;
+    }
+    t
+};
+
+/// Edge squares (not corners).
+const EDGES: u64 = 0xff81_8181_8181_81ff & !CORNERS;
+
+/// The prior of playing `sq` from (p, o) that leaves the opponent `(np, no)`: 0..=255 with
+/// 128 neutral. Corners are good, X- and C-squares next to an empty corner bad, and moves
+/// that leave the opponent few replies good.
+#[inline]
+fn prior(p: u64, o: u64, sq: u8, np: u64, no: u64) -> u8 {
+    let bit = 1u64 << sq;
+    let empty = !(p | o);
+    let mut s: i32 = 128;
+    if bit & CORNERS != 0 {
+        s += 90;
+    } else {
+        let (corner, is_x) = NEXT_TO_CORNER[sq as usize];
+        if corner < 64 && empty & (1u64 << corner) != 0 {
+            s -= if is_x { 80 } else { 40 };
+        } else if bit & EDGES != 0 {
+            s += 10;
+        }
+    }
+    let replies = legal_moves(np, no).count_ones() as i32;
+    s += 30 - 5 * replies.min(12);
+    s.clamp(0, 255) as u8
+}
+
+/// Scratch space an iteration reuses: the path from the root.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    path: Vec<u32>,
+}
+
+/// What the searcher keeps between moves for the default strategy.
+#[derive(Debug, Default)]
+pub(crate) struct State {
+    tree: Option<Tree>,
+    scratch: Scratch,
+}
+
+/// Runs the default search; see the module docs.
+pub(crate) fn search(
+    state: &mut State,
+    root_pos: &Position,
+    variant: Variant,
+    limits: &SearchLimits,
+    cancel: &CancelHandle,
+    rng: &mut FastRng,
+    config: &Config,
+) -> SearchResult {
+    let start = Instant::now();
+    let deadline = start + limits.time;
+    if variant.is_game_over(root_pos) {
+        state.tree = None;
+        return finish(&Tree::new(root_pos, variant, 64), 0, start, false);
+    }
+
+    // The exact endgame: every move's win/draw/loss and the best move's final margin.
+    let empties = root_pos.empties().count();
+    if empties <= config.solve_empties && !variant.in_free_opening(root_pos) {
+        let budget = limits.iterations.map_or(u64::MAX, |n| {
+            n.saturating_mul(ROOT_SOLVE_NODES_PER_ITERATION)
+        });
+        let solve_deadline = start + limits.time.mul_f64(ROOT_SOLVE_SHARE);
+        if let Some(solved) = solve_root(
+            root_pos,
+            variant,
+            Some(solve_deadline),
+            Some(cancel),
+            budget,
+        ) {
+            state.tree = None;
+            return solved_result(solved.moves, solved.nodes, start);
+        }
+    }
+
+    // Reuse the subtree of this position if the last search saw it coming.
+    let cap = (limits.memory / std::mem::size_of::<Node>()).max(1);
+    let reused = state.tree.take().and_then(|mut t| {
+        (config.reuse && t.cap == cap && t.advance_to(root_pos, variant, 3)).then_some(t)
+    });
+    let mut tree = reused.unwrap_or_else(|| Tree::new(root_pos, variant, limits.memory));
+    let root_side = tree.root_side;
+    expand(&mut tree, 0, root_side, config, None);
+
+    let max_iterations = limits.iterations.unwrap_or(u64::MAX);
+    let mut iterations = 0u64;
+    let mut cancelled = false;
+    let mut check_now = true;
+    while iterations < max_iterations {
+        if check_now || iterations.is_multiple_of(CHECK_EVERY) {
+            if cancel.is_cancelled() {
+                cancelled = true;
+                break;
+            }
+            if Instant::now() >= deadline {
+                break;
+            }
+        }
+        if root_decided(&tree) {
+            break;
+        }
+        check_now = iterate(&mut tree, &mut state.scratch, config, rng, deadline, cancel);
+        iterations += 1;
+    }
+    let result = finish(&tree, iterations, start, cancelled);
+    state.tree = config.reuse.then_some(tree);
+    result
+}
+
+/// Whether the root's choice is settled: a proven win, or every move proven.
+fn root_decided(tree: &Tree) -> bool {
+    let root = &tree.nodes[0];
+    let children = &tree.nodes[root.children()];
+    !children.is_empty()
+        && (children.iter().any(|c| c.proof == WIN) || children.iter().all(|c| c.proof != UNKNOWN))
+}
+
+/// Creates the children of node `n` (side `side` to move there), or proves it if the game is
+/// over or a quick exact solve settles it. Returns whether a leaf solve ran (slow: the clock
+/// should be checked).
+fn expand(
+    tree: &mut Tree,
+    n: usize,
+    side: Side,
+    config: &Config,
+    solve: Option<(Instant, &CancelHandle)>,
+) -> bool {
+    let node = tree.nodes[n];
+    if node.is_expanded() || node.proof != UNKNOWN {
+        return false;
+    }
+    let (p, o) = (node.player, node.opponent);
+    let pos = Position::from_player_opponent(p, o, side);
+    let variant = tree.variant;
+    let mut moves = variant.legal_moves(&pos).0;
+    let mut solved = false;
+    if moves == 0 {
+        if !variant.must_pass(&pos) {
+            // Game over: the mover into this node scored the opposite of the side to move.
+            let margin = p.count_ones() as i32 - o.count_ones() as i32;
+            tree.nodes[n].proof = flip_proof(proof_of(margin));
+            tree.nodes[n].n_children = 0;
+            return false;
+        }
+    } else if let Some((deadline, cancel)) = solve
+        && (!(p | o)).count_ones() <= config.leaf_solve_empties
+        && !variant.in_free_opening(&pos)
+    {
+        let mut solver =
+            Solver::new(variant, Some(deadline), Some(cancel)).with_budget(LEAF_SOLVE_NODES);
+        solved = true;
+        if let Some(v) = solver.win_draw_loss(&pos) {
+            tree.nodes[n].proof = flip_proof(proof_of(v));
+            return true;
+        }
+    }
+    let count = if moves == 0 {
+        1
+    } else {
+        moves.count_ones() as usize
+    };
+    if !tree.reserve(count) {
+        return solved;
+    }
+    let first = tree.nodes.len() as u32;
+    if moves == 0 {
+        tree.nodes.push(Node::new(o, p, PASS, 128));
+    } else {
+        let free = variant.in_free_opening(&pos);
+        while moves != 0 {
+            let i = moves.trailing_zeros() as u8;
+            moves &= moves - 1;
+            let bit = 1u64 << i;
+            let f = if free {
+                0
+            } else {
+                flips(p, o, Square::ALL[i as usize])
+            };
+            let (np, no) = (o & !f, p | f | bit);
+            let pr = if config.prior_weight > 0.0 && !free {
+                prior(p, o, i, np, no)
+            } else {
+                128
+            };
+            tree.nodes.push(Node::new(np, no, i, pr));
+        }
+    }
+    let node = &mut tree.nodes[n];
+    node.first_child = first;
+    node.n_children = count as u8;
+    solved
+}
+
+/// The proof for the side to move of a final margin (or win/draw/loss sign) for that side.
+#[inline]
+fn proof_of(margin: i32) -> u8 {
+    match margin.signum() {
+        1 => WIN,
+        0 => DRAW,
+        _ => LOSS,
+    }
+}
+
+/// The score (1, 0.5, 0) of a proof for the side it belongs to.
+#[inline]
+fn proof_score(proof: u8) -> f32 {
+    match proof {
+        WIN => 1.0,
+        DRAW => 0.5,
+        _ => 0.0,
+    }
+}
+
+/// Picks the child of `n` to descend into: the highest UCB value with the prior as virtual
+/// playouts, never a child proven lost for the side to move.
+#[inline]
+fn select(tree: &Tree, n: usize, config: &Config) -> Option<usize> {
+    let node = &tree.nodes[n];
+    let ln_n = ((node.visits + 1) as f32).ln();
+    let c = config.exploration;
+    let w = config.prior_weight;
+    let mut best = None;
+    let mut best_value = f32::NEG_INFINITY;
+    for i in node.children() {
+        let child = &tree.nodes[i];
+        let value = match child.proof {
+            LOSS => continue,
+            WIN => f32::INFINITY,
+            _ => {
+                let prior = f32::from(child.prior) * (1.0 / 255.0);
+                let v = child.visits as f32;
+                let q = if child.proof == DRAW {
+                    0.5
+                } else if v + w > 0.0 {
+                    (child.wins + w * prior) / (v + w)
+                } else {
+                    // No prior and no visit: try it before any visited sibling.
+                    2.0 + prior
+                };
+                q + c * (ln_n / (v + 1.0)).sqrt()
+            }
+        };
+        if value > best_value {
+            best_value = value;
+            best = Some(i);
+        }
+    }
+    best
+}
+
+/// One iteration: select, expand, simulate (or use a proof), backpropagate, and propagate
+/// proofs. Returns whether it ran a slow exact solve.
+fn iterate(
+    tree: &mut Tree,
+    scratch: &mut Scratch,
+    config: &Config,
+    rng: &mut FastRng,
+    deadline: Instant,
+    cancel: &CancelHandle,
+) -> bool {
+    let path = &mut scratch.path;
+    path.clear();
+    path.push(0);
+    let mut n = 0usize;
+    let mut side = tree.root_side;
+    let mut slow = false;
+    loop {
+        let node = &tree.nodes[n];
+        if node.proof != UNKNOWN {
+            break;
+        }
+        if !node.is_expanded() {
+            if node.visits + 1 < config.expand_at && n != 0 {
+                break;
+            }
+            slow |= expand(tree, n, side, config, Some((deadline, cancel)));
+            if !tree.nodes[n].is_expanded() {
+                break;
+            }
+        }
+        match select(tree, n, config) {
+            Some(c) => {
+                n = c;
+                side = side.opposite();
+                path.push(c as u32);
+            }
+            None => break,
+        }
+    }
+    // The leaf's value for black.
+    let leaf = &tree.nodes[n];
+    let mover = side.opposite();
+    let black_score = if leaf.proof != UNKNOWN {
+        let s = proof_score(leaf.proof);
+        if mover == Side::Black { s } else { 1.0 - s }
+    } else {
+        let pos = Position::from_player_opponent(leaf.player, leaf.opponent, side);
+        random_playout(&pos, tree.variant, rng).score_for(Side::Black)
+    };
+    // Backpropagation: each node scores for the side that moved into it; the side to move
+    // alternates with depth (a pass is a move).
+    let depth = path.len() - 1;
+    for (d, &i) in path.iter().enumerate() {
+        let node = &mut tree.nodes[i as usize];
+        node.visits += 1;
+        node.wins += if mover_at(tree.root_side, d) == Side::Black {
+            black_score
+        } else {
+            1.0 - black_score
+        };
+    }
+    // MCTS-Solver: a proof climbs while it settles the parent.
+    if tree.nodes[n].proof != UNKNOWN {
+        for d in (0..depth).rev() {
+            let parent = path[d] as usize;
+            if tree.nodes[parent].proof != UNKNOWN {
+                break;
+            }
+            let children = &tree.nodes[tree.nodes[parent].children()];
+            let proof = if children.iter().any(|c| c.proof == WIN) {
+                LOSS
+            } else if children.iter().all(|c| c.proof != UNKNOWN) {
+                if children.iter().any(|c| c.proof == DRAW) {
+                    DRAW
+                } else {
+                    WIN
+                }
+            } else {
+                break;
+            };
+            if parent == 0 {
+                break;
+            }
+            tree.nodes[parent].proof = proof;
+        }
+    }
+    slow
+}
+
+/// The side that made the move into a node at depth `d` below a root with `root_side` to move.
+#[inline]
+fn mover_at(root_side: Side, d: usize) -> Side {
+    if d.is_multiple_of(2) {
+        root_side.opposite()
+    } else {
+        root_side
+    }
+}
+
+/// The public result from the tree's root.
+fn finish(tree: &Tree, iterations: u64, start: Instant, cancelled: bool) -> SearchResult {
+    let root = &tree.nodes[0];
+    let mut children: Vec<usize> = root.children().collect();
+    let rank = |n: &Node| match n.proof {
+        WIN => 3,
+        DRAW | UNKNOWN => 1,
+        _ => 0,
+    };
+    // The move to play: a proven win, else the most visited move not proven lost.
+    children.sort_by(|&a, &b| {
+        let (na, nb) = (&tree.nodes[a], &tree.nodes[b]);
+        rank(nb)
+            .cmp(&rank(na))
+            .then(nb.visits.cmp(&na.visits))
+            .then(
+                (nb.wins / nb.visits.max(1) as f32).total_cmp(&(na.wins / na.visits.max(1) as f32)),
+            )
+            .then(na.mv.cmp(&nb.mv))
+    });
+    let moves: Vec<MoveStats> = children
+        .iter()
+        .map(|&c| {
+            let n = &tree.nodes[c];
+            let proof = match n.proof {
+                WIN => Some(Proof::Win),
+                DRAW => Some(Proof::Draw),
+                LOSS => Some(Proof::Loss),
+                _ => None,
+            };
+            MoveStats {
+                mv: n.the_move(),
+                visits: u64::from(n.visits),
+                win_rate: match proof {
+                    Some(_) => f64::from(proof_score(n.proof)),
+                    None if n.visits > 0 => f64::from(n.wins) / f64::from(n.visits),
+                    None => 0.5,
+                },
+                proof,
+                exact_margin: None,
+            }
+        })
+        .collect();
+    let root_pos = tree.root_position();
+    let mut best = moves.first().map(|m| m.mv);
+    if best.is_none() && !tree.variant.is_game_over(&root_pos) {
+        best = tree.variant.moves(&root_pos).first().copied();
+    }
+    let mut pv = Vec::new();
+    let mut n = children.first().copied();
+    while let Some(i) = n {
+        pv.push(tree.nodes[i].the_move());
+        n = tree.nodes[i]
+            .children()
+            .max_by_key(|&c| (tree.nodes[c].visits, std::cmp::Reverse(c)));
+        if pv.len() > 60 {
+            break;
+        }
+    }
+    SearchResult {
+        best,
+        proven: moves.first().is_some_and(|m| m.proof.is_some()),
+        moves,
+        pv,
+        iterations,
+        nodes: tree.nodes.len(),
+        memory: tree.memory(),
+        elapsed: start.elapsed(),
+        cancelled,
+    }
+}
+
+/// The result of an exact root solve.
+fn solved_result(solved: Vec<(Move, i32, bool)>, nodes: u64, start: Instant) -> SearchResult {
+    let moves: Vec<MoveStats> = solved
+        .iter()
+        .map(|&(mv, margin, exact)| {
+            let proof = match margin.signum() {
+                1 => Proof::Win,
+                0 => Proof::Draw,
+                _ => Proof::Loss,
+            };
+            MoveStats {
+                mv,
+                visits: 0,
+                win_rate: match proof {
+                    Proof::Win => 1.0,
+                    Proof::Draw => 0.5,
+                    Proof::Loss => 0.0,
+                },
+                proof: Some(proof),
+                exact_margin: exact.then(|| margin.clamp(-64, 64) as i8),
+            }
+        })
+        .collect();
+    let best = moves.first().map(|m| m.mv);
+    SearchResult {
+        best,
+        pv: best.into_iter().collect(),
+        moves,
+        iterations: 0,
+        nodes: usize::try_from(nodes).unwrap_or(usize::MAX),
+        memory: 0,
+        proven: true,
+        elapsed: start.elapsed(),
+        cancelled: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::solver::tests::{minimax, random_endgame};
+    use crate::search::{Searcher, Strategy};
+    use std::time::Duration;
+
+    fn searcher(seed: u64, config: Config) -> Searcher {
+        Searcher::new(Strategy::Default, seed).with_config(config)
+    }
+
+    #[test]
+    fn selection_prefers_better_and_less_explored_children_and_never_a_lost_one() {
+        let config = Config {
+            prior_weight: 0.0,
+            ..Config::default()
+        };
+        let mut tree = Tree::new(&Position::start(), Variant::Othello, 1 << 20);
+        expand(&mut tree, 0, Side::Black, &config, None);
+        let kids: Vec<usize> = tree.nodes[0].children().collect();
+        assert_eq!(kids.len(), 4);
+        // Unvisited children come first.
+        tree.nodes[0].visits = 40;
+        for (k, &i) in kids.iter().enumerate() {
+            tree.nodes[i].visits = if k == 3 { 0 } else { 10 };
+            tree.nodes[i].wins = 5.0;
+        }
+        assert_eq!(select(&tree, 0, &config), Some(kids[3]));
+        // At equal visits, the better mean wins.
+        tree.nodes[kids[3]].visits = 10;
+        tree.nodes[kids[1]].wins = 8.0;
+        assert_eq!(select(&tree, 0, &config), Some(kids[1]));
+        // Fewer visits at the same mean win through the exploration term.
+        tree.nodes[kids[2]].visits = 2;
+        tree.nodes[kids[2]].wins = 1.6;
+        assert_eq!(select(&tree, 0, &config), Some(kids[2]));
+        // A move proven lost is never chosen, whatever its statistics.
+        tree.nodes[kids[2]].proof = LOSS;
+        assert_eq!(select(&tree, 0, &config), Some(kids[1]));
+        for &i in &kids {
+            tree.nodes[i].proof = LOSS;
+        }
+        assert_eq!(select(&tree, 0, &config), None);
+    }
+
+    #[test]
+    fn priors_favour_corners_and_shun_x_squares() {
+        let empty_corner = 0u64;
+        let x = prior(1 << 20, 1 << 21, 9, 0, 0);
+        let corner = prior(1 << 20, 1 << 21, 0, 0, 0);
+        let plain = prior(1 << 20, 1 << 21, 19, 0, 0);
+        assert!(
+            corner > plain && plain > x,
+            "{corner} {plain} {x} {empty_corner}"
+        );
+    }
+
+    #[test]
+    fn mcts_solver_proves_small_endgames_like_alpha_beta() {
+        for seed in 0..12 {
+            let pos = random_endgame(seed, 7);
+            let exact = minimax(pos.player().0, pos.opponent().0, true);
+            // Pure MCTS-Solver: no exact solve at the root or at the leaves.
+            let config = Config {
+                solve_empties: 0,
+                leaf_solve_empties: 0,
+                ..Config::default()
+            };
+            let r = searcher(seed, config).search(
+                &pos,
+                Variant::Othello,
+                &SearchLimits::iterations(400_000),
+                &CancelHandle::new(),
+            );
+            let want = match exact.signum() {
+                1 => Proof::Win,
+                0 => Proof::Draw,
+                _ => Proof::Loss,
+            };
+            assert!(
+                r.proven,
+                "seed {seed}: not proven in {} iterations",
+                r.iterations
+            );
+            assert_eq!(r.moves[0].proof, Some(want), "seed {seed} {pos:?}");
+            // With the exact endgame on, the best move's margin is the exact one.
+            let r = searcher(seed, Config::default()).search(
+                &pos,
+                Variant::Othello,
+                &SearchLimits::iterations(1_000),
+                &CancelHandle::new(),
+            );
+            assert!(r.proven);
+            assert_eq!(r.moves[0].exact_margin, Some(exact as i8), "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn a_proven_win_is_played_at_once() {
+        // Three empties: the root solve settles it at once, well inside the cap.
+        let pos = random_endgame(5, 3);
+        let r = searcher(1, Config::default()).search(
+            &pos,
+            Variant::Othello,
+            &SearchLimits::time(Duration::from_secs(5)),
+            &CancelHandle::new(),
+        );
+        assert!(r.proven);
+        assert!(r.elapsed < Duration::from_secs(4), "{:?}", r.elapsed);
+    }
+
+    #[test]
+    fn time_cap_is_honoured_loosely() {
+        let limits = SearchLimits::time(Duration::from_millis(50));
+        let r = searcher(3, Config::default()).search(
+            &Position::start(),
+            Variant::Othello,
+            &limits,
+            &CancelHandle::new(),
+        );
+        assert!(r.iterations > 0);
+        assert!(r.elapsed < Duration::from_secs(2), "{:?}", r.elapsed);
+        assert!(!r.cancelled);
+    }
+
+    #[test]
+    fn cancel_stops_a_long_search() {
+        let cancel = CancelHandle::new();
+        let remote = cancel.clone();
+        let t = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(30));
+            remote.cancel();
+        });
+        let r = searcher(4, Config::default()).search(
+            &Position::start(),
+            Variant::Othello,
+            &SearchLimits::time(Duration::from_secs(30)),
+            &cancel,
+        );
+        let _ = t.join();
+        assert!(r.cancelled);
+        assert!(r.elapsed < Duration::from_secs(10), "{:?}", r.elapsed);
+        let legal = Variant::Othello.moves(&Position::start());
+        assert!(r.best.is_some_and(|m| legal.contains(&m)));
+    }
+
+    #[test]
+    fn memory_cap_bounds_the_pool() {
+        let nodes = 500;
+        let limits = SearchLimits {
+            time: Duration::from_secs(30),
+            iterations: Some(20_000),
+            memory: nodes * std::mem::size_of::<Node>(),
+        };
+        let mut s = searcher(5, Config::default());
+        let r = s.search(
+            &Position::start(),
+            Variant::Othello,
+            &limits,
+            &CancelHandle::new(),
+        );
+        assert_eq!(
+            r.iterations, 20_000,
+            "the search keeps running when the pool is full"
+        );
+        assert!(r.nodes <= nodes, "{} nodes", r.nodes);
+        assert!(r.memory <= limits.memory, "{} bytes", r.memory);
+        assert!(r.best.is_some());
+        // Reusing the tree keeps within the cap too.
+        let next =
+            Variant::Othello.play_unchecked(&Position::start(), r.best.unwrap_or(Move::Pass));
+        let r = s.search(&next, Variant::Othello, &limits, &CancelHandle::new());
+        assert!(r.nodes <= nodes && r.memory <= limits.memory);
+    }
+
+    #[test]
+    fn same_seed_same_search_and_same_reuse() {
+        let limits = SearchLimits::iterations(3_000);
+        let play = |seed| {
+            let mut s = searcher(seed, Config::default());
+            let mut pos = Position::start();
+            let mut out = Vec::new();
+            for _ in 0..6 {
+                let r = s.search(&pos, Variant::Othello, &limits, &CancelHandle::new());
+                let mv = r.best.unwrap_or(Move::Pass);
+                pos = Variant::Othello.play_unchecked(&pos, mv);
+                out.push((r.best, r.moves, r.pv, r.iterations, r.nodes));
+            }
+            out
+        };
+        assert_eq!(play(11), play(11));
+        assert_ne!(play(11), play(12));
+    }
+
+    #[test]
+    fn the_tree_is_reused_after_the_reply() {
+        let limits = SearchLimits::iterations(5_000);
+        let mut s = searcher(6, Config::default());
+        let pos = Position::start();
+        let r = s.search(&pos, Variant::Othello, &limits, &CancelHandle::new());
+        let mine = Variant::Othello.play_unchecked(&pos, r.best.unwrap_or(Move::Pass));
+        let reply = r.pv.get(1).copied().unwrap_or(Move::Pass);
+        let theirs = Variant::Othello.play_unchecked(&mine, reply);
+        let kept = {
+            let mut t = s.state.tree.take().unwrap_or_else(|| panic!("tree kept"));
+            assert!(t.advance_to(&theirs, Variant::Othello, 3));
+            let visits = t.nodes[0].visits;
+            // The kept subtree is consistent: every child's position follows from its move.
+            for i in 0..t.nodes.len() {
+                for c in t.nodes[i].children() {
+                    assert!(c > i && c < t.nodes.len());
+                }
+            }
+            s.state.tree = Some(t);
+            visits
+        };
+        assert!(kept > 100, "the principal reply had {kept} visits");
+        let r2 = s.search(&theirs, Variant::Othello, &limits, &CancelHandle::new());
+        assert_eq!(r2.iterations, 5_000);
+        assert!(r2.moves.iter().map(|m| m.visits).sum::<u64>() > 5_000);
+    }
+
+    #[test]
+    fn no_move_ends_game_and_free_opening_search_legally() {
+        for variant in [Variant::NoMoveEndsGame, Variant::FreeOpening] {
+            let pos = variant.start_position();
+            let r = searcher(8, Config::default()).search(
+                &pos,
+                variant,
+                &SearchLimits::iterations(2_000),
+                &CancelHandle::new(),
+            );
+            assert!(
+                r.best.is_some_and(|m| variant.moves(&pos).contains(&m)),
+                "{variant}"
+            );
+        }
+    }
+}

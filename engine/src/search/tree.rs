@@ -1,0 +1,242 @@
+//! The node pool: a flat arena of fixed-size nodes addressed by `u32` indices, with the
+//! children of a node in one contiguous block. Nothing is allocated per node, the pool never
+//! grows past its cap, and moving the root down the tree (tree reuse) compacts the kept
+//! subtree in place.
+
+use crate::{Move, Position, Side, Square, Variant};
+
+/// No child block yet.
+pub(crate) const NONE: u32 = u32::MAX;
+/// `Node::mv` of a pass.
+pub(crate) const PASS: u8 = 64;
+
+/// A node's proven value for the side that made the move into it.
+pub(crate) const UNKNOWN: u8 = 0;
+pub(crate) const WIN: u8 = 1;
+pub(crate) const DRAW: u8 = 2;
+pub(crate) const LOSS: u8 = 3;
+
+/// The same value seen by the other side.
+#[inline]
+pub(crate) const fn flip_proof(p: u8) -> u8 {
+    match p {
+        WIN => LOSS,
+        LOSS => WIN,
+        other => other,
+    }
+}
+
+/// One node: 32 bytes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Node {
+    /// Discs of the side to move here.
+    pub player: u64,
+    /// Discs of the other side.
+    pub opponent: u64,
+    /// Iterations through this node.
+    pub visits: u32,
+    /// Sum of scores (1 win, 0.5 draw, 0 loss) for the side that moved into this node.
+    pub wins: f32,
+    /// Index of the first child, or [`NONE`] until expanded.
+    pub first_child: u32,
+    /// Children in the block (0 for a terminal or proven node).
+    pub n_children: u8,
+    /// The move into this node: a square index, or [`PASS`].
+    pub mv: u8,
+    /// [`UNKNOWN`], [`WIN`], [`DRAW`] or [`LOSS`] for the side that moved into this node.
+    pub proof: u8,
+    /// The move's prior in 0..=255 (255 = surely good), from the heuristic at expansion.
+    pub prior: u8,
+}
+
+impl Node {
+    pub(crate) const fn new(player: u64, opponent: u64, mv: u8, prior: u8) -> Node {
+        Node {
+            player,
+            opponent,
+            visits: 0,
+            wins: 0.0,
+            first_child: NONE,
+            n_children: 0,
+            mv,
+            proof: UNKNOWN,
+            prior,
+        }
+    }
+
+    /// The move into this node.
+    pub(crate) fn the_move(&self) -> Move {
+        match Square::from_index(self.mv) {
+            Some(sq) => Move::Play(sq),
+            None => Move::Pass,
+        }
+    }
+
+    /// The children's index range.
+    #[inline]
+    pub(crate) fn children(&self) -> std::ops::Range<usize> {
+        if self.first_child == NONE {
+            0..0
+        } else {
+            let f = self.first_child as usize;
+            f..f + usize::from(self.n_children)
+        }
+    }
+
+    /// Whether the node's children exist.
+    #[inline]
+    pub(crate) fn is_expanded(&self) -> bool {
+        self.first_child != NONE
+    }
+}
+
+/// The tree a [`super::Searcher`] keeps between moves.
+#[derive(Debug)]
+pub(crate) struct Tree {
+    pub nodes: Vec<Node>,
+    /// Most nodes the pool may hold.
+    pub cap: usize,
+    /// The side to move at the root.
+    pub root_side: Side,
+    pub variant: Variant,
+}
+
+impl Tree {
+    /// A tree holding only `pos`, with room for at most `memory` bytes of nodes.
+    pub(crate) fn new(pos: &Position, variant: Variant, memory: usize) -> Tree {
+        let cap = (memory / std::mem::size_of::<Node>()).clamp(1, NONE as usize - 1);
+        let mut nodes = Vec::with_capacity(cap.min(1 << 12));
+        nodes.push(Node::new(pos.player().0, pos.opponent().0, PASS, 128));
+        Tree {
+            nodes,
+            cap,
+            root_side: pos.side_to_move(),
+            variant,
+        }
+    }
+
+    /// The root's position.
+    pub(crate) fn root_position(&self) -> Position {
+        let r = &self.nodes[0];
+        Position::from_player_opponent(r.player, r.opponent, self.root_side)
+    }
+
+    /// Bytes the pool holds now (its allocation, which never passes the cap).
+    pub(crate) fn memory(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node>()
+    }
+
+    /// Room for `n` more nodes, growing the allocation geometrically but never past the cap.
+    /// Returns false when the pool is full.
+    pub(crate) fn reserve(&mut self, n: usize) -> bool {
+        let len = self.nodes.len();
+        if len + n > self.cap {
+            return false;
+        }
+        if len + n > self.nodes.capacity() {
+            let want = (self.nodes.capacity() * 2).max(len + n).min(self.cap);
+            self.nodes.reserve_exact(want - len);
+        }
+        true
+    }
+
+    /// Makes the node for `pos` the root, keeping its subtree, if `pos` is within `depth`
+    /// plies below the current root (the searcher's move and the opponent's reply, passes
+    /// included). Returns whether it was found; if not, the tree is unchanged.
+    pub(crate) fn advance_to(&mut self, pos: &Position, variant: Variant, depth: usize) -> bool {
+        if variant != self.variant {
+            return false;
+        }
+        let mut level = vec![0usize];
+        let mut side = self.root_side;
+        for d in 0..=depth {
+            if side == pos.side_to_move() {
+                let hit = level.iter().copied().find(|&i| {
+                    let n = &self.nodes[i];
+                    n.player == pos.player().0 && n.opponent == pos.opponent().0
+                });
+                if let Some(i) = hit {
+                    self.reroot(i);
+                    self.root_side = side;
+                    return true;
+                }
+            }
+            if d == depth {
+                break;
+            }
+            level = level
+                .iter()
+                .flat_map(|&i| self.nodes[i].children())
+                .collect();
+            side = side.opposite();
+        }
+        false
+    }
+
+    /// Keeps only the subtree under `r`, compacted to the front of the pool with `r` at 0.
+    /// Children blocks always lie after their parent, so one ascending scan finds the kept
+    /// nodes; numbering them in index order moves every node down (or not at all) and keeps
+    /// each block contiguous, so the move is in place. The only extra memory is one `u32`
+    /// per node for the renumbering.
+    fn reroot(&mut self, r: usize) {
+        if r == 0 {
+            return;
+        }
+        let n = self.nodes.len();
+        let mut new_index = vec![NONE; n];
+        new_index[r] = 0;
+        for i in r..n {
+            if new_index[i] != NONE {
+                for c in self.nodes[i].children() {
+                    new_index[c] = 0;
+                }
+            }
+        }
+        let mut kept = 0u32;
+        for slot in new_index.iter_mut().skip(r) {
+            if *slot != NONE {
+                *slot = kept;
+                kept += 1;
+            }
+        }
+        for i in r..n {
+            let to = new_index[i];
+            if to == NONE {
+                continue;
+            }
+            let mut node = self.nodes[i];
+            if node.first_child != NONE {
+                node.first_child = new_index[node.first_child as usize];
+            }
+            self.nodes[to as usize] = node;
+        }
+        self.nodes.truncate(kept as usize);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn proofs_flip_between_sides() {
+        assert_eq!(flip_proof(WIN), LOSS);
+        assert_eq!(flip_proof(LOSS), WIN);
+        assert_eq!(flip_proof(DRAW), DRAW);
+        assert_eq!(flip_proof(UNKNOWN), UNKNOWN);
+        assert_eq!(std::mem::size_of::<Node>(), 32);
+    }
+
+    #[test]
+    fn reserve_never_passes_the_cap() {
+        let mut t = Tree::new(&Position::start(), Variant::Othello, 10 * 32);
+        assert_eq!(t.cap, 10);
+        assert!(t.reserve(9));
+        assert!(!t.reserve(10));
+        for _ in 0..9 {
+            t.nodes.push(Node::new(0, 0, 0, 0));
+        }
+        assert!(!t.reserve(1));
+        assert!(t.memory() <= 10 * 32);
+    }
+}
