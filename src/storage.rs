@@ -107,6 +107,9 @@ pub fn write_atomic<T: SaveFormat>(dir: &Path, bytes: &[u8]) -> Result<(), SaveE
         move |source| SaveError { path, source }
     };
     fs::create_dir_all(dir).map_err(err(dir))?;
+    // Writing `.tmp` would destroy the newest save if an earlier save was cut off between its
+    // renames: finish that save first.
+    finish_interrupted_save::<T>(dir);
     let tmp = sibling(dir, T::FILE, ".tmp");
     {
         let mut file = OpenOptions::new().write(true).create(true).truncate(true).open(&tmp).map_err(err(&tmp))?;
@@ -122,6 +125,19 @@ pub fn write_atomic<T: SaveFormat>(dir: &Path, bytes: &[u8]) -> Result<(), SaveE
     fs::rename(&tmp, &main).map_err(err(&main))?;
     sync_dir(dir);
     Ok(())
+}
+
+/// If the main file is missing but a complete `.tmp` is there (a save killed between its two
+/// renames), makes the `.tmp` the main file. Returns whether it did.
+fn finish_interrupted_save<T: SaveFormat>(dir: &Path) -> bool {
+    let main = path_of::<T>(dir);
+    let tmp = sibling(dir, T::FILE, ".tmp");
+    if main.exists() || !matches!(read_as::<T>(&tmp), Some(Ok(_))) {
+        return false;
+    }
+    let done = fs::rename(&tmp, &main).is_ok();
+    sync_dir(dir);
+    done
 }
 
 /// Makes the renames durable. Directories cannot be opened for syncing everywhere (Windows);
@@ -147,8 +163,9 @@ fn set_aside(path: &Path) -> Option<PathBuf> {
 /// and never deletes: a bad file is renamed aside.
 pub fn load<T: SaveFormat>(dir: &Path) -> Loaded<T> {
     let main = path_of::<T>(dir);
-    let tmp = sibling(dir, T::FILE, ".tmp");
     let bak = backup_path_of::<T>(dir);
+    // A save cut off between its renames left its complete `.tmp`: newer than the backup.
+    finish_interrupted_save::<T>(dir);
     let problem = match read_as::<T>(&main) {
         Some(Ok(value)) => return Loaded::Latest(value),
         None => None,
@@ -157,13 +174,6 @@ pub fn load<T: SaveFormat>(dir: &Path) -> Loaded<T> {
             Some((why, aside))
         }
     };
-    if problem.is_none() {
-        // No main file: a save may have been cut off between its two renames; its `.tmp` is
-        // complete (it was fsynced before the first rename) and newer than the backup.
-        if let Some(Ok(value)) = read_as::<T>(&tmp) {
-            return Loaded::Latest(value);
-        }
-    }
     let backup = read_as::<T>(&bak);
     match (problem, backup) {
         (None, None) => Loaded::Nothing,
@@ -237,6 +247,85 @@ mod tests {
         d
     }
 
+    /// A bigger file for the kill test, so a kill often lands mid-write: `n`, then 64 KiB
+    /// of a pattern that depends on `n`, then `end`. Anything torn fails to decode.
+    #[derive(Debug, PartialEq)]
+    struct Blob(u64);
+
+    const BLOB_LEN: usize = 64 * 1024;
+
+    impl SaveFormat for Blob {
+        const FILE: &'static str = "blob.txt";
+        const WHAT: &'static str = "blob";
+        fn encode(&self) -> String {
+            let c = (b'a' + (self.0 % 26) as u8) as char;
+            format!("{}\n{}\nend", self.0, c.to_string().repeat(BLOB_LEN))
+        }
+        fn decode(text: &str) -> Result<Self, String> {
+            let mut lines = text.split('\n');
+            let n: u64 = lines.next().and_then(|l| l.parse().ok()).ok_or("no number")?;
+            let c = (b'a' + (n % 26) as u8) as char;
+            let body = lines.next().ok_or("no body")?;
+            if body.len() != BLOB_LEN || body.chars().any(|x| x != c) || lines.next() != Some("end") {
+                return Err("torn".into());
+            }
+            Ok(Blob(n))
+        }
+    }
+
+    /// The writer process of the kill test: saves forever until killed.
+    #[test]
+    #[ignore = "run only as the child process of kill_9_during_saves_always_leaves_a_loadable_save"]
+    fn save_writer_child() {
+        let Some(dir) = std::env::var_os("MONTELLO_SAVE_WRITER_DIR") else { return };
+        let dir = PathBuf::from(dir);
+        let mut n = match load::<Blob>(&dir) {
+            Loaded::Latest(Blob(n)) | Loaded::Backup { value: Blob(n), .. } => n,
+            _ => 0,
+        };
+        loop {
+            n += 1;
+            save(&dir, &Blob(n)).expect("save");
+        }
+    }
+
+    #[test]
+    fn kill_9_during_saves_always_leaves_a_loadable_save() {
+        let d = dir();
+        save(&d, &Blob(0)).expect("first save");
+        let exe = std::env::current_exe().expect("test binary");
+        // A fixed seed (printed on failure) so a failing schedule can be replayed.
+        let seed = 0x6b69_6c6c_u64;
+        let mut rng = seed;
+        let mut last = 0;
+        let mut mid_save = 0;
+        for round in 0..100 {
+            let mut child = std::process::Command::new(&exe)
+                .args(["--exact", "storage::tests::save_writer_child", "--ignored", "--test-threads=1"])
+                .env("MONTELLO_SAVE_WRITER_DIR", &d)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .expect("spawn writer");
+            rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            std::thread::sleep(std::time::Duration::from_micros(2_000 + (rng >> 33) % 30_000));
+            child.kill().expect("kill -9");
+            child.wait().expect("reap");
+            if d.join("blob.txt.tmp").exists() {
+                mid_save += 1;
+            }
+            match load::<Blob>(&d) {
+                Loaded::Latest(Blob(n)) => {
+                    assert!(n >= last, "round {round} (seed {seed:#x}): went back from {last} to {n}");
+                    last = n;
+                }
+                other => panic!("round {round} (seed {seed:#x}): no loadable save after kill -9: {other:?}"),
+            }
+        }
+        assert!(last > 0, "the writer never completed a save: the test proved nothing");
+        assert!(mid_save > 0, "no kill landed inside a save: the test proved nothing");
+    }
+
     #[test]
     fn save_keeps_the_previous_good_save_as_backup() {
         let d = dir();
@@ -302,8 +391,12 @@ mod tests {
         fs::rename(path_of::<Counter>(&d), backup_path_of::<Counter>(&d)).expect("rename");
         fs::write(d.join("counter.txt.tmp"), "v1:2").expect("tmp");
         assert!(matches!(load::<Counter>(&d), Loaded::Latest(Counter(2))));
-        // A torn .tmp (killed while writing, before the renames) is ignored.
+        assert!(path_of::<Counter>(&d).exists(), "the recovered save became the main file");
+        // A torn .tmp (killed while writing, before the renames) is ignored...
         fs::write(d.join("counter.txt.tmp"), "v1:").expect("tmp");
+        assert!(matches!(load::<Counter>(&d), Loaded::Latest(Counter(2))));
+        // ...also when the main file is missing: the backup is the newest complete save.
+        fs::remove_file(path_of::<Counter>(&d)).expect("remove");
         assert!(matches!(load::<Counter>(&d), Loaded::Latest(Counter(1))));
     }
 }
