@@ -26,8 +26,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod arena;
 pub mod bitboard;
 pub mod game;
+pub mod nboard;
 pub mod notation;
 pub mod perft;
 pub mod playout;

@@ -56,6 +56,43 @@ enum Command {
         #[arg(long, default_value = "othello")]
         variant: String,
     },
+    /// Play a match between two AI players (specs like `classic:time=800ms`,
+    /// `default:level=3`, `default:time=100ms,c=0.6`) from balanced openings, colours
+    /// alternating, and print wins/draws/losses, score, Elo with its 95% interval and time
+    /// per move.
+    Arena {
+        /// Player A's spec (black in the first game of each pair).
+        #[arg(long)]
+        black: String,
+        /// Player B's spec.
+        #[arg(long)]
+        white: String,
+        /// Games to play (each opening twice, colours swapped).
+        #[arg(long, default_value_t = 20)]
+        games: usize,
+        /// A file of openings, one transcript a line (default: the built-in balanced set).
+        #[arg(long)]
+        openings: Option<std::path::PathBuf>,
+        /// Games played at once (each search stays on one thread).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Seed for the opening order and the players' searches.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print every game's moves and result.
+        #[arg(long)]
+        verbose: bool,
+    },
+    /// Speak the NBoard protocol (version 2) on stdin/stdout, for the NBoard GUI and match
+    /// harnesses. `set depth N` picks a level; `set time <seconds>` caps each move.
+    Nboard {
+        /// The level until the GUI sends `set depth` (1-6 or a name).
+        #[arg(long, default_value = "Strong")]
+        level: String,
+        /// Seed for the search's randomness.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 fn main() -> ExitCode {
@@ -165,7 +202,79 @@ fn run(command: Command) -> Result<(), String> {
             }
             Ok(())
         }
+        Command::Arena {
+            black,
+            white,
+            games,
+            openings,
+            threads,
+            seed,
+            verbose,
+        } => arena(&black, &white, games, openings, threads, seed, verbose),
+        Command::Nboard { level, seed } => {
+            let level = montello_engine::search::Level::from_name(&level)
+                .ok_or_else(|| format!("unknown level {level:?}: use 1-6 or a name"))?;
+            let stdin = std::io::BufReader::new(std::io::stdin());
+            montello_engine::nboard::run(stdin, &mut std::io::stdout().lock(), level, seed)
+                .map_err(|e| format!("nboard: {e}"))
+        }
     }
+}
+
+fn arena(
+    black: &str,
+    white: &str,
+    games: usize,
+    openings: Option<std::path::PathBuf>,
+    threads: usize,
+    seed: u64,
+    verbose: bool,
+) -> Result<(), String> {
+    use montello_engine::arena;
+    let a: arena::PlayerSpec = black.parse().map_err(|e: arena::SpecError| e.to_string())?;
+    let b: arena::PlayerSpec = white.parse().map_err(|e: arena::SpecError| e.to_string())?;
+    let text = match &openings {
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read openings {}: {e}", path.display()))?,
+        None => arena::OPENINGS.to_string(),
+    };
+    let lines = arena::shuffled(
+        arena::parse_openings(&text).map_err(|e| e.to_string())?,
+        seed,
+    );
+    println!(
+        "arena: A = {} vs B = {}, {games} games, {threads} threads, {} openings, seed {seed}",
+        a.label,
+        b.label,
+        lines.len()
+    );
+    let m = arena::Match {
+        a,
+        b,
+        games,
+        openings: lines,
+        threads,
+        seed,
+    };
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let report = arena::play(&m, &|g| {
+        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        if verbose {
+            eprintln!(
+                "game {} ({n}/{games}): A {} score {} margin {:+} {}",
+                g.index,
+                if g.a_is_black { "black" } else { "white" },
+                g.a_score,
+                g.margin,
+                transcript::to_transcript_with_passes(&g.moves)
+            );
+        } else {
+            eprint!("\r{n}/{games} games");
+        }
+    });
+    eprintln!();
+    print!("{report}");
+    Ok(())
 }
 
 struct Bench {

@@ -15,6 +15,7 @@
 //! assert!(result.best.is_some());
 //! ```
 
+use super::mcts::Config;
 use super::{SearchLimits, Searcher, Strategy};
 use std::fmt;
 use std::time::Duration;
@@ -119,6 +120,11 @@ impl Level {
         }
     }
 
+    /// The default strategy's knobs at this level.
+    pub fn config(self) -> Config {
+        Config::default()
+    }
+
     /// What one move's search may spend at this level.
     pub const fn limits(self) -> SearchLimits {
         SearchLimits {
@@ -130,7 +136,9 @@ impl Level {
 
     /// A searcher that plays at this level, its randomness drawn from `seed`.
     pub fn searcher(self, seed: u64) -> Searcher {
-        Searcher::new(self.strategy(), seed).with_randomness(self.randomness())
+        Searcher::new(self.strategy(), seed)
+            .with_config(self.config())
+            .with_randomness(self.randomness())
     }
 }
 

@@ -168,6 +168,7 @@ pub(crate) fn search(
     let mut check_now = true;
     while iterations < max_iterations {
         if check_now || iterations.is_multiple_of(CHECK_EVERY) {
+            cancel.set_iterations(iterations);
             if cancel.is_cancelled() {
                 cancelled = true;
                 break;
@@ -182,6 +183,7 @@ pub(crate) fn search(
         check_now = iterate(&mut tree, &mut state.scratch, config, rng, deadline, cancel);
         iterations += 1;
     }
+    cancel.set_iterations(iterations);
     let result = finish(&tree, iterations, start, cancelled);
     state.tree = config.reuse.then_some(tree);
     result

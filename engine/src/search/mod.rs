@@ -16,7 +16,7 @@ pub use levels::Level;
 
 use crate::{FastRng, Move, Position, Variant};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 /// What a search may spend.
@@ -61,9 +61,16 @@ impl Default for SearchLimits {
 }
 
 /// A handle that stops a running search within a few milliseconds, from any thread (the
-/// app cancels when the player undoes or starts a new game while the AI thinks).
+/// app cancels when the player undoes or starts a new game while the AI thinks). The
+/// default strategy also reports its progress through it, for a "thinking" display.
 #[derive(Clone, Debug, Default)]
-pub struct CancelHandle(Arc<AtomicBool>);
+pub struct CancelHandle(Arc<Shared>);
+
+#[derive(Debug, Default)]
+struct Shared {
+    cancelled: AtomicBool,
+    iterations: AtomicU64,
+}
 
 impl CancelHandle {
     /// A handle that is not cancelled.
@@ -73,12 +80,22 @@ impl CancelHandle {
 
     /// Asks the search to stop; it returns the best move it has so far.
     pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.0.cancelled.store(true, Ordering::Relaxed);
     }
 
     /// Whether [`CancelHandle::cancel`] was called.
     pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// Iterations the running (or last) default-strategy search has done so far, updated
+    /// every few hundred microseconds.
+    pub fn iterations(&self) -> u64 {
+        self.0.iterations.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn set_iterations(&self, n: u64) {
+        self.0.iterations.store(n, Ordering::Relaxed);
     }
 }
 
@@ -225,6 +242,12 @@ impl Searcher {
     pub fn with_randomness(mut self, randomness: f32) -> Searcher {
         self.randomness = randomness.max(0.0);
         self
+    }
+
+    /// Changes how far the move choice strays from the best move (see
+    /// [`Searcher::with_randomness`]), keeping the tree.
+    pub fn set_randomness(&mut self, randomness: f32) {
+        self.randomness = randomness.max(0.0);
     }
 
     /// How far this searcher's move choice strays from its best move (see
