@@ -204,6 +204,10 @@ fn drop_stale(mut ai: ResMut<AiState>, current: Res<CurrentGame>) {
 }
 
 fn poll_search(mut ai: ResMut<AiState>) {
+    // Look before touching: a mutable borrow would mark the state changed every frame.
+    if ai.running.is_none() {
+        return;
+    }
     let Some(running) = ai.running.as_mut() else {
         return;
     };
@@ -238,7 +242,7 @@ fn deliver_move(
     busy: Res<ViewBusy>,
     mut requests: MessageWriter<MoveRequested>,
 ) {
-    if busy.0 {
+    if busy.0 || ai.ready.is_none() {
         return;
     }
     if let Some((generation, mv)) = ai.ready.take() {

@@ -1,4 +1,116 @@
-//! stub
-use bevy::prelude::*;
+//! Desktop development helpers: `--screenshot FILE [--after-moves N]` waits until N moves are
+//! on the board and the 3D scene is really drawn (shaders compile for a while under software
+//! rendering), saves the PNG and exits.
 
-pub(super) fn plugin(_app: &mut App) {}
+use crate::ai::AiState;
+use crate::game_flow::{CurrentGame, ViewBusy};
+use crate::launch::LaunchOptions;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::time::{Duration, Instant};
+
+pub(super) fn plugin(app: &mut App) {
+    if app.world().resource::<LaunchOptions>().screenshot.is_some() {
+        app.init_resource::<ScreenshotJob>()
+            .add_systems(Last, take_screenshot);
+    }
+}
+
+const WAITING: u8 = 0;
+const CAPTURING: u8 = 1;
+const SAVED: u8 = 2;
+
+/// Give up (exit code 1) if no screenshot could be taken in this long.
+const DEADLINE: Duration = Duration::from_secs(300);
+
+#[derive(Resource)]
+struct ScreenshotJob {
+    phase: Arc<AtomicU8>,
+    started: Instant,
+    settled_frames: u32,
+}
+
+impl Default for ScreenshotJob {
+    fn default() -> Self {
+        ScreenshotJob {
+            phase: Arc::new(AtomicU8::new(WAITING)),
+            started: Instant::now(),
+            settled_frames: 0,
+        }
+    }
+}
+
+fn take_screenshot(
+    mut commands: Commands,
+    mut job: ResMut<ScreenshotJob>,
+    launch: Res<LaunchOptions>,
+    current: Res<CurrentGame>,
+    busy: Res<ViewBusy>,
+    mut ai: ResMut<AiState>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    match job.phase.load(Ordering::Acquire) {
+        SAVED => {
+            exit.write(AppExit::Success);
+            return;
+        }
+        CAPTURING => return,
+        _ => {}
+    }
+    if job.started.elapsed() > DEADLINE {
+        error!("no screenshot after {DEADLINE:?}: giving up");
+        exit.write(AppExit::error());
+        return;
+    }
+    if current.game.ply() < launch.after_moves && !current.game.is_over() {
+        return;
+    }
+    // Freeze the game where the picture is to be taken.
+    if !ai.paused {
+        ai.paused = true;
+        ai.cancel();
+    }
+    if busy.0 {
+        job.settled_frames = 0;
+        return;
+    }
+    job.settled_frames += 1;
+    if job.settled_frames < 3 {
+        return;
+    }
+    let Some(path) = launch.screenshot.clone() else {
+        return;
+    };
+    job.phase.store(CAPTURING, Ordering::Release);
+    let phase = job.phase.clone();
+    let mut save = save_to_disk(path);
+    commands.spawn(Screenshot::primary_window()).observe(
+        move |captured: On<ScreenshotCaptured>| {
+            if board_is_drawn(&captured.image) {
+                save(captured);
+                phase.store(SAVED, Ordering::Release);
+            } else {
+                // Shaders are still compiling: only the UI is there. Try again.
+                phase.store(WAITING, Ordering::Release);
+            }
+        },
+    );
+}
+
+/// Whether the felt shows: a good share of green pixels along the screen's middle row.
+fn board_is_drawn(image: &Image) -> bool {
+    let size = image.size();
+    let y = size.y / 2;
+    let mut green = 0;
+    for x in 0..size.x {
+        if let Ok(c) = image.get_color_at(x, y) {
+            let c = c.to_srgba();
+            if c.green > c.red + 0.08 && c.green > c.blue + 0.04 {
+                green += 1;
+            }
+        }
+    }
+    green * 10 >= size.x
+}

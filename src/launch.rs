@@ -26,6 +26,8 @@ pub struct LaunchOptions {
     pub window: Option<(u32, u32)>,
     /// Where saves and settings go (reserved for the save plugin).
     pub data_dir: Option<PathBuf>,
+    /// Redraw continuously instead of only on input and motion (for measuring).
+    pub continuous: bool,
 }
 
 impl LaunchOptions {

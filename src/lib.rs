@@ -89,6 +89,7 @@ impl Plugin for AppPlugin {
             launch::plugin,
             power::plugin,
             theme::plugin,
+            widgets::plugin,
             board::plugin,
             screens::plugin,
         ));

@@ -1,4 +1,119 @@
-//! Desktop entry point: parses the command line, then runs the app.
-fn main() {
-    montello::main();
+//! Desktop entry point: parses the command line (by hand: no argument-parser dependency for
+//! a handful of flags), then runs the app.
+
+use montello::LaunchOptions;
+use montello::ai::AiLevel;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: montello [options]
+  --autoplay [LEVEL]        AI against AI (LEVEL 1-5 or a name: beginner .. expert; default 1)
+  --position TEXT           start from a transcript (f5d6c3...), GGF record or board string
+  --screenshot FILE.png     save a screenshot once the board is drawn, then exit
+  --after-moves N           with --screenshot: wait until N moves are on the board
+  --window WxH              window size in logical pixels (e.g. 1080x1920, 1920x1080)
+  --data-dir DIR            where saves and settings go
+  --continuous              redraw continuously (for measuring; default: only when needed)
+  --help                    this text";
+
+fn parse(args: impl IntoIterator<Item = String>) -> Result<LaunchOptions, String> {
+    let mut options = LaunchOptions::default();
+    let mut args = args.into_iter().peekable();
+    while let Some(arg) = args.next() {
+        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "--autoplay" => {
+                options.autoplay = Some(AiLevel::Level(0));
+            }
+            "--position" => options.position = Some(value("--position")?),
+            "--screenshot" => options.screenshot = Some(PathBuf::from(value("--screenshot")?)),
+            "--after-moves" => {
+                let v = value("--after-moves")?;
+                options.after_moves = v
+                    .parse()
+                    .map_err(|_| format!("--after-moves: {v:?} is not a number of moves"))?;
+            }
+            "--window" => {
+                let v = value("--window")?;
+                options.window = Some(
+                    parse_size(&v)
+                        .ok_or_else(|| format!("--window: {v:?} is not a size like 1080x1920"))?,
+                );
+            }
+            "--data-dir" => options.data_dir = Some(PathBuf::from(value("--data-dir")?)),
+            "--continuous" => options.continuous = true,
+            "--help" | "-h" => return Err(String::new()),
+            other => {
+                // `--autoplay` takes an optional level right after it.
+                if options.autoplay.is_some()
+                    && !other.starts_with("--")
+                    && let Some(level) = AiLevel::parse(other)
+                {
+                    options.autoplay = Some(level);
+                    continue;
+                }
+                return Err(format!("unknown argument {other:?}"));
+            }
+        }
+    }
+    Ok(options)
+}
+
+fn parse_size(text: &str) -> Option<(u32, u32)> {
+    let (w, h) = text.split_once(['x', 'X'])?;
+    let (w, h) = (w.trim().parse().ok()?, h.trim().parse().ok()?);
+    (w > 0 && h > 0).then_some((w, h))
+}
+
+fn main() -> ExitCode {
+    match parse(std::env::args().skip(1)) {
+        Ok(options) => {
+            if montello::run(options).is_success() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+        Err(message) if message.is_empty() => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("montello: {message}\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(line: &str) -> Vec<String> {
+        line.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn flags_parse() {
+        let o = parse(args(
+            "--autoplay 3 --screenshot a.png --after-moves 4 --window 1080x1920",
+        ))
+        .expect("valid flags");
+        assert_eq!(o.autoplay, Some(AiLevel::Level(2)));
+        assert_eq!(o.screenshot, Some(PathBuf::from("a.png")));
+        assert_eq!(o.after_moves, 4);
+        assert_eq!(o.window, Some((1080, 1920)));
+        let o = parse(args("--autoplay --position f5d6")).expect("valid flags");
+        assert_eq!(o.autoplay, Some(AiLevel::Level(0)));
+        assert_eq!(o.position.as_deref(), Some("f5d6"));
+    }
+
+    #[test]
+    fn bad_flags_say_what_is_wrong() {
+        for bad in ["--window 12", "--after-moves x", "--bogus", "--position"] {
+            let err = parse(args(bad)).expect_err(bad);
+            assert!(err.contains(bad.split(' ').next().unwrap_or(bad)), "{err}");
+        }
+    }
 }

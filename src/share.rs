@@ -1,4 +1,69 @@
-//! stub
-use bevy::prelude::*;
+//! Sharing on desktop: copy the transcript or GGF to the system clipboard, and start a game
+//! from pasted text. (Phones: the system clipboard is not wired up yet.)
 
-pub(super) fn plugin(_app: &mut App) {}
+use crate::AppSystems;
+use crate::game_flow::{CurrentGame, GameCommand, Notice};
+use crate::screens::Overlay;
+use crate::widgets::{Action, UiAction};
+use bevy::clipboard::{Clipboard, ClipboardRead};
+use bevy::prelude::*;
+use montello_engine::notation::{ggf, transcript};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PendingPaste>().add_systems(
+        Update,
+        (handle_actions, finish_paste)
+            .chain()
+            .in_set(AppSystems::Input),
+    );
+}
+
+#[derive(Resource, Default)]
+struct PendingPaste(Option<ClipboardRead>);
+
+fn handle_actions(
+    mut actions: MessageReader<UiAction>,
+    current: Res<CurrentGame>,
+    mut clipboard: ResMut<Clipboard>,
+    mut notice: ResMut<Notice>,
+    mut pending: ResMut<PendingPaste>,
+) {
+    for UiAction(action) in actions.read() {
+        let text = match action {
+            Action::CopyTranscript => transcript::to_transcript(current.game.history()),
+            Action::CopyGgf => ggf::game_to_ggf(&current.game),
+            Action::Paste => {
+                pending.0 = Some(clipboard.fetch_text());
+                continue;
+            }
+            _ => continue,
+        };
+        match clipboard.set_text(text) {
+            Ok(()) => notice.info("Copied to the clipboard"),
+            Err(e) => notice.error(format!("Could not copy: {e}")),
+        }
+    }
+}
+
+fn finish_paste(
+    mut pending: ResMut<PendingPaste>,
+    mut notice: ResMut<Notice>,
+    mut commands: MessageWriter<GameCommand>,
+    mut next: ResMut<NextState<Overlay>>,
+) {
+    let Some(read) = pending.0.as_mut() else {
+        return;
+    };
+    let Some(result) = read.poll_result() else {
+        return;
+    };
+    pending.0 = None;
+    match result {
+        Ok(text) if !text.trim().is_empty() => {
+            commands.write(GameCommand::Import(text));
+            next.set(Overlay::None);
+        }
+        Ok(_) => notice.error("The clipboard is empty: copy a transcript, GGF or board first"),
+        Err(e) => notice.error(format!("Could not read the clipboard: {e}")),
+    }
+}

@@ -1,1 +1,177 @@
-//! stub
+//! UI building blocks: buttons that carry an [`Action`], labels, panels. A tap on a button
+//! (mouse or finger: `Pointer<Click>`) becomes a [`UiAction`] message that the screen
+//! plugins read, so no affordance depends on hovering.
+
+use crate::screens::Overlay;
+use crate::theme;
+use bevy::prelude::*;
+use montello_engine::{Side, Variant};
+
+use crate::ai::AiLevel;
+use crate::game_flow::Player;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<UiAction>()
+        .add_observer(on_click)
+        .add_systems(Update, press_feedback);
+}
+
+/// Settings a button toggles.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Toggle {
+    /// Legal-move dots.
+    LegalMoves,
+    /// Coordinates along the edges.
+    Coordinates,
+    /// Disc animations.
+    Animations,
+    /// The win-probability bar.
+    WinBar,
+}
+
+/// What a button does.
+#[derive(Component, Clone, Copy, PartialEq, Debug)]
+pub enum Action {
+    Undo,
+    Redo,
+    Hint,
+    Pass,
+    PlayAgain,
+    Open(Overlay),
+    Close,
+    SetPlayer(Side, Player),
+    SetLevel(AiLevel),
+    SetVariant(Variant),
+    StartGame,
+    Review(Option<usize>),
+    ReviewStep(i32),
+    Toggle(Toggle),
+    CopyTranscript,
+    CopyGgf,
+    Paste,
+}
+
+/// A button was tapped.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct UiAction(pub Action);
+
+fn on_click(click: On<Pointer<Click>>, actions: Query<&Action>, mut out: MessageWriter<UiAction>) {
+    if click.button != PointerButton::Primary {
+        return;
+    }
+    if let Ok(action) = actions.get(click.entity) {
+        out.write(UiAction(*action));
+    }
+}
+
+/// Buttons darken while pressed: feedback that works for a finger as well as a mouse.
+fn press_feedback(
+    mut buttons: Query<(&Interaction, &mut BackgroundColor, &Selected), Changed<Interaction>>,
+) {
+    for (interaction, mut bg, selected) in &mut buttons {
+        bg.0 = match (interaction, selected.0) {
+            (Interaction::Pressed, _) => theme::BUTTON_PRESSED,
+            (_, true) => theme::BUTTON_SELECTED,
+            _ => theme::BUTTON,
+        };
+    }
+}
+
+/// Whether a choice button is the current choice.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Selected(pub bool);
+
+/// A button at least [`theme::TOUCH`] square, labelled `text`, doing `action`.
+pub fn button(text: impl Into<String>, action: Action) -> impl Bundle {
+    choice(text, action, false)
+}
+
+/// A button for one of several choices, coloured when it is the current one.
+pub fn choice(text: impl Into<String>, action: Action, selected: bool) -> impl Bundle {
+    (
+        Selected(selected),
+        Button,
+        action,
+        Node {
+            min_width: px(theme::TOUCH),
+            min_height: px(theme::TOUCH),
+            padding: UiRect::axes(px(14), px(6)),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(10)),
+            ..default()
+        },
+        BackgroundColor(if selected {
+            theme::BUTTON_SELECTED
+        } else {
+            theme::BUTTON
+        }),
+        children![label(text, theme::FONT)],
+    )
+}
+
+/// Text that does not catch taps.
+pub fn label(text: impl Into<String>, size: f32) -> impl Bundle {
+    coloured_label(text, size, theme::TEXT)
+}
+
+/// Text in a colour that does not catch taps.
+pub fn coloured_label(text: impl Into<String>, size: f32, color: Color) -> impl Bundle {
+    (
+        Text::new(text),
+        TextFont::from_font_size(size),
+        TextColor(color),
+        Pickable::IGNORE,
+    )
+}
+
+/// A layout node that lets taps through to what is below it.
+pub fn layout(node: Node) -> impl Bundle {
+    (node, Pickable::IGNORE)
+}
+
+/// A full-screen dimmed backdrop with a centred panel, for the overlays; it swallows taps so
+/// the board below cannot be played through it.
+pub fn overlay_panel(overlay: Overlay) -> impl Bundle {
+    (
+        DespawnOnExit(overlay),
+        Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
+        GlobalZIndex(10),
+    )
+}
+
+/// The panel inside an overlay.
+pub fn panel() -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: px(10),
+            padding: UiRect::all(px(18)),
+            max_width: percent(94),
+            max_height: percent(92),
+            border_radius: BorderRadius::all(px(14)),
+            ..default()
+        },
+        BackgroundColor(theme::PANEL),
+    )
+}
+
+/// A row of buttons that wraps on narrow screens.
+pub fn row() -> impl Bundle {
+    layout(Node {
+        flex_direction: FlexDirection::Row,
+        flex_wrap: FlexWrap::Wrap,
+        column_gap: px(8),
+        row_gap: px(8),
+        align_items: AlignItems::Center,
+        ..default()
+    })
+}

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Screenshot smoke test: runs the app (the dev-profile binary `cargo build` makes, with
+# optimised dependencies) under Xvfb with Mesa's software Vulkan, lets the AI play a few moves,
+# saves a screenshot, and checks that the PNG exists, is not blank and shows the board.
+#
+#   .ci/smoke.sh [OUT.png]        (default: target-dir/smoke/montello-smoke.png)
+#
+# Environment: CARGO_TARGET_DIR (default: target), SMOKE_TIMEOUT seconds (default 300),
+# SMOKE_WINDOW (default 540x960), SMOKE_MOVES (default 4).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+target_dir="${CARGO_TARGET_DIR:-target}"
+out="${1:-$target_dir/smoke/montello-smoke.png}"
+timeout_s="${SMOKE_TIMEOUT:-300}"
+window="${SMOKE_WINDOW:-540x960}"
+moves="${SMOKE_MOVES:-4}"
+
+if ! command -v Xvfb >/dev/null || ! ldconfig -p | grep -q libvulkan.so.1 \
+    || ! ls /usr/share/vulkan/icd.d/lvp_icd*.json >/dev/null 2>&1; then
+    echo "smoke: installing Xvfb and Mesa (software Vulkan)"
+    sudo_cmd=""
+    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+    $sudo_cmd apt-get update -qq
+    $sudo_cmd apt-get install -y -qq xvfb mesa-vulkan-drivers libvulkan1 libgl1-mesa-dri \
+        libxkbcommon-x11-0 libx11-xcb1 libxcursor1 libxrandr2 libxi6 >/dev/null
+fi
+
+cargo build --bin montello
+bin="$target_dir/debug/montello"
+
+export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
+display=""
+for n in $(seq 90 120); do
+    if [ ! -e "/tmp/.X11-unix/X$n" ] && [ ! -e "/tmp/.X$n-lock" ]; then
+        display=":$n"
+        break
+    fi
+done
+[ -n "$display" ] || { echo "smoke: no free X display" >&2; exit 1; }
+Xvfb "$display" -screen 0 1280x1400x24 -nolisten tcp &
+xvfb_pid=$!
+trap 'kill "$xvfb_pid" 2>/dev/null || true' EXIT
+sleep 1
+
+mkdir -p "$(dirname "$out")"
+rm -f "$out"
+start=$(date +%s)
+status=0
+DISPLAY="$display" timeout "$timeout_s" "$bin" --autoplay 1 --window "$window" \
+    --screenshot "$out" --after-moves "$moves" || status=$?
+elapsed=$(( $(date +%s) - start ))
+if [ "$status" -ne 0 ]; then
+    echo "smoke: the app exited with status $status after ${elapsed}s (124: timed out)" >&2
+    exit 1
+fi
+
+# Not blank and the board is there: decode the PNG with the standard library only.
+python3 - "$out" <<'EOF'
+import struct, sys, zlib
+
+path = sys.argv[1]
+data = open(path, "rb").read()
+assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+pos, idat, width = 8, b"", 0
+while pos < len(data):
+    length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + length]
+    if kind == b"IHDR":
+        width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+        assert depth == 8 and colour in (2, 6), f"unexpected PNG format {depth}/{colour}"
+        bpp = 3 if colour == 2 else 4
+    elif kind == b"IDAT":
+        idat += body
+    pos += 12 + length
+raw = zlib.decompress(idat)
+stride = width * bpp
+rows, prev, i = [], bytearray(stride), 0
+for _ in range(height):
+    kind, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
+    i += 1 + stride
+    for x in range(stride):
+        a = line[x - bpp] if x >= bpp else 0
+        b, c = prev[x], prev[x - bpp] if x >= bpp else 0
+        if kind == 1: line[x] = (line[x] + a) & 255
+        elif kind == 2: line[x] = (line[x] + b) & 255
+        elif kind == 3: line[x] = (line[x] + (a + b) // 2) & 255
+        elif kind == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    rows.append(line)
+    prev = line
+pixels = [(r[x], r[x + 1], r[x + 2]) for r in rows[::4] for x in range(0, stride, bpp * 4)]
+n = len(pixels)
+mean = [sum(p[k] for p in pixels) / n for k in range(3)]
+variance = sum(sum((p[k] - mean[k]) ** 2 for k in range(3)) for p in pixels) / n
+green = sum(1 for r, g, b in pixels if g > r + 20 and g > b + 10) / n
+dark = sum(1 for r, g, b in pixels if r + g + b < 60) / n
+light = sum(1 for r, g, b in pixels if r > 200 and g > 200 and b > 190) / n
+print(f"smoke: {width}x{height}, variance {variance:.0f}, felt {green:.0%}, dark {dark:.0%}, light {light:.0%}")
+assert variance > 200, "the screenshot is (nearly) blank"
+assert green > 0.15, "no green felt: the board was not drawn"
+assert light > 0.001, "no white discs or text"
+EOF
+echo "smoke: OK in ${elapsed}s: $out"

@@ -1,0 +1,250 @@
+//! The discs: one entity per occupied square, black half up or white half up. The game state
+//! changes at once; only this view animates: a placed disc drops in and the flipped discs turn
+//! over one after another, outwards from the placed disc, in under 0.6 s. The next tap skips
+//! the animation; with animations off the board simply changes.
+
+use super::{FELT_TOP, square_centre};
+use crate::AppSystems;
+use crate::game_flow::{BoardReset, CurrentGame, MovePlayed, Refusal, TapRefused, ViewBusy};
+use crate::settings::Settings;
+use crate::theme;
+use bevy::prelude::*;
+use montello_engine::{Move, Position, Side, Square};
+use std::f32::consts::PI;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, load_assets).add_systems(
+        Update,
+        (rebuild_on_reset, animate_moves, skip_on_tap, run_animations)
+            .chain()
+            .in_set(AppSystems::View),
+    );
+}
+
+/// Disc radius and thickness.
+const RADIUS: f32 = 0.41;
+const HALF_THICKNESS: f32 = 0.045;
+/// The drop of a placed disc, and each flip, in seconds.
+const DROP: f32 = 0.16;
+const FLIP: f32 = 0.24;
+/// The first flip starts after this; the farthest starts `STAGGER` later.
+const FIRST_FLIP: f32 = 0.10;
+const STAGGER: f32 = 0.20;
+
+/// A disc on the board.
+#[derive(Component, Debug)]
+pub struct Disc {
+    /// Where it lies.
+    pub square: Square,
+}
+
+#[derive(Component, Debug)]
+struct DiscAnimation {
+    start: f32,
+    duration: f32,
+    from: Quat,
+    to: Quat,
+    axis: Vec3,
+    drop: bool,
+}
+
+#[derive(Resource)]
+struct DiscAssets {
+    mesh: Handle<Mesh>,
+    black: Handle<StandardMaterial>,
+    white: Handle<StandardMaterial>,
+}
+
+fn load_assets(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let material = |color: Color, roughness: f32| StandardMaterial {
+        base_color: color,
+        perceptual_roughness: roughness,
+        ..default()
+    };
+    commands.insert_resource(DiscAssets {
+        mesh: meshes.add(Cylinder::new(RADIUS, HALF_THICKNESS).mesh().resolution(40)),
+        black: materials.add(material(theme::DISC_BLACK, 0.35)),
+        white: materials.add(material(theme::DISC_WHITE, 0.45)),
+    });
+}
+
+/// Black half up: identity; white half up: turned over.
+fn rotation(side: Side) -> Quat {
+    match side {
+        Side::Black => Quat::IDENTITY,
+        Side::White => Quat::from_rotation_z(PI),
+    }
+}
+
+fn rest_height() -> f32 {
+    FELT_TOP + HALF_THICKNESS
+}
+
+fn spawn_disc(commands: &mut Commands, assets: &DiscAssets, square: Square, rot: Quat) -> Entity {
+    let half = |material: &Handle<StandardMaterial>, y: f32| {
+        (
+            Mesh3d(assets.mesh.clone()),
+            MeshMaterial3d(material.clone()),
+            Transform::from_xyz(0.0, y, 0.0),
+            Pickable::IGNORE,
+        )
+    };
+    commands
+        .spawn((
+            Disc { square },
+            Transform::from_translation(square_centre(square).with_y(rest_height()))
+                .with_rotation(rot),
+            Visibility::default(),
+            Pickable::IGNORE,
+            children![
+                half(&assets.black, HALF_THICKNESS / 2.0),
+                half(&assets.white, -HALF_THICKNESS / 2.0),
+            ],
+        ))
+        .id()
+}
+
+fn show_position(
+    commands: &mut Commands,
+    assets: &DiscAssets,
+    discs: &Query<(Entity, &Disc)>,
+    pos: &Position,
+) {
+    for (entity, _) in discs {
+        commands.entity(entity).despawn();
+    }
+    for square in Square::ALL {
+        if let Some(side) = pos.disc_at(square) {
+            spawn_disc(commands, assets, square, rotation(side));
+        }
+    }
+}
+
+fn rebuild_on_reset(
+    mut commands: Commands,
+    mut resets: MessageReader<BoardReset>,
+    assets: Res<DiscAssets>,
+    current: Res<CurrentGame>,
+    discs: Query<(Entity, &Disc)>,
+    mut started: Local<bool>,
+) {
+    if resets.read().count() == 0 && *started {
+        return;
+    }
+    *started = true;
+    show_position(&mut commands, &assets, &discs, &current.shown_position());
+}
+
+fn animate_moves(
+    mut commands: Commands,
+    mut played: MessageReader<MovePlayed>,
+    assets: Res<DiscAssets>,
+    settings: Res<Settings>,
+    time: Res<Time>,
+    discs: Query<(Entity, &Disc)>,
+    mut transforms: Query<&mut Transform>,
+    animations: Query<(Entity, &DiscAnimation)>,
+) {
+    for played in played.read() {
+        finish_all(&mut commands, &animations, &mut transforms);
+        let Move::Play(placed) = played.mv else {
+            continue;
+        };
+        if !settings.animations {
+            show_position(&mut commands, &assets, &discs, &played.after);
+            continue;
+        }
+        let now = time.elapsed_secs();
+        let up = rotation(played.side);
+        let disc = spawn_disc(&mut commands, &assets, placed, up);
+        commands.entity(disc).insert(DiscAnimation {
+            start: now,
+            duration: DROP,
+            from: up,
+            to: up,
+            axis: Vec3::X,
+            drop: true,
+        });
+        let flipped = played.before.discs(played.side.opposite()).0
+            & !played.after.discs(played.side.opposite()).0;
+        for (entity, disc) in &discs {
+            if flipped & disc.square.bit() == 0 {
+                continue;
+            }
+            let dx = i32::from(disc.square.column()) - i32::from(placed.column());
+            let dz = i32::from(disc.square.row()) - i32::from(placed.row());
+            let steps = dx.abs().max(dz.abs()).max(1) as f32;
+            // Turn over about the axis across the line from the placed disc.
+            let axis = Vec3::new(-(dz as f32), 0.0, dx as f32).normalize_or(Vec3::X);
+            commands.entity(entity).insert(DiscAnimation {
+                start: now + FIRST_FLIP + STAGGER * (steps - 1.0) / 6.0,
+                duration: FLIP,
+                from: rotation(played.side.opposite()),
+                to: up,
+                axis,
+                drop: false,
+            });
+        }
+    }
+}
+
+fn finish_all(
+    commands: &mut Commands,
+    animations: &Query<(Entity, &DiscAnimation)>,
+    transforms: &mut Query<&mut Transform>,
+) {
+    for (entity, animation) in animations {
+        if let Ok(mut transform) = transforms.get_mut(entity) {
+            transform.rotation = animation.to;
+            transform.translation.y = rest_height();
+        }
+        commands.entity(entity).remove::<DiscAnimation>();
+    }
+}
+
+fn skip_on_tap(
+    mut commands: Commands,
+    mut refused: MessageReader<TapRefused>,
+    animations: Query<(Entity, &DiscAnimation)>,
+    mut transforms: Query<&mut Transform>,
+) {
+    if refused.read().any(|r| r.why == Refusal::Animating) {
+        finish_all(&mut commands, &animations, &mut transforms);
+    }
+}
+
+fn run_animations(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut animations: Query<(Entity, &DiscAnimation, &mut Transform)>,
+    mut busy: ResMut<ViewBusy>,
+) {
+    let now = time.elapsed_secs();
+    let mut any = false;
+    for (entity, animation, mut transform) in &mut animations {
+        let t = ((now - animation.start) / animation.duration).clamp(0.0, 1.0);
+        let eased = t * t * (3.0 - 2.0 * t);
+        if animation.drop {
+            transform.translation.y = rest_height() + 0.9 * (1.0 - eased);
+        } else {
+            transform.rotation = Quat::from_axis_angle(animation.axis, PI * eased) * animation.from;
+            // The turned disc must end exactly on the other face.
+            if t >= 1.0 {
+                transform.rotation = animation.to;
+            }
+            transform.translation.y = rest_height() + 0.45 * (PI * t).sin();
+        }
+        if t >= 1.0 {
+            commands.entity(entity).remove::<DiscAnimation>();
+        } else {
+            any = true;
+        }
+    }
+    if busy.0 != any {
+        busy.0 = any;
+    }
+}

@@ -1,0 +1,140 @@
+//! Text anchored to points of the board: the coordinates a-h / 1-8 along the frame and the
+//! hint's win rates. Bevy has no 3D text, so these are UI labels placed where the camera
+//! projects their anchor.
+
+use super::{FELT_TOP, square_centre};
+use crate::AppSystems;
+use crate::ai::AiState;
+use crate::game_flow::CurrentGame;
+use crate::settings::Settings;
+use crate::theme;
+use bevy::prelude::*;
+use montello_engine::Move;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_coordinates)
+        .add_systems(
+            Update,
+            (show_coordinates, update_hint_labels).in_set(AppSystems::View),
+        )
+        .add_systems(PostUpdate, place_labels.after(TransformSystems::Propagate));
+}
+
+/// A UI label pinned to a point of the board.
+#[derive(Component, Debug)]
+struct WorldLabel {
+    anchor: Vec3,
+    size: Vec2,
+}
+
+#[derive(Component, Debug)]
+struct Coordinate;
+
+#[derive(Component, Debug)]
+struct HintLabel;
+
+fn world_label(text: String, anchor: Vec3, font: f32, color: Color) -> impl Bundle {
+    let size = Vec2::new(font * 3.2, font * 1.3);
+    (
+        WorldLabel { anchor, size },
+        Text::new(text),
+        TextFont::from_font_size(font),
+        TextColor(color),
+        TextLayout::justify(Justify::Center),
+        Node {
+            position_type: PositionType::Absolute,
+            width: px(size.x),
+            height: px(size.y),
+            ..default()
+        },
+        Pickable::IGNORE,
+    )
+}
+
+fn spawn_coordinates(mut commands: Commands) {
+    let edge = 4.0 + super::FRAME_WIDTH / 2.0;
+    let colour = Color::srgb(0.93, 0.85, 0.70);
+    for i in 0..8u8 {
+        let offset = f32::from(i) - 3.5;
+        let letter = char::from(b'a' + i).to_string();
+        for z in [-edge, edge] {
+            commands.spawn((
+                Coordinate,
+                world_label(letter.clone(), Vec3::new(offset, 0.0, z), 16.0, colour),
+            ));
+        }
+        for x in [-edge, edge] {
+            commands.spawn((
+                Coordinate,
+                world_label((i + 1).to_string(), Vec3::new(x, 0.0, offset), 16.0, colour),
+            ));
+        }
+    }
+}
+
+fn show_coordinates(settings: Res<Settings>, mut labels: Query<&mut Visibility, With<Coordinate>>) {
+    if !settings.is_changed() {
+        return;
+    }
+    for mut visibility in &mut labels {
+        *visibility = if settings.coordinates {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+    }
+}
+
+fn update_hint_labels(
+    mut commands: Commands,
+    ai: Res<AiState>,
+    current: Res<CurrentGame>,
+    labels: Query<Entity, With<HintLabel>>,
+) {
+    if !(ai.is_changed() || current.is_changed()) {
+        return;
+    }
+    for entity in &labels {
+        commands.entity(entity).despawn();
+    }
+    let Some(hint) = ai
+        .hint
+        .as_ref()
+        .filter(|h| h.generation == current.generation)
+    else {
+        return;
+    };
+    for stats in &hint.moves {
+        if let Move::Play(sq) = stats.mv {
+            commands.spawn((
+                HintLabel,
+                world_label(
+                    format!("{:.0}%", stats.win_rate * 100.0),
+                    square_centre(sq).with_y(FELT_TOP + 0.01),
+                    18.0,
+                    theme::TEXT,
+                ),
+                TextShadow::default(),
+            ));
+        }
+    }
+}
+
+fn place_labels(
+    cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    mut labels: Query<(&WorldLabel, &mut Node)>,
+) {
+    let Ok((camera, camera_transform)) = cameras.single() else {
+        return;
+    };
+    for (label, mut node) in &mut labels {
+        let Ok(at) = camera.world_to_viewport(camera_transform, label.anchor) else {
+            continue;
+        };
+        let (left, top) = (px(at.x - label.size.x / 2.0), px(at.y - label.size.y / 2.0));
+        if node.left != left || node.top != top {
+            node.left = left;
+            node.top = top;
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! Marks on the squares: legal-move dots for a human to move, the last move, a red flash on
+//! a refused tap, and the hint's rings.
+
+use super::{FELT_TOP, SQUARE, square_centre};
+use crate::AppSystems;
+use crate::ai::AiState;
+use crate::game_flow::{CurrentGame, Players, Refusal, TapRefused, ViewBusy};
+use crate::settings::Settings;
+use crate::theme;
+use bevy::prelude::*;
+use montello_engine::Move;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, load_assets).add_systems(
+        Update,
+        (update_markers, flash_refused, fade_flashes).in_set(AppSystems::View),
+    );
+}
+
+/// A marker that is rebuilt whenever the game or the settings change.
+#[derive(Component, Debug)]
+struct Marker;
+
+/// A refused tap's red square, fading out.
+#[derive(Component, Debug)]
+pub struct Flash {
+    /// Seconds left.
+    pub left: f32,
+}
+
+const FLASH: f32 = 0.45;
+
+#[derive(Resource)]
+struct MarkerAssets {
+    dot: Handle<Mesh>,
+    legal: Handle<StandardMaterial>,
+    last: Handle<StandardMaterial>,
+    ring: Handle<Mesh>,
+    hint: Handle<StandardMaterial>,
+    square: Handle<Mesh>,
+}
+
+fn unlit(color: Color) -> StandardMaterial {
+    StandardMaterial {
+        base_color: color,
+        unlit: true,
+        alpha_mode: if color.alpha() < 1.0 {
+            AlphaMode::Blend
+        } else {
+            AlphaMode::Opaque
+        },
+        ..default()
+    }
+}
+
+fn load_assets(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    commands.insert_resource(MarkerAssets {
+        dot: meshes.add(Cylinder::new(0.11, 0.004)),
+        legal: materials.add(unlit(theme::LEGAL)),
+        last: materials.add(unlit(theme::LAST_MOVE)),
+        ring: meshes.add(Extrusion::new(Annulus::new(0.36, 0.45), 0.004)),
+        hint: materials.add(unlit(theme::HINT)),
+        square: meshes.add(Cuboid::new(SQUARE * 0.94, 0.004, SQUARE * 0.94)),
+    });
+}
+
+fn update_markers(
+    mut commands: Commands,
+    current: Res<CurrentGame>,
+    players: Res<Players>,
+    settings: Res<Settings>,
+    busy: Res<ViewBusy>,
+    ai: Res<AiState>,
+    assets: Res<MarkerAssets>,
+    markers: Query<Entity, With<Marker>>,
+) {
+    if !(current.is_changed() || settings.is_changed() || busy.is_changed() || ai.is_changed()) {
+        return;
+    }
+    for entity in &markers {
+        commands.entity(entity).despawn();
+    }
+    let game = &current.game;
+    let mut spawn = |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Vec3| {
+        commands.spawn((
+            Marker,
+            Mesh3d(mesh.clone()),
+            MeshMaterial3d(material.clone()),
+            Transform::from_translation(at),
+            Pickable::IGNORE,
+        ));
+    };
+    let human_turn =
+        current.review.is_none() && !game.is_over() && players.is_human(game.side_to_move());
+    if settings.legal_moves && human_turn && !busy.0 {
+        for sq in game.legal_moves().squares() {
+            spawn(
+                &assets.dot,
+                &assets.legal,
+                square_centre(sq) + Vec3::Y * 0.003,
+            );
+        }
+    }
+    if let Some(Move::Play(sq)) = current.shown_last_move() {
+        // On top of the disc.
+        spawn(
+            &assets.dot,
+            &assets.last,
+            square_centre(sq) + Vec3::Y * 0.095,
+        );
+    }
+    if let Some(hint) = &ai.hint
+        && hint.generation == current.generation
+        && human_turn
+    {
+        for stats in &hint.moves {
+            if let Move::Play(sq) = stats.mv {
+                let at = square_centre(sq) + Vec3::Y * 0.004;
+                commands.spawn((
+                    Marker,
+                    Mesh3d(assets.ring.clone()),
+                    MeshMaterial3d(assets.hint.clone()),
+                    Transform::from_translation(at)
+                        .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
+                    Pickable::IGNORE,
+                ));
+            }
+        }
+    }
+}
+
+fn flash_refused(
+    mut commands: Commands,
+    mut refused: MessageReader<TapRefused>,
+    assets: Res<MarkerAssets>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    for tap in refused.read() {
+        if matches!(tap.why, Refusal::Animating) {
+            continue;
+        }
+        commands.spawn((
+            Flash { left: FLASH },
+            Mesh3d(assets.square.clone()),
+            MeshMaterial3d(materials.add(unlit(theme::REFUSED))),
+            Transform::from_translation(square_centre(tap.square).with_y(FELT_TOP + 0.004)),
+            Pickable::IGNORE,
+        ));
+    }
+}
+
+fn fade_flashes(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut flashes: Query<(Entity, &mut Flash, &MeshMaterial3d<StandardMaterial>)>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    for (entity, mut flash, material) in &mut flashes {
+        flash.left -= time.delta_secs();
+        if flash.left <= 0.0 {
+            materials.remove(&material.0);
+            commands.entity(entity).despawn();
+        } else if let Some(mut m) = materials.get_mut(&material.0) {
+            m.base_color = theme::REFUSED.with_alpha(0.55 * flash.left / FLASH);
+        }
+    }
+}

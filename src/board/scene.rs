@@ -1,0 +1,97 @@
+//! The board itself: frame, grid, 64 felt squares (the pick targets), star points, lights.
+
+use super::{BOARD_HALF, BoardSquare, FELT_TOP, SQUARE, square_centre};
+use crate::game_flow::SquareTapped;
+use crate::theme;
+use bevy::light::DirectionalLightShadowMap;
+use bevy::prelude::*;
+use montello_engine::Square;
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(GlobalAmbientLight {
+        color: Color::WHITE,
+        brightness: 350.0,
+        affects_lightmapped_meshes: true,
+    })
+    .insert_resource(DirectionalLightShadowMap { size: 1024 })
+    .add_systems(Startup, spawn_board);
+}
+
+/// The gap between squares that shows the grid below.
+const GAP: f32 = 0.045;
+
+fn spawn_board(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let matte = |color: Color| StandardMaterial {
+        base_color: color,
+        perceptual_roughness: 0.95,
+        reflectance: 0.1,
+        ..default()
+    };
+    // The frame, its top just below the felt.
+    commands.spawn((
+        Mesh3d(meshes.add(Cuboid::new(BOARD_HALF * 2.0, 0.4, BOARD_HALF * 2.0))),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: theme::FRAME,
+            perceptual_roughness: 0.6,
+            ..default()
+        })),
+        Transform::from_xyz(0.0, -0.2, 0.0),
+        Pickable::IGNORE,
+    ));
+    // The grid: a dark slab under the squares, seen through the gaps.
+    commands.spawn((
+        Mesh3d(meshes.add(Cuboid::new(8.0 * SQUARE + GAP, 0.02, 8.0 * SQUARE + GAP))),
+        MeshMaterial3d(materials.add(matte(theme::GRID))),
+        Transform::from_xyz(0.0, 0.01, 0.0),
+        Pickable::IGNORE,
+    ));
+    // The squares: felt tiles, each a pick target.
+    let tile = meshes.add(Cuboid::new(SQUARE - GAP, 0.02, SQUARE - GAP));
+    let felt = materials.add(matte(theme::FELT));
+    for sq in Square::ALL {
+        commands
+            .spawn((
+                Mesh3d(tile.clone()),
+                MeshMaterial3d(felt.clone()),
+                Transform::from_translation(square_centre(sq) - Vec3::Y * 0.01),
+                BoardSquare(sq),
+            ))
+            .observe(on_square_click);
+    }
+    // The four star points, on the corners shared by b2/c3, f2/g3, b6/c7 and f6/g7.
+    let dot = meshes.add(Cylinder::new(0.075, 0.004));
+    let dot_material = materials.add(matte(theme::GRID));
+    for (x, z) in [(-2.0, -2.0), (2.0, -2.0), (-2.0, 2.0), (2.0, 2.0)] {
+        commands.spawn((
+            Mesh3d(dot.clone()),
+            MeshMaterial3d(dot_material.clone()),
+            Transform::from_xyz(x * SQUARE, FELT_TOP + 0.002, z * SQUARE),
+            Pickable::IGNORE,
+        ));
+    }
+    commands.spawn((
+        DirectionalLight {
+            illuminance: 9_000.0,
+            shadow_maps_enabled: true,
+            ..default()
+        },
+        Transform::from_xyz(-3.0, 12.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+}
+
+fn on_square_click(
+    click: On<Pointer<Click>>,
+    squares: Query<&BoardSquare>,
+    mut taps: MessageWriter<SquareTapped>,
+) {
+    if click.button != PointerButton::Primary {
+        return;
+    }
+    if let Ok(square) = squares.get(click.entity) {
+        taps.write(SquareTapped(square.0));
+    }
+}

@@ -1,0 +1,257 @@
+//! The HUD at the top: both disc counts, whose turn it is, the AI's thinking bar, the
+//! win-probability bar, notices, and the Pass / Play again / Back to game buttons.
+
+use crate::AppSystems;
+use crate::ai::{AiState, Purpose};
+use crate::game_flow::{CurrentGame, Notice, Players};
+use crate::settings::Settings;
+use crate::theme;
+use crate::widgets::{Action, button, coloured_label, label, layout};
+use bevy::prelude::*;
+use montello_engine::Side;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_hud)
+        .add_systems(Update, update_hud.in_set(AppSystems::View));
+}
+
+#[derive(Component, Debug)]
+enum HudText {
+    Count(Side),
+    Status,
+    Notice,
+}
+
+#[derive(Component, Debug)]
+struct ThinkingBar;
+
+#[derive(Component, Debug)]
+struct WinBar;
+
+#[derive(Component, Debug)]
+struct WinBarBlack;
+
+#[derive(Component, Debug)]
+struct HudButton(Action);
+
+fn count_chip(side: Side) -> impl Bundle {
+    let (bg, fg) = match side {
+        Side::Black => (theme::DISC_BLACK, theme::TEXT),
+        Side::White => (theme::DISC_WHITE, theme::DISC_BLACK),
+    };
+    (
+        Node {
+            min_width: px(72),
+            height: px(48),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(24)),
+            ..default()
+        },
+        BackgroundColor(bg),
+        BorderColor::all(theme::TEXT_DIM),
+        Pickable::IGNORE,
+        children![(coloured_label("2", 26.0, fg), HudText::Count(side))],
+    )
+}
+
+fn spawn_hud(mut commands: Commands) {
+    commands.spawn((
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(0),
+            width: percent(100),
+            height: px(theme::HUD_HEIGHT),
+            flex_direction: FlexDirection::Column,
+            padding: UiRect::axes(px(10), px(6)),
+            row_gap: px(4),
+            ..default()
+        },
+        BackgroundColor(theme::PANEL),
+        children![
+            (
+                layout(Node {
+                    justify_content: JustifyContent::SpaceBetween,
+                    align_items: AlignItems::Center,
+                    column_gap: px(8),
+                    ..default()
+                }),
+                children![
+                    count_chip(Side::Black),
+                    (
+                        label("", theme::FONT),
+                        HudText::Status,
+                        TextLayout::justify(Justify::Center),
+                        Node {
+                            flex_grow: 1.0,
+                            ..default()
+                        },
+                    ),
+                    count_chip(Side::White),
+                ],
+            ),
+            (
+                layout(Node {
+                    height: px(5),
+                    width: percent(0),
+                    ..default()
+                }),
+                BackgroundColor(theme::HINT),
+                ThinkingBar,
+            ),
+            (
+                layout(Node {
+                    height: px(10),
+                    width: percent(100),
+                    border_radius: BorderRadius::all(px(5)),
+                    ..default()
+                }),
+                BackgroundColor(theme::DISC_WHITE),
+                WinBar,
+                children![(
+                    layout(Node {
+                        height: percent(100),
+                        width: percent(50),
+                        ..default()
+                    }),
+                    BackgroundColor(Color::srgb(0.15, 0.15, 0.17)),
+                    WinBarBlack,
+                )],
+            ),
+            (
+                layout(Node {
+                    align_items: AlignItems::Center,
+                    column_gap: px(10),
+                    min_height: px(theme::TOUCH),
+                    ..default()
+                }),
+                children![
+                    (
+                        label("", 17.0),
+                        HudText::Notice,
+                        Node {
+                            flex_grow: 1.0,
+                            ..default()
+                        }
+                    ),
+                    (button("Pass", Action::Pass), HudButton(Action::Pass)),
+                    (
+                        button("Play again", Action::PlayAgain),
+                        HudButton(Action::PlayAgain)
+                    ),
+                    (
+                        button("Back to game", Action::Review(None)),
+                        HudButton(Action::Review(None))
+                    ),
+                ],
+            ),
+        ],
+    ));
+}
+
+fn status_text(current: &CurrentGame, players: &Players, ai: &AiState) -> String {
+    let game = &current.game;
+    if let Some(ply) = current.review {
+        return format!("Move {ply} of {}", game.ply());
+    }
+    if let Some(result) = game.result() {
+        return match result.winner() {
+            Some(side) => format!("{side} wins {} (by {})", result.discs, result.margin()),
+            None => format!("Draw {}", result.discs),
+        };
+    }
+    let side = game.side_to_move();
+    if let Some((s, Purpose::Move, _)) = ai.thinking() {
+        return format!("{s} is thinking...");
+    }
+    if game.must_pass() {
+        return format!("{side} must pass");
+    }
+    let human_vs_ai = players.is_human(side) && !players.is_human(side.opposite());
+    if human_vs_ai {
+        format!("Your move ({side})")
+    } else {
+        format!("{side} to move")
+    }
+}
+
+fn update_hud(
+    current: Res<CurrentGame>,
+    players: Res<Players>,
+    ai: Res<AiState>,
+    notice: Res<Notice>,
+    settings: Res<Settings>,
+    mut texts: Query<(&HudText, &mut Text, &mut TextColor)>,
+    mut bars: Query<
+        (&mut Node, Has<ThinkingBar>, Has<WinBar>, Has<WinBarBlack>),
+        (
+            Or<(With<ThinkingBar>, With<WinBar>, With<WinBarBlack>)>,
+            Without<HudButton>,
+        ),
+    >,
+    mut buttons: Query<(&HudButton, &mut Node)>,
+) {
+    let thinking = ai.thinking().is_some();
+    if !(current.is_changed()
+        || players.is_changed()
+        || ai.is_changed()
+        || notice.is_changed()
+        || settings.is_changed()
+        || thinking)
+    {
+        return;
+    }
+    let game = &current.game;
+    let pos = current.shown_position();
+    let score = pos.score();
+    for (which, mut text, mut color) in &mut texts {
+        let value = match which {
+            HudText::Count(Side::Black) => score.black.to_string(),
+            HudText::Count(Side::White) => score.white.to_string(),
+            HudText::Status => status_text(&current, &players, &ai),
+            HudText::Notice => {
+                let colour = if notice.is_error {
+                    theme::TEXT_ERROR
+                } else {
+                    theme::TEXT_DIM
+                };
+                if color.0 != colour {
+                    color.0 = colour;
+                }
+                notice.text.clone()
+            }
+        };
+        if text.0 != value {
+            text.0 = value;
+        }
+    }
+    let progress = ai.thinking().map_or(0.0, |(_, _, p)| p);
+    let black_win = ai.black_win.unwrap_or(0.5);
+    for (mut node, is_thinking, is_win, is_black) in &mut bars {
+        if is_thinking {
+            node.width = percent(progress * 100.0);
+        } else if is_win {
+            node.display = if settings.win_bar {
+                Display::Flex
+            } else {
+                Display::None
+            };
+        } else if is_black {
+            node.width = percent(black_win * 100.0);
+        }
+    }
+    let human_must_pass =
+        current.review.is_none() && game.must_pass() && players.is_human(game.side_to_move());
+    for (button, mut node) in &mut buttons {
+        let show = match button.0 {
+            Action::Pass => human_must_pass,
+            Action::PlayAgain => game.is_over() && current.review.is_none(),
+            _ => current.review.is_some(),
+        };
+        let display = if show { Display::Flex } else { Display::None };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! The move list: every move of the game, scrollable with a finger or the mouse wheel; tapping
+//! a move shows the board after it, and Previous / Next step through the game.
+
+use super::Overlay;
+use crate::AppSystems;
+use crate::game_flow::{CurrentGame, GameCommand};
+use crate::theme;
+use crate::widgets::{Action, UiAction, button, choice, label, overlay_panel, panel, row};
+use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Overlay::Moves), spawn_screen)
+        .add_systems(
+            Update,
+            (
+                handle_actions.in_set(AppSystems::Input),
+                (respawn_on_change, scroll_with_wheel).run_if(in_state(Overlay::Moves)),
+            ),
+        );
+}
+
+#[derive(Component, Debug)]
+struct Screen;
+
+#[derive(Component, Debug)]
+struct MoveScroll;
+
+fn spawn_screen(mut commands: Commands, current: Res<CurrentGame>) {
+    let game = &current.game;
+    let shown = current.shown_ply();
+    let list = commands
+        .spawn((
+            MoveScroll,
+            Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: px(6),
+                max_height: px(420),
+                overflow: Overflow::scroll_y(),
+                ..default()
+            },
+        ))
+        .observe(drag_to_scroll)
+        .id();
+    if game.all_moves().is_empty() {
+        commands
+            .entity(list)
+            .with_child(label("No moves yet.", theme::FONT));
+    }
+    for (pair, moves) in game.all_moves().chunks(2).enumerate() {
+        let mut line = commands.spawn(row());
+        line.with_child((
+            label(format!("{:>2}.", pair + 1), theme::FONT),
+            Node {
+                width: px(44),
+                ..default()
+            },
+        ));
+        for (i, mv) in moves.iter().enumerate() {
+            let ply = pair * 2 + i + 1;
+            // Moves past the current one were undone: they can be redone, not reviewed.
+            if ply <= game.ply() {
+                line.with_child(choice(
+                    mv.to_string(),
+                    Action::Review(Some(ply)),
+                    ply == shown,
+                ));
+            } else {
+                line.with_child(label(format!("({mv})"), theme::FONT));
+            }
+        }
+        let line = line.id();
+        commands.entity(list).add_child(line);
+    }
+    let inner = commands
+        .spawn((
+            panel(),
+            children![
+                label(format!("Moves ({})", game.ply()), 28.0),
+                label("Tap a move to see the board after it.", 16.0),
+            ],
+        ))
+        .id();
+    let controls = commands
+        .spawn((
+            row(),
+            children![
+                button("Start", Action::Review(Some(0))),
+                button("Prev", Action::ReviewStep(-1)),
+                button("Next", Action::ReviewStep(1)),
+                button("Now", Action::Review(None)),
+                button("Close", Action::Close),
+            ],
+        ))
+        .id();
+    commands.entity(inner).add_children(&[list, controls]);
+    commands
+        .spawn((overlay_panel(Overlay::Moves), Screen))
+        .add_child(inner);
+}
+
+fn handle_actions(
+    mut actions: MessageReader<UiAction>,
+    current: Res<CurrentGame>,
+    mut commands: MessageWriter<GameCommand>,
+) {
+    for UiAction(action) in actions.read() {
+        let ply = match *action {
+            Action::Review(ply) => ply,
+            Action::ReviewStep(step) => {
+                let target = current.shown_ply().saturating_add_signed(step as isize);
+                Some(target.min(current.game.ply()))
+            }
+            _ => continue,
+        };
+        commands.write(GameCommand::Review(ply.filter(|&p| p < current.game.ply())));
+    }
+}
+
+fn respawn_on_change(
+    mut commands: Commands,
+    current: Res<CurrentGame>,
+    screens: Query<Entity, With<Screen>>,
+    mut seen: Local<(usize, usize)>,
+) {
+    // Rebuild when moves come or go, not when reviewing (that would lose the scroll).
+    let now = (current.game.ply(), current.game.all_moves().len());
+    if *seen == now {
+        return;
+    }
+    *seen = now;
+    for entity in &screens {
+        commands.entity(entity).despawn();
+    }
+    commands.run_system_cached(spawn_screen);
+}
+
+fn drag_to_scroll(
+    drag: On<Pointer<Drag>>,
+    mut scrolls: Query<&mut ScrollPosition, With<MoveScroll>>,
+) {
+    for mut scroll in &mut scrolls {
+        scroll.0.y -= drag.delta.y;
+    }
+}
+
+fn scroll_with_wheel(
+    mut wheel: MessageReader<MouseWheel>,
+    mut scrolls: Query<&mut ScrollPosition, With<MoveScroll>>,
+) {
+    for event in wheel.read() {
+        let dy = match event.unit {
+            MouseScrollUnit::Line => event.y * 40.0,
+            MouseScrollUnit::Pixel => event.y,
+        };
+        for mut scroll in &mut scrolls {
+            scroll.0.y -= dy;
+        }
+    }
+}

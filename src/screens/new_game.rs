@@ -1,0 +1,168 @@
+//! The new-game screen: each side Human or AI, the AI's level, the rules, Start.
+
+use super::Overlay;
+use crate::AppSystems;
+use crate::ai::{AiLevel, AiState};
+use crate::game_flow::{GameCommand, GameSetup, Player, Players};
+use crate::theme;
+use crate::widgets::{Action, UiAction, button, choice, label, overlay_panel, panel, row};
+use bevy::prelude::*;
+use montello_engine::{Side, Variant};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Draft>()
+        .add_systems(
+            OnEnter(Overlay::NewGame),
+            (start_draft, spawn_screen).chain(),
+        )
+        .add_systems(
+            Update,
+            (handle_actions, respawn_on_change)
+                .chain()
+                .in_set(AppSystems::Input)
+                .run_if(in_state(Overlay::NewGame)),
+        );
+}
+
+/// The choices being made.
+#[derive(Resource, Debug, Default)]
+struct Draft {
+    black_ai: bool,
+    white_ai: bool,
+    level: AiLevel,
+    variant: Variant,
+}
+
+#[derive(Component, Debug)]
+struct Screen;
+
+fn start_draft(mut draft: ResMut<Draft>, players: Res<Players>) {
+    let level = |p: Player| match p {
+        Player::Ai(l) => Some(l),
+        Player::Human => None,
+    };
+    draft.black_ai = players.black != Player::Human;
+    draft.white_ai = players.white != Player::Human;
+    draft.level = level(players.white)
+        .or(level(players.black))
+        .filter(|l| AiLevel::ALL.contains(l))
+        .unwrap_or_default();
+}
+
+fn spawn_screen(mut commands: Commands, draft: Res<Draft>) {
+    let level = draft.level;
+    let side_row = |side: Side, ai: bool| {
+        (
+            row(),
+            children![
+                (
+                    label(format!("{side}"), theme::FONT),
+                    Node {
+                        width: px(70),
+                        ..default()
+                    }
+                ),
+                choice("Human", Action::SetPlayer(side, Player::Human), !ai),
+                choice("AI", Action::SetPlayer(side, Player::Ai(level)), ai),
+            ],
+        )
+    };
+    let mut levels = commands.spawn(row());
+    for l in AiLevel::ALL {
+        levels.with_child(choice(l.name(), Action::SetLevel(l), l == draft.level));
+    }
+    let levels = levels.id();
+    let mut variants = commands.spawn(row());
+    for v in Variant::ALL {
+        let name = match v {
+            Variant::Othello => "Othello",
+            Variant::NoMoveEndsGame => "No move ends game",
+            Variant::FreeOpening => "Free opening",
+        };
+        variants.with_child(choice(name, Action::SetVariant(v), v == draft.variant));
+    }
+    let variants = variants.id();
+    let inner = commands
+        .spawn((
+            panel(),
+            children![
+                label("New game", 30.0),
+                side_row(Side::Black, draft.black_ai),
+                side_row(Side::White, draft.white_ai),
+                label("AI level", theme::FONT),
+            ],
+        ))
+        .id();
+    let rules = commands.spawn(label("Rules", theme::FONT)).id();
+    let start = commands
+        .spawn((
+            row(),
+            children![
+                choice("Start", Action::StartGame, true),
+                button("Cancel", Action::Close),
+            ],
+        ))
+        .id();
+    commands
+        .entity(inner)
+        .add_children(&[levels, rules, variants, start]);
+    commands
+        .spawn((overlay_panel(Overlay::NewGame), Screen))
+        .add_child(inner);
+}
+
+fn handle_actions(
+    mut actions: MessageReader<UiAction>,
+    mut draft: ResMut<Draft>,
+    mut commands: MessageWriter<GameCommand>,
+    mut next: ResMut<NextState<Overlay>>,
+    mut ai: ResMut<AiState>,
+) {
+    for UiAction(action) in actions.read() {
+        match *action {
+            Action::SetPlayer(side, player) => {
+                let is_ai = player != Player::Human;
+                match side {
+                    Side::Black => draft.black_ai = is_ai,
+                    Side::White => draft.white_ai = is_ai,
+                }
+            }
+            Action::SetLevel(level) => draft.level = level,
+            Action::SetVariant(variant) => draft.variant = variant,
+            Action::StartGame => {
+                let player = |ai| {
+                    if ai {
+                        Player::Ai(draft.level)
+                    } else {
+                        Player::Human
+                    }
+                };
+                ai.cancel();
+                commands.write(GameCommand::NewGame(GameSetup {
+                    players: Players {
+                        black: player(draft.black_ai),
+                        white: player(draft.white_ai),
+                    },
+                    variant: draft.variant,
+                }));
+                next.set(Overlay::None);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn respawn_on_change(
+    mut commands: Commands,
+    draft: Res<Draft>,
+    screens: Query<Entity, With<Screen>>,
+    state: Res<State<Overlay>>,
+) {
+    if !draft.is_changed() || draft.is_added() || *state.get() != Overlay::NewGame {
+        return;
+    }
+    for entity in &screens {
+        commands.entity(entity).despawn();
+    }
+    commands.run_system_cached(spawn_screen);
+}
