@@ -5,7 +5,7 @@
 //! (`250ms`, `1s`, `1.5s`), `iterations`, `memory` (MiB), `level` (1-6 or a name; sets time,
 //! iterations and randomness, and later keys override them), `random` (move-choice
 //! randomness), and the default strategy's knobs `c`, `prior`, `solve`, `leaf`, `expand`,
-//! `reuse` (see [`crate::search::mcts::Config`]).
+//! `reuse`, `playout` (see [`crate::search::mcts::Config`]).
 //!
 //! Games start from a set of balanced openings, each played twice with the colours swapped,
 //! and run in parallel on `threads` threads; each game's searches stay on one thread.
@@ -123,6 +123,7 @@ impl FromStr for PlayerSpec {
                 "leaf" => p.config.leaf_solve_empties = number()? as u32,
                 "expand" => p.config.expand_at = number()? as u32,
                 "reuse" => p.config.reuse = number()? != 0.0,
+                "playout" => p.config.corner_playouts = number()? != 0.0,
                 other => return Err(err(format!("unknown key {other:?}"))),
             }
         }

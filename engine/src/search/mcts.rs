@@ -29,6 +29,9 @@ pub struct Config {
     pub expand_at: u32,
     /// Keep the subtree of the actual position between moves.
     pub reuse: bool,
+    /// Playouts that take an available corner and avoid X-squares next to an empty corner
+    /// (uniformly random otherwise) instead of uniformly random ones.
+    pub corner_playouts: bool,
 }
 
 impl Default for Config {
@@ -40,6 +43,7 @@ impl Default for Config {
             leaf_solve_empties: 9,
             expand_at: 2,
             reuse: true,
+            corner_playouts: true,
         }
     }
 }
@@ -377,7 +381,18 @@ fn iterate(
         if mover == Side::Black { s } else { 1.0 - s }
     } else {
         let pos = Position::from_player_opponent(leaf.player, leaf.opponent, side);
-        random_playout(&pos, tree.variant, rng).score_for(Side::Black)
+        if config.corner_playouts && !tree.variant.in_free_opening(&pos) {
+            let passes = tree.variant != Variant::NoMoveEndsGame;
+            let margin = corner_playout(leaf.player, leaf.opponent, passes, rng);
+            let black = if side == Side::Black { margin } else { -margin };
+            match black.signum() {
+                1 => 1.0,
+                0 => 0.5,
+                _ => 0.0,
+            }
+        } else {
+            random_playout(&pos, tree.variant, rng).score_for(Side::Black)
+        }
     };
     // Backpropagation: each node scores for the side that moved into it; the side to move
     // alternates with depth (a pass is a move).
@@ -417,6 +432,50 @@ fn iterate(
         }
     }
     slow
+}
+
+/// The X-squares (b2, g2, b7, g7) next to an empty corner.
+#[inline]
+fn x_squares_near_empty_corners(empty: u64) -> u64 {
+    let ec = empty & CORNERS;
+    ((ec & 1) << 9) | ((ec & (1 << 7)) << 7) | ((ec & (1 << 56)) >> 7) | ((ec & (1 << 63)) >> 9)
+}
+
+/// A playout that takes a corner when it can and shuns X-squares next to an empty corner
+/// when it has another move; otherwise uniformly random. Returns the final margin for the
+/// side to move at the start.
+#[inline]
+fn corner_playout(mut p: u64, mut o: u64, passes: bool, rng: &mut FastRng) -> i32 {
+    let mut swapped = false;
+    loop {
+        let mut moves = legal_moves(p, o);
+        if moves == 0 {
+            if !passes {
+                break;
+            }
+            moves = legal_moves(o, p);
+            if moves == 0 {
+                break;
+            }
+            std::mem::swap(&mut p, &mut o);
+            swapped = !swapped;
+        }
+        let corners = moves & CORNERS;
+        let choice = if corners != 0 {
+            corners
+        } else {
+            let good = moves & !x_squares_near_empty_corners(!(p | o));
+            if good != 0 { good } else { moves }
+        };
+        let sq = crate::playout::random_square(choice, rng);
+        let f = flips(p, o, sq);
+        let np = o & !f;
+        o = p | f | sq.bit();
+        p = np;
+        swapped = !swapped;
+    }
+    let m = p.count_ones() as i32 - o.count_ones() as i32;
+    if swapped { -m } else { m }
 }
 
 /// The side that made the move into a node at depth `d` below a root with `root_side` to move.
@@ -581,6 +640,26 @@ mod tests {
             tree.nodes[i].proof = LOSS;
         }
         assert_eq!(select(&tree, 0, &config), None);
+    }
+
+    #[test]
+    fn x_squares_are_found_next_to_empty_corners_only() {
+        assert_eq!(
+            x_squares_near_empty_corners(!0),
+            (1 << 9) | (1 << 14) | (1 << 49) | (1 << 54)
+        );
+        assert_eq!(
+            x_squares_near_empty_corners(!1),
+            (1 << 14) | (1 << 49) | (1 << 54)
+        );
+        assert_eq!(x_squares_near_empty_corners(0), 0);
+        // The corner playout ends games with a margin a random playout could reach.
+        let mut rng = FastRng::new(1);
+        let s = Position::start();
+        for _ in 0..100 {
+            let m = corner_playout(s.player().0, s.opponent().0, true, &mut rng);
+            assert!((-64..=64).contains(&m));
+        }
     }
 
     #[test]
