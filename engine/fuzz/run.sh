@@ -8,11 +8,12 @@
 #
 # The toolchain here is stable only; cargo-fuzz needs nightly `-Z` flags, which stable rustc
 # accepts with RUSTC_BOOTSTRAP=1. Set FUZZ_SANITIZER=none if AddressSanitizer is not available
-# (the targets still find panics, just not memory errors, and run about twice as fast).
+# (the targets still find panics, just not memory errors).
 # A run's corpus grows in corpus/<target> (seeded from seeds/<target>), crashes land in
 # artifacts/<target>, and its output is kept in logs/<target>.log.
 set -euo pipefail
-cd "$(dirname "$0")"
+here="$(cd "$(dirname "$0")" && pwd)"
+cd "$here"
 
 export RUSTC_BOOTSTRAP=1
 sanitizer="${FUZZ_SANITIZER:-address}"
@@ -25,7 +26,7 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
 fi
 
 usage() {
-    sed -n '4,7p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '4,7p' "$here/run.sh" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -63,8 +64,13 @@ cargo fuzz run "${flags[@]}" "$target" "corpus/$target" "seeds/$target" -- \
 
 execs=$(grep -oP 'stat::number_of_executed_units:\s*\K[0-9]+' "$log" | tail -1 || true)
 rate=$(grep -oP 'stat::average_exec_per_sec:\s*\K[0-9]+' "$log" | tail -1 || true)
-corpus=$(find "corpus/$target" -type f | wc -l)
+# libFuzzer's own corpus and coverage at the end; the folder also keeps inputs it later reduced.
+done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -1 || true)
+kept=$(grep -oP 'corp: \K[0-9]+/[0-9]+[kKMb]*' <<<"$done_line" || true)
+cov=$(grep -oP 'cov: \K[0-9]+' <<<"$done_line" || true)
+files=$(find "corpus/$target" -type f | wc -l)
 crashes=$(find "artifacts/$target" -type f | wc -l)
 echo
-echo "summary: target=$target seconds=$seconds executions=${execs:-?} exec/s=${rate:-?} corpus=$corpus artifacts=$crashes exit=$status"
+echo "summary: target=$target seconds=$seconds executions=${execs:-?} exec/s=${rate:-?}" \
+    "corpus=${kept:-?} (files in corpus/$target: $files) cov=${cov:-?} artifacts=$crashes exit=$status"
 exit "$status"
