@@ -20,21 +20,35 @@ use super::{SearchLimits, Searcher, Strategy};
 use std::fmt;
 use std::time::Duration;
 
-/// A named playing strength, weakest first.
+/// A named playing strength, weakest first. Each is a bundle of a time cap, an iteration
+/// cap, the default strategy's knobs and a move-choice randomness:
+///
+/// | level | time cap | iterations | knobs | randomness |
+/// |---|---|---|---|---|
+/// | 1 Beginner | 100 ms | 200 | plain playouts, no priors, no endgame solve | 1.0 |
+/// | 2 Novice | 150 ms | 1,000 | plain playouts, no priors, solves the last 8 | 0.5 |
+/// | 3 Casual | 200 ms | 4,000 | default, solves the last 12 | 0.2 |
+/// | 4 Intermediate | 250 ms | 15,000 | default, solves the last 14 | 0 |
+/// | 5 Strong | 250 ms | none | default | 0 |
+/// | 6 Master | 1 s | none | default | 0 |
+///
+/// The iteration caps make the weaker levels play the same on a slow phone and a fast
+/// desktop (and spare the battery); the strongest levels use their whole time cap.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
 pub enum Level {
-    /// Thinks a few hundred playouts and often picks a plausible second-best move.
+    /// A few hundred random playouts a move, no notion of corners, and a move drawn in
+    /// proportion to its visits: plays like someone who just learned the rules.
     Beginner,
-    /// A little more thought, still loose in its choices.
+    /// More playouts, still no notion of corners, and often not its best move.
     Novice,
-    /// A casual club player: short thought, occasionally not the best move.
+    /// Knows corners and X-squares, thinks briefly, sometimes strays from its best move.
     #[default]
     Casual,
-    /// Always plays its best move, with a short time cap.
+    /// Always plays its best move after a short, capped search.
     Intermediate,
-    /// Half a second a move.
+    /// A quarter of a second of full search a move.
     Strong,
-    /// Two seconds a move: the strongest level, and the most battery.
+    /// A second of full search a move: the strongest level, and the most battery.
     Master,
 }
 
@@ -91,21 +105,22 @@ impl Level {
     pub const fn time(self) -> Duration {
         Duration::from_millis(match self {
             Level::Beginner => 100,
-            Level::Novice => 100,
-            Level::Casual => 150,
-            Level::Intermediate => 200,
-            Level::Strong => 500,
-            Level::Master => 2_000,
+            Level::Novice => 150,
+            Level::Casual => 200,
+            Level::Intermediate => 250,
+            Level::Strong => 250,
+            Level::Master => 1_000,
         })
     }
 
     /// The level's iteration cap per move, if it has one.
     pub const fn iterations(self) -> Option<u64> {
         match self {
-            Level::Beginner => Some(300),
-            Level::Novice => Some(1_500),
-            Level::Casual => Some(6_000),
-            _ => None,
+            Level::Beginner => Some(200),
+            Level::Novice => Some(1_000),
+            Level::Casual => Some(4_000),
+            Level::Intermediate => Some(15_000),
+            Level::Strong | Level::Master => None,
         }
     }
 
@@ -122,7 +137,33 @@ impl Level {
 
     /// The default strategy's knobs at this level.
     pub fn config(self) -> Config {
-        Config::default()
+        let full = Config::default();
+        match self {
+            Level::Beginner => Config {
+                prior_weight: 0.0,
+                corner_playouts: false,
+                solve_empties: 0,
+                leaf_solve_empties: 0,
+                ..full
+            },
+            Level::Novice => Config {
+                prior_weight: 0.0,
+                corner_playouts: false,
+                solve_empties: 8,
+                leaf_solve_empties: 0,
+                ..full
+            },
+            Level::Casual => Config {
+                solve_empties: 12,
+                leaf_solve_empties: 6,
+                ..full
+            },
+            Level::Intermediate => Config {
+                solve_empties: 14,
+                ..full
+            },
+            Level::Strong | Level::Master => full,
+        }
     }
 
     /// What one move's search may spend at this level.
@@ -171,6 +212,9 @@ mod tests {
         for w in Level::ALL.windows(2) {
             assert!(w[0].time() <= w[1].time());
             assert!(w[0].randomness() >= w[1].randomness());
+            let budget = |l: Level| l.iterations().unwrap_or(u64::MAX);
+            assert!(budget(w[0]) <= budget(w[1]));
+            assert!(w[0].config().solve_empties <= w[1].config().solve_empties);
         }
     }
 }

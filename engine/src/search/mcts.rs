@@ -37,7 +37,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            exploration: 0.8,
+            exploration: 0.5,
             prior_weight: 8.0,
             solve_empties: 16,
             leaf_solve_empties: 9,

@@ -172,17 +172,20 @@ fn final_margin(p: u64, o: u64) -> i32 {
 /// The exact outcome of every root move of a solved endgame.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RootSolve {
-    /// Each move with its final margin for the side to move: exact for the best move,
-    /// otherwise an upper bound that proves it no better than the best.
+    /// Each move with its final margin for the side to move, best first. The `bool` says
+    /// whether the margin is exact; otherwise it is an upper bound with the right sign (the
+    /// move's win/draw/loss is always exact).
     pub moves: Vec<(Move, i32, bool)>,
+    /// Whether the best move's margin was found (false: only win/draw/loss of every move,
+    /// the deadline came during the margin search).
+    pub complete: bool,
     /// Nodes searched.
     pub nodes: u64,
 }
 
-/// Solves `pos` exactly (all of its moves' win/draw/loss, and the best move's final margin),
-/// or gives up at `deadline` or on `cancel`. Moves come back best first; the `bool` says
-/// whether the margin is exact (otherwise it is an upper bound, and the move's win/draw/loss
-/// is still exact).
+/// Solves `pos`: first the win/draw/loss of every move (cheap, a null window around zero),
+/// then the final margin of the best ones. Gives up (`None`) if the deadline, the node
+/// budget or `cancel` strikes before the first pass is done; after it, returns what it has.
 pub fn solve_root(
     pos: &Position,
     variant: Variant,
@@ -192,7 +195,6 @@ pub fn solve_root(
 ) -> Option<RootSolve> {
     let mut solver = Solver::new(variant, deadline, cancel).with_budget(max_nodes);
     let moves = variant.moves(pos);
-    // First pass: win/draw/loss of every move, cheap with a null window around zero.
     let mut wdl: Vec<(Move, i32)> = Vec::with_capacity(moves.len());
     for &mv in &moves {
         let child = variant.play_unchecked(pos, mv);
@@ -203,24 +205,34 @@ pub fn solve_root(
     let best_class = wdl.iter().map(|e| e.1).max()?;
     let mut out: Vec<(Move, i32, bool)> = Vec::with_capacity(moves.len());
     let mut alpha = -65;
+    let mut complete = true;
     for &(mv, class) in &wdl {
-        if class != best_class {
-            // Upper bound: a win/draw/loss class below the best one.
+        if class != best_class || !complete {
             out.push((mv, class, false));
             continue;
         }
         let child = variant.play_unchecked(pos, mv);
-        let v = -solver.solve(&child, -65, -alpha)?;
-        let exact = v > alpha;
-        if exact {
-            alpha = v;
+        match solver.solve(&child, -65, -alpha) {
+            Some(v) => {
+                let v = -v;
+                let exact = v > alpha;
+                if exact {
+                    alpha = v;
+                }
+                out.push((mv, v, exact));
+            }
+            None => {
+                complete = false;
+                out.push((mv, class, false));
+            }
         }
-        out.push((mv, v, exact));
     }
     // Best first: exact margins, then bounds, larger first.
     out.sort_by(|a, b| b.2.cmp(&a.2).then(b.1.cmp(&a.1)));
+    let complete = complete && out.first().is_some_and(|m| m.2);
     Some(RootSolve {
         moves: out,
+        complete,
         nodes: solver.nodes,
     })
 }
@@ -298,7 +310,7 @@ pub(crate) mod tests {
                 .unwrap_or_else(|| panic!("no deadline, no cancel: seed {seed}"));
             let exact = minimax(pos.player().0, pos.opponent().0, true);
             assert_eq!(r.moves[0].1, exact, "seed {seed}");
-            assert!(r.moves[0].2);
+            assert!(r.moves[0].2 && r.complete);
             for &(mv, bound, exact_flag) in &r.moves {
                 let child = Variant::Othello.play_unchecked(&pos, mv);
                 let v = -minimax(child.player().0, child.opponent().0, true);
@@ -318,5 +330,48 @@ pub(crate) mod tests {
         let past = Instant::now();
         let r = solve_root(&pos, Variant::Othello, Some(past), None, u64::MAX);
         assert!(r.is_none());
+    }
+}
+
+#[cfg(test)]
+mod timing {
+    use super::tests::random_endgame;
+    use super::*;
+
+    /// Prints how long root solves take by number of empties (for tuning the threshold):
+    /// `cargo test -p montello-engine --release --lib solver::timing -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement, not a test"]
+    fn root_solve_times() {
+        for empties in [12, 14, 16, 18] {
+            let mut times = Vec::new();
+            let mut wdl_times = Vec::new();
+            let mut nodes = 0;
+            for seed in 0..20 {
+                let pos = random_endgame(1000 + seed, empties);
+                let t = Instant::now();
+                let _ = Solver::new(Variant::Othello, None, None).win_draw_loss(&pos);
+                wdl_times.push(t.elapsed());
+                let t = Instant::now();
+                let r = solve_root(&pos, Variant::Othello, None, None, u64::MAX);
+                times.push(t.elapsed());
+                nodes += r.map_or(0, |r| r.nodes);
+            }
+            times.sort();
+            wdl_times.sort();
+            println!(
+                "{empties} empties: win/draw/loss only: median {:.1} ms, max {:.1} ms",
+                wdl_times[10].as_secs_f64() * 1e3,
+                wdl_times[19].as_secs_f64() * 1e3
+            );
+            let total: std::time::Duration = times.iter().sum();
+            println!(
+                "{empties} empties: mean {:.1} ms, median {:.1} ms, max {:.1} ms, {:.1} M nodes/s",
+                total.as_secs_f64() * 1e3 / 20.0,
+                times[10].as_secs_f64() * 1e3,
+                times[19].as_secs_f64() * 1e3,
+                nodes as f64 / total.as_secs_f64() / 1e6
+            );
+        }
     }
 }
