@@ -153,6 +153,7 @@ pub fn search(
         iterations,
         nodes: nodes.len(),
         memory: nodes.len() * std::mem::size_of::<Node>(),
+        endgame_nodes: 0,
         proven: false,
         elapsed: start.elapsed(),
         cancelled,

@@ -555,6 +555,7 @@ fn finish(tree: &Tree, iterations: u64, start: Instant, cancelled: bool) -> Sear
         iterations,
         nodes: tree.nodes.len(),
         memory: tree.memory(),
+        endgame_nodes: 0,
         elapsed: start.elapsed(),
         cancelled,
     }
@@ -589,8 +590,9 @@ fn solved_result(solved: Vec<(Move, i32, bool)>, nodes: u64, start: Instant) -> 
         pv: best.into_iter().collect(),
         moves,
         iterations: 0,
-        nodes: usize::try_from(nodes).unwrap_or(usize::MAX),
+        nodes: 0,
         memory: 0,
+        endgame_nodes: nodes,
         proven: true,
         elapsed: start.elapsed(),
         cancelled: false,

@@ -140,6 +140,8 @@ pub struct SearchResult {
     pub nodes: usize,
     /// Bytes of tree memory in use at the end.
     pub memory: usize,
+    /// Positions the exact endgame solver searched at the root (0 when it did not run).
+    pub endgame_nodes: u64,
     /// Whether the best move's value was proven exactly.
     pub proven: bool,
     /// Wall-clock time spent.

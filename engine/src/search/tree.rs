@@ -105,7 +105,9 @@ impl Tree {
     /// A tree holding only `pos`, with room for at most `memory` bytes of nodes.
     pub(crate) fn new(pos: &Position, variant: Variant, memory: usize) -> Tree {
         let cap = (memory / std::mem::size_of::<Node>()).clamp(1, NONE as usize - 1);
-        let mut nodes = Vec::with_capacity(cap.min(1 << 12));
+        // Reserved once: the pages are only touched as nodes are added, and the pool never
+        // reallocates (a reallocation would copy tens of megabytes in the middle of a move).
+        let mut nodes = Vec::with_capacity(cap);
         nodes.push(Node::new(pos.player().0, pos.opponent().0, PASS, 128));
         Tree {
             nodes,
@@ -121,23 +123,14 @@ impl Tree {
         Position::from_player_opponent(r.player, r.opponent, self.root_side)
     }
 
-    /// Bytes the pool holds now (its allocation, which never passes the cap).
+    /// Bytes of nodes in use (never more than the cap).
     pub(crate) fn memory(&self) -> usize {
-        self.nodes.capacity() * std::mem::size_of::<Node>()
+        self.nodes.len() * std::mem::size_of::<Node>()
     }
 
-    /// Room for `n` more nodes, growing the allocation geometrically but never past the cap.
-    /// Returns false when the pool is full.
+    /// Whether there is room for `n` more nodes under the cap.
     pub(crate) fn reserve(&mut self, n: usize) -> bool {
-        let len = self.nodes.len();
-        if len + n > self.cap {
-            return false;
-        }
-        if len + n > self.nodes.capacity() {
-            let want = (self.nodes.capacity() * 2).max(len + n).min(self.cap);
-            self.nodes.reserve_exact(want - len);
-        }
-        true
+        self.nodes.len() + n <= self.cap.min(self.nodes.capacity())
     }
 
     /// Makes the node for `pos` the root, keeping its subtree, if `pos` is within `depth`
@@ -238,5 +231,6 @@ mod tests {
         }
         assert!(!t.reserve(1));
         assert!(t.memory() <= 10 * 32);
+        assert_eq!(t.nodes.capacity(), 10, "reserved once, never grown");
     }
 }
