@@ -31,6 +31,18 @@ pub struct LaunchOptions {
 }
 
 impl LaunchOptions {
+    /// Where saves go: `--data-dir`, else the platform's data directory, except for the
+    /// development runs (autoplay, screenshots) that must not overwrite the player's game.
+    pub fn save_dir(&self) -> Option<PathBuf> {
+        if self.data_dir.is_some() {
+            return self.data_dir.clone();
+        }
+        if self.autoplay.is_some() || self.screenshot.is_some() {
+            return None;
+        }
+        crate::save::platform_data_dir()
+    }
+
     /// Whether the player should start on the new-game screen.
     pub fn shows_new_game_screen(&self) -> bool {
         self.autoplay.is_none() && self.position.is_none() && self.screenshot.is_none()

@@ -10,8 +10,11 @@ mod board;
 pub mod game_flow;
 pub mod launch;
 mod power;
+pub mod save;
+pub mod save_format;
 mod screens;
 pub mod settings;
+pub mod storage;
 mod theme;
 mod widgets;
 
@@ -55,7 +58,12 @@ impl Plugin for LogicPlugins {
             )
                 .chain(),
         );
-        app.add_plugins((settings::plugin, game_flow::plugin, ai::plugin));
+        app.add_plugins((
+            settings::plugin,
+            game_flow::plugin,
+            ai::plugin,
+            save::plugin,
+        ));
     }
 }
 
@@ -84,6 +92,9 @@ impl Plugin for AppPlugin {
             MeshPickingPlugin,
         ));
         app.insert_resource(self.launch.clone());
+        if let Some(dir) = self.launch.save_dir() {
+            app.insert_resource(save::DataDir(dir));
+        }
         app.add_plugins(LogicPlugins);
         app.add_plugins((
             launch::plugin,

@@ -55,13 +55,20 @@ impl SavedGame {
 
     /// Replays the record through the engine. Any inconsistency is an error in plain words.
     pub fn to_game(&self) -> Result<Game, String> {
-        let variant = Variant::from_name(&self.variant).ok_or_else(|| format!("unknown rules {:?}", self.variant))?;
-        let start = board_string::parse(&self.start).map_err(|e| format!("bad start position: {e}"))?;
-        let mut game = transcript::parse_from(&self.moves, start, variant).map_err(|e| format!("bad moves: {e}"))?;
+        let variant = Variant::from_name(&self.variant)
+            .ok_or_else(|| format!("unknown rules {:?}", self.variant))?;
+        let start =
+            board_string::parse(&self.start).map_err(|e| format!("bad start position: {e}"))?;
+        let mut game = transcript::parse_from(&self.moves, start, variant)
+            .map_err(|e| format!("bad moves: {e}"))?;
         // The transcript parser inserts passes a hand-edited file left out; a saved file writes
         // them all, so the counts agree unless the file was tampered with.
         if self.ply > game.ply() {
-            return Err(format!("{} moves on the board but only {} saved", self.ply, game.ply()));
+            return Err(format!(
+                "{} moves on the board but only {} saved",
+                self.ply,
+                game.ply()
+            ));
         }
         game.go_to(self.ply);
         Ok(game)
@@ -75,7 +82,10 @@ struct VersionOnly {
 }
 
 /// Reads RON text as `T` after checking its version against what this build reads.
-pub fn decode_versioned<T: for<'de> Deserialize<'de>>(text: &str, newest: u32) -> Result<T, String> {
+pub fn decode_versioned<T: for<'de> Deserialize<'de>>(
+    text: &str,
+    newest: u32,
+) -> Result<T, String> {
     let probe: VersionOnly = ron::from_str(text).map_err(|e| format!("damaged: {e}"))?;
     if probe.version > newest {
         return Err(format!(
@@ -146,12 +156,179 @@ mod tests {
         let newer = saved.encode().replacen("version: 1", "version: 2", 1);
         let e = SavedGame::decode(&newer).expect_err("newer");
         assert!(e.contains("newer Montello"), "{e}");
-        let illegal = SavedGame { moves: "f5f5".into(), ..saved.clone() };
+        let illegal = SavedGame {
+            moves: "f5f5".into(),
+            ..saved.clone()
+        };
         let e = SavedGame::decode(&illegal.encode()).expect_err("illegal");
         assert!(e.contains("move 2"), "{e}");
         let truncated = &saved.encode()[..20];
-        assert!(SavedGame::decode(truncated).expect_err("truncated").contains("damaged"));
+        assert!(
+            SavedGame::decode(truncated)
+                .expect_err("truncated")
+                .contains("damaged")
+        );
         let too_far = SavedGame { ply: 99, ..saved };
         assert!(SavedGame::decode(&too_far.encode()).is_err());
+    }
+}
+
+/// The format version of the settings file.
+pub const SETTINGS_VERSION: u32 = 1;
+
+/// The player's preferences, as saved. Every field has a default, so a file from an older
+/// build that lacks a newer field still loads.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SavedSettings {
+    /// Format version ([`SETTINGS_VERSION`]).
+    pub version: u32,
+    /// Who plays black in a new game (`"human"` or `"ai:<level>"`).
+    pub black: SavedPlayer,
+    /// Who plays white in a new game.
+    pub white: SavedPlayer,
+    /// The rules of a new game, by [`Variant::name`].
+    pub variant: String,
+    /// Legal-move markers.
+    pub legal_moves: bool,
+    /// Coordinates along the board's edges.
+    pub coordinates: bool,
+    /// Disc animations.
+    pub animations: bool,
+    /// The win-probability bar.
+    pub win_bar: bool,
+    /// Whether hints may be asked for.
+    pub hints: bool,
+    /// Whether the AI may think while the human does (costs battery; off by default).
+    pub think_on_my_time: bool,
+}
+
+impl Default for SavedSettings {
+    fn default() -> Self {
+        SavedSettings {
+            version: SETTINGS_VERSION,
+            black: "human".into(),
+            white: "ai:3".into(),
+            variant: Variant::Othello.name().into(),
+            legal_moves: true,
+            coordinates: true,
+            animations: true,
+            win_bar: true,
+            hints: true,
+            think_on_my_time: false,
+        }
+    }
+}
+
+impl SaveFormat for SavedSettings {
+    const FILE: &'static str = "settings.ron";
+    const WHAT: &'static str = "settings";
+
+    fn encode(&self) -> String {
+        encode_pretty(self)
+    }
+
+    fn decode(text: &str) -> Result<Self, String> {
+        decode_versioned(text, SETTINGS_VERSION)
+    }
+}
+
+/// The format version of the statistics file.
+pub const STATS_VERSION: u32 = 1;
+
+/// A human's record against one AI level.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelRecord {
+    /// Games finished.
+    pub games: u32,
+    /// Games the human won.
+    pub wins: u32,
+    /// Games the human lost.
+    pub losses: u32,
+    /// Drawn games.
+    pub draws: u32,
+    /// The human's largest winning margin, in discs.
+    pub best_margin: u8,
+}
+
+/// Statistics of finished games against the AI, per level.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Stats {
+    /// Format version ([`STATS_VERSION`]).
+    pub version: u32,
+    /// Per level name (`"ai:<level>"`), the human's record.
+    pub levels: std::collections::BTreeMap<String, LevelRecord>,
+    /// The moves of the last game counted, so the same game is never counted twice.
+    pub last_game: String,
+}
+
+impl Stats {
+    /// Adds a finished game against `level`: `margin` is the human's discs minus the AI's.
+    pub fn record(&mut self, level: &str, margin: i32) {
+        let r = self.levels.entry(level.to_string()).or_default();
+        r.games += 1;
+        match margin.signum() {
+            1 => {
+                r.wins += 1;
+                r.best_margin = r.best_margin.max(margin.clamp(0, 64) as u8);
+            }
+            -1 => r.losses += 1,
+            _ => r.draws += 1,
+        }
+    }
+}
+
+impl SaveFormat for Stats {
+    const FILE: &'static str = "stats.ron";
+    const WHAT: &'static str = "statistics";
+
+    fn encode(&self) -> String {
+        encode_pretty(&Stats {
+            version: STATS_VERSION,
+            ..self.clone()
+        })
+    }
+
+    fn decode(text: &str) -> Result<Self, String> {
+        decode_versioned(text, STATS_VERSION)
+    }
+}
+
+#[cfg(test)]
+mod settings_tests {
+    use super::*;
+
+    #[test]
+    fn settings_from_an_older_file_keep_defaults_for_new_fields() {
+        let old = "(version: 1, legal_moves: false)";
+        let s = SavedSettings::decode(old).expect("decode");
+        assert!(!s.legal_moves);
+        assert!(
+            !s.think_on_my_time,
+            "thinking on the player's time defaults to off"
+        );
+        assert_eq!(s.white, "ai:3");
+        assert!(
+            SavedSettings::decode("(version: 7)")
+                .expect_err("newer")
+                .contains("newer")
+        );
+    }
+
+    #[test]
+    fn stats_count_wins_losses_draws_and_best_margin() {
+        let mut s = Stats::default();
+        s.record("ai:1", 10);
+        s.record("ai:1", 24);
+        s.record("ai:1", -2);
+        s.record("ai:2", 0);
+        let back = Stats::decode(&s.encode()).expect("round trip");
+        let r = back.levels["ai:1"];
+        assert_eq!(
+            (r.games, r.wins, r.losses, r.draws, r.best_margin),
+            (3, 2, 1, 0, 24)
+        );
+        assert_eq!(back.levels["ai:2"].draws, 1);
     }
 }

@@ -86,7 +86,10 @@ fn read_as<T: SaveFormat>(path: &Path) -> Option<Result<T, String>> {
     match fs::read(path) {
         Ok(bytes) => Some(match String::from_utf8(bytes) {
             Ok(text) => T::decode(&text),
-            Err(e) => Err(format!("not text (byte {} is invalid)", e.utf8_error().valid_up_to())),
+            Err(e) => Err(format!(
+                "not text (byte {} is invalid)",
+                e.utf8_error().valid_up_to()
+            )),
         }),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(e) => Some(Err(e.to_string())),
@@ -112,7 +115,12 @@ pub fn write_atomic<T: SaveFormat>(dir: &Path, bytes: &[u8]) -> Result<(), SaveE
     finish_interrupted_save::<T>(dir);
     let tmp = sibling(dir, T::FILE, ".tmp");
     {
-        let mut file = OpenOptions::new().write(true).create(true).truncate(true).open(&tmp).map_err(err(&tmp))?;
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&tmp)
+            .map_err(err(&tmp))?;
         file.write_all(bytes).map_err(err(&tmp))?;
         file.sync_all().map_err(err(&tmp))?;
     }
@@ -149,7 +157,10 @@ fn sync_dir(dir: &Path) {
 }
 
 fn set_aside(path: &Path) -> Option<PathBuf> {
-    let stamp = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let stamp = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
     let mut target = PathBuf::from(format!("{}.bad-{stamp}", path.display()));
     let mut n = 1;
     while target.exists() {
@@ -212,7 +223,10 @@ pub fn load<T: SaveFormat>(dir: &Path) -> Loaded<T> {
 
 fn kept_as(path: Option<&Path>) -> String {
     match path.and_then(|p| p.file_name()) {
-        Some(name) => format!("; the unreadable file was kept as {}", name.to_string_lossy()),
+        Some(name) => format!(
+            "; the unreadable file was kept as {}",
+            name.to_string_lossy()
+        ),
         None => String::new(),
     }
 }
@@ -241,7 +255,10 @@ mod tests {
         let d = std::env::temp_dir().join(format!(
             "montello-storage-{}-{}",
             std::process::id(),
-            SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0)
+            SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map(|d| d.as_nanos())
+                .unwrap_or(0)
         ));
         fs::create_dir_all(&d).expect("temp dir");
         d
@@ -263,10 +280,14 @@ mod tests {
         }
         fn decode(text: &str) -> Result<Self, String> {
             let mut lines = text.split('\n');
-            let n: u64 = lines.next().and_then(|l| l.parse().ok()).ok_or("no number")?;
+            let n: u64 = lines
+                .next()
+                .and_then(|l| l.parse().ok())
+                .ok_or("no number")?;
             let c = (b'a' + (n % 26) as u8) as char;
             let body = lines.next().ok_or("no body")?;
-            if body.len() != BLOB_LEN || body.chars().any(|x| x != c) || lines.next() != Some("end") {
+            if body.len() != BLOB_LEN || body.chars().any(|x| x != c) || lines.next() != Some("end")
+            {
                 return Err("torn".into());
             }
             Ok(Blob(n))
@@ -277,7 +298,9 @@ mod tests {
     #[test]
     #[ignore = "run only as the child process of kill_9_during_saves_always_leaves_a_loadable_save"]
     fn save_writer_child() {
-        let Some(dir) = std::env::var_os("MONTELLO_SAVE_WRITER_DIR") else { return };
+        let Some(dir) = std::env::var_os("MONTELLO_SAVE_WRITER_DIR") else {
+            return;
+        };
         let dir = PathBuf::from(dir);
         let mut n = match load::<Blob>(&dir) {
             Loaded::Latest(Blob(n)) | Loaded::Backup { value: Blob(n), .. } => n,
@@ -301,14 +324,23 @@ mod tests {
         let mut mid_save = 0;
         for round in 0..100 {
             let mut child = std::process::Command::new(&exe)
-                .args(["--exact", "storage::tests::save_writer_child", "--ignored", "--test-threads=1"])
+                .args([
+                    "--exact",
+                    "storage::tests::save_writer_child",
+                    "--ignored",
+                    "--test-threads=1",
+                ])
                 .env("MONTELLO_SAVE_WRITER_DIR", &d)
                 .stdout(std::process::Stdio::null())
                 .stderr(std::process::Stdio::null())
                 .spawn()
                 .expect("spawn writer");
-            rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            std::thread::sleep(std::time::Duration::from_micros(2_000 + (rng >> 33) % 30_000));
+            rng = rng
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            std::thread::sleep(std::time::Duration::from_micros(
+                2_000 + (rng >> 33) % 30_000,
+            ));
             child.kill().expect("kill -9");
             child.wait().expect("reap");
             if d.join("blob.txt.tmp").exists() {
@@ -316,14 +348,25 @@ mod tests {
             }
             match load::<Blob>(&d) {
                 Loaded::Latest(Blob(n)) => {
-                    assert!(n >= last, "round {round} (seed {seed:#x}): went back from {last} to {n}");
+                    assert!(
+                        n >= last,
+                        "round {round} (seed {seed:#x}): went back from {last} to {n}"
+                    );
                     last = n;
                 }
-                other => panic!("round {round} (seed {seed:#x}): no loadable save after kill -9: {other:?}"),
+                other => panic!(
+                    "round {round} (seed {seed:#x}): no loadable save after kill -9: {other:?}"
+                ),
             }
         }
-        assert!(last > 0, "the writer never completed a save: the test proved nothing");
-        assert!(mid_save > 0, "no kill landed inside a save: the test proved nothing");
+        assert!(
+            last > 0,
+            "the writer never completed a save: the test proved nothing"
+        );
+        assert!(
+            mid_save > 0,
+            "no kill landed inside a save: the test proved nothing"
+        );
     }
 
     #[test]
@@ -333,7 +376,10 @@ mod tests {
         save(&d, &Counter(1)).expect("save");
         save(&d, &Counter(2)).expect("save");
         assert!(matches!(load::<Counter>(&d), Loaded::Latest(Counter(2))));
-        assert_eq!(fs::read_to_string(backup_path_of::<Counter>(&d)).expect("bak"), "v1:1");
+        assert_eq!(
+            fs::read_to_string(backup_path_of::<Counter>(&d)).expect("bak"),
+            "v1:1"
+        );
         assert!(!d.join("counter.txt.tmp").exists());
     }
 
@@ -353,10 +399,17 @@ mod tests {
         let aside: Vec<_> = fs::read_dir(&d)
             .expect("dir")
             .filter_map(|e| e.ok())
-            .filter(|e| e.file_name().to_string_lossy().starts_with("counter.txt.bad-"))
+            .filter(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .starts_with("counter.txt.bad-")
+            })
             .collect();
         assert_eq!(aside.len(), 1);
-        assert_eq!(fs::read_to_string(aside[0].path()).expect("aside"), "v1:2garbage");
+        assert_eq!(
+            fs::read_to_string(aside[0].path()).expect("aside"),
+            "v1:2garbage"
+        );
     }
 
     #[test]
@@ -366,7 +419,10 @@ mod tests {
         save(&d, &Counter(2)).expect("save");
         fs::write(path_of::<Counter>(&d), "junk").expect("corrupt");
         save(&d, &Counter(3)).expect("save");
-        assert_eq!(fs::read_to_string(backup_path_of::<Counter>(&d)).expect("bak"), "v1:1");
+        assert_eq!(
+            fs::read_to_string(backup_path_of::<Counter>(&d)).expect("bak"),
+            "v1:1"
+        );
         assert!(matches!(load::<Counter>(&d), Loaded::Latest(Counter(3))));
     }
 
@@ -379,7 +435,10 @@ mod tests {
             Loaded::Unreadable { notice } => assert!(notice.contains("afresh"), "{notice}"),
             other => panic!("expected a fresh start, got {other:?}"),
         }
-        let kept = fs::read_dir(&d).expect("dir").filter_map(|e| e.ok()).count();
+        let kept = fs::read_dir(&d)
+            .expect("dir")
+            .filter_map(|e| e.ok())
+            .count();
         assert_eq!(kept, 2, "both bad files are kept aside");
     }
 
@@ -391,7 +450,10 @@ mod tests {
         fs::rename(path_of::<Counter>(&d), backup_path_of::<Counter>(&d)).expect("rename");
         fs::write(d.join("counter.txt.tmp"), "v1:2").expect("tmp");
         assert!(matches!(load::<Counter>(&d), Loaded::Latest(Counter(2))));
-        assert!(path_of::<Counter>(&d).exists(), "the recovered save became the main file");
+        assert!(
+            path_of::<Counter>(&d).exists(),
+            "the recovered save became the main file"
+        );
         // A torn .tmp (killed while writing, before the renames) is ignored...
         fs::write(d.join("counter.txt.tmp"), "v1:").expect("tmp");
         assert!(matches!(load::<Counter>(&d), Loaded::Latest(Counter(2))));

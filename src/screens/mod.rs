@@ -35,8 +35,13 @@ pub enum Overlay {
     Menu,
 }
 
-fn open_new_game_at_start(launch: Res<LaunchOptions>, mut next: ResMut<NextState<Overlay>>) {
-    if launch.shows_new_game_screen() {
+fn open_new_game_at_start(
+    launch: Res<LaunchOptions>,
+    restored: Res<crate::save::Restored>,
+    mut next: ResMut<NextState<Overlay>>,
+) {
+    // A restored game in progress lands on the board, where the player left it.
+    if launch.shows_new_game_screen() && !restored.0 {
         next.set(Overlay::NewGame);
     }
 }

@@ -1,0 +1,300 @@
+//! Never lose a game: the game in progress is saved after every change and when the app is
+//! suspended or closed, and restored at start; settings and statistics are kept the same way.
+//! How files are written safely is [`crate::storage`]'s business; what they hold is
+//! [`crate::save_format`]'s.
+//!
+//! Saving is on only when a [`DataDir`] resource exists: the app inserts one (from
+//! `--data-dir` or the platform's data directory); headless tests insert a temporary one or
+//! none.
+
+use crate::ai::{AiLevel, AiState};
+use crate::game_flow::{BoardReset, CurrentGame, Notice, Player, Players};
+use crate::save_format::{SavedGame, SavedPlayer, SavedSettings, Stats};
+use crate::settings::Settings;
+use crate::storage::{self, Loaded, SaveFormat};
+use bevy::prelude::*;
+use bevy::window::{AppLifecycle, WindowCloseRequested};
+use montello_engine::Side;
+use montello_engine::notation::transcript;
+use std::path::{Path, PathBuf};
+
+pub(super) fn plugin(app: &mut App) {
+    // Registered by the window plugin in the app; headless tests have no window plugin.
+    app.add_message::<AppLifecycle>()
+        .add_message::<WindowCloseRequested>()
+        .init_resource::<Restored>()
+        .init_resource::<SettingsFile>()
+        .init_resource::<StatsFile>()
+        .add_systems(PreStartup, restore.run_if(resource_exists::<DataDir>))
+        .add_systems(
+            PostUpdate,
+            (
+                (autosave, save_settings, record_stats).run_if(resource_exists::<DataDir>),
+                follow_lifecycle,
+            )
+                .chain(),
+        );
+}
+
+/// Where the saves live. Without this resource nothing is read or written.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct DataDir(pub PathBuf);
+
+/// Whether a game in progress was restored at start (the app then skips the new-game screen).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Restored(pub bool);
+
+/// The settings as last read or written, including the ones the app does not edit yet, so a
+/// save never drops a preference.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct SettingsFile(pub SavedSettings);
+
+/// The statistics per AI level.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct StatsFile(pub Stats);
+
+/// The platform's directory for the app's own files: the activity's internal data path on
+/// Android, Application Support on iOS, the user's data directory on desktop. Never the
+/// directory of the binary.
+pub fn platform_data_dir() -> Option<PathBuf> {
+    #[cfg(target_os = "android")]
+    {
+        bevy::android::ANDROID_APP
+            .get()
+            .and_then(|app| app.internal_data_path())
+    }
+    #[cfg(target_os = "ios")]
+    {
+        std::env::var_os("HOME")
+            .map(|home| PathBuf::from(home).join("Library/Application Support/Montello"))
+    }
+    #[cfg(not(any(target_os = "android", target_os = "ios")))]
+    {
+        directories::ProjectDirs::from("org", "Montello", "Montello")
+            .map(|d| d.data_dir().to_path_buf())
+    }
+}
+
+/// How a player is written in files: `"human"` or `"ai:<level number, 1 = weakest>"`.
+pub fn player_to_saved(player: Player) -> SavedPlayer {
+    match player {
+        Player::Human => "human".into(),
+        Player::Ai(AiLevel::Level(i)) => format!("ai:{}", u32::from(i) + 1),
+        Player::Ai(AiLevel::Iterations(n)) => format!("playouts:{n}"),
+    }
+}
+
+/// Reads a player written by [`player_to_saved`].
+pub fn player_from_saved(text: &str) -> Option<Player> {
+    if text == "human" {
+        return Some(Player::Human);
+    }
+    if let Some(n) = text.strip_prefix("playouts:") {
+        return n.parse().ok().map(|n| Player::Ai(AiLevel::Iterations(n)));
+    }
+    text.strip_prefix("ai:")
+        .and_then(AiLevel::parse)
+        .map(Player::Ai)
+}
+
+fn loaded<T: SaveFormat>(dir: &Path, notice: &mut Notice) -> Option<T> {
+    match storage::load::<T>(dir) {
+        Loaded::Nothing => None,
+        Loaded::Latest(value) => Some(value),
+        Loaded::Backup {
+            value,
+            notice: text,
+        } => {
+            warn!("{text}");
+            notice.info(text);
+            Some(value)
+        }
+        Loaded::Unreadable { notice: text } => {
+            warn!("{text}");
+            notice.error(text);
+            None
+        }
+    }
+}
+
+fn restore(
+    dir: Res<DataDir>,
+    mut current: ResMut<CurrentGame>,
+    mut players: ResMut<Players>,
+    mut settings: ResMut<Settings>,
+    mut settings_file: ResMut<SettingsFile>,
+    mut stats: ResMut<StatsFile>,
+    mut notice: ResMut<Notice>,
+    mut restored: ResMut<Restored>,
+    mut reset: MessageWriter<BoardReset>,
+) {
+    if let Some(saved) = loaded::<SavedSettings>(&dir.0, &mut notice) {
+        settings.legal_moves = saved.legal_moves;
+        settings.coordinates = saved.coordinates;
+        settings.animations = saved.animations;
+        settings.win_bar = saved.win_bar;
+        settings_file.0 = saved;
+    }
+    if let Some(saved) = loaded::<Stats>(&dir.0, &mut notice) {
+        stats.0 = saved;
+    }
+    let Some(saved) = loaded::<SavedGame>(&dir.0, &mut notice) else {
+        return;
+    };
+    // `decode` already replayed the moves, so this cannot fail; stay safe anyway.
+    match saved.to_game() {
+        Ok(game) => {
+            players.black = player_from_saved(&saved.black).unwrap_or(Player::Human);
+            players.white =
+                player_from_saved(&saved.white).unwrap_or(Player::Ai(AiLevel::default()));
+            current.game = game;
+            current.review = None;
+            current.generation += 1;
+            restored.0 = true;
+            reset.write(BoardReset);
+            info!(
+                "restored the game in progress ({} moves) from {}",
+                saved.ply,
+                dir.0.display()
+            );
+        }
+        Err(e) => notice.error(format!(
+            "Your saved game could not be replayed ({e}), so a new game starts."
+        )),
+    }
+}
+
+fn write<T: SaveFormat>(dir: &Path, value: &T, notice: &mut Notice) -> bool {
+    match storage::save(dir, value) {
+        Ok(()) => true,
+        Err(e) => {
+            warn!("{e}");
+            notice.error(format!("Could not save: {}", e.source));
+            false
+        }
+    }
+}
+
+/// The game as it would be saved now.
+fn snapshot(current: &CurrentGame, players: &Players) -> SavedGame {
+    SavedGame::new(
+        &current.game,
+        player_to_saved(players.black),
+        player_to_saved(players.white),
+    )
+}
+
+fn autosave(
+    dir: Res<DataDir>,
+    current: Res<CurrentGame>,
+    players: Res<Players>,
+    mut notice: ResMut<Notice>,
+    mut last: Local<Option<SavedGame>>,
+) {
+    if !current.is_changed() && !players.is_changed() {
+        return;
+    }
+    let saved = snapshot(&current, &players);
+    if last.as_ref() == Some(&saved) {
+        return;
+    }
+    if write(&dir.0, &saved, &mut notice) {
+        *last = Some(saved);
+    }
+}
+
+fn save_settings(
+    dir: Res<DataDir>,
+    settings: Res<Settings>,
+    players: Res<Players>,
+    current: Res<CurrentGame>,
+    mut file: ResMut<SettingsFile>,
+    mut notice: ResMut<Notice>,
+) {
+    if !settings.is_changed() && !players.is_changed() {
+        return;
+    }
+    let next = SavedSettings {
+        black: player_to_saved(players.black),
+        white: player_to_saved(players.white),
+        variant: current.game.variant().name().to_string(),
+        legal_moves: settings.legal_moves,
+        coordinates: settings.coordinates,
+        animations: settings.animations,
+        win_bar: settings.win_bar,
+        ..file.0.clone()
+    };
+    if next != file.0 || !dir.0.join(SavedSettings::FILE).exists() {
+        write(&dir.0, &next, &mut notice);
+        file.0 = next;
+    }
+}
+
+/// Counts a finished human-vs-AI game once: the transcript of the last game counted is kept in
+/// the statistics file, so neither a restart nor an undo-and-replay of the last move counts
+/// the same game twice.
+fn record_stats(
+    dir: Res<DataDir>,
+    current: Res<CurrentGame>,
+    players: Res<Players>,
+    mut stats: ResMut<StatsFile>,
+    mut notice: ResMut<Notice>,
+) {
+    if !current.is_changed() {
+        return;
+    }
+    let Some(result) = current.game.result() else {
+        return;
+    };
+    let (human, level) = match (players.black, players.white) {
+        (Player::Human, ai @ Player::Ai(_)) => (Side::Black, player_to_saved(ai)),
+        (ai @ Player::Ai(_), Player::Human) => (Side::White, player_to_saved(ai)),
+        _ => return,
+    };
+    let moves = transcript::to_transcript_with_passes(current.game.history());
+    if stats.0.last_game == moves {
+        return;
+    }
+    let margin = i32::from(result.discs.margin());
+    stats.0.record(
+        &level,
+        if human == Side::Black {
+            margin
+        } else {
+            -margin
+        },
+    );
+    stats.0.last_game = moves;
+    write(&dir.0, &stats.0, &mut notice);
+}
+
+/// The OS may kill a suspended app without warning, and a closed window ends the process:
+/// write the game once more, whatever the autosave thinks it already wrote. While suspended no
+/// search runs (no CPU in the background); on resume the AI's turn starts again by itself,
+/// because the AI plugin starts a search whenever it is the AI's move and none is running.
+fn follow_lifecycle(
+    dir: Option<Res<DataDir>>,
+    current: Res<CurrentGame>,
+    players: Res<Players>,
+    mut ai: ResMut<AiState>,
+    mut lifecycle: MessageReader<AppLifecycle>,
+    mut closing: MessageReader<WindowCloseRequested>,
+    mut exit: MessageReader<AppExit>,
+    mut notice: ResMut<Notice>,
+) {
+    let mut flush = closing.read().count() > 0 || exit.read().count() > 0;
+    for event in lifecycle.read() {
+        match event {
+            AppLifecycle::WillSuspend | AppLifecycle::Suspended => {
+                ai.paused = true;
+                ai.cancel();
+                flush |= matches!(event, AppLifecycle::WillSuspend);
+            }
+            AppLifecycle::WillResume | AppLifecycle::Running => ai.paused = false,
+            AppLifecycle::Idle => {}
+        }
+    }
+    if let (true, Some(dir)) = (flush, dir) {
+        write(&dir.0, &snapshot(&current, &players), &mut notice);
+    }
+}

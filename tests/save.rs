@@ -1,0 +1,289 @@
+//! Never lose a game: headless apps on a temporary data directory. Play, drop the app, build a
+//! new one on the same directory, and find the same game, undo/redo state and settings; bad
+//! files give the documented outcome with the backup intact.
+
+use bevy::prelude::*;
+use bevy::window::AppLifecycle;
+use montello::ai::{AiLevel, AiState};
+use montello::game_flow::{
+    CurrentGame, GameCommand, GameSetup, Notice, Player, Players, SquareTapped,
+};
+use montello::save::{DataDir, Restored, StatsFile};
+use montello::save_format::{SavedGame, SavedSettings};
+use montello::settings::Settings;
+use montello::storage::{self, SaveFormat};
+use montello_engine::{Game, Variant};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let dir = std::env::temp_dir().join(format!(
+        "montello-save-{name}-{}-{nanos}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn app_on(dir: &Path) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    app.insert_resource(DataDir(dir.to_path_buf()));
+    app.add_plugins(montello::LogicPlugins);
+    app.world_mut().resource_mut::<Settings>().pass_notice = Duration::ZERO;
+    app.update();
+    app
+}
+
+fn send<M: Message>(app: &mut App, message: M) {
+    app.world_mut().write_message(message);
+    app.update();
+}
+
+fn game(app: &App) -> &Game {
+    &app.world().resource::<CurrentGame>().game
+}
+
+fn two_humans(app: &mut App, variant: Variant) {
+    send(
+        app,
+        GameCommand::NewGame(GameSetup {
+            players: Players {
+                black: Player::Human,
+                white: Player::Human,
+            },
+            variant,
+        }),
+    );
+}
+
+fn tap(app: &mut App, square: &str) {
+    send(app, SquareTapped(square.parse().expect("square")));
+}
+
+fn notice_text(app: &App) -> String {
+    format!("{:?}", app.world().resource::<Notice>())
+}
+
+#[test]
+fn a_game_survives_dropping_the_app_with_its_undo_redo_state_and_settings() {
+    let dir = temp_dir("resume");
+    {
+        let mut app = app_on(&dir);
+        two_humans(&mut app, Variant::Othello);
+        for sq in ["f5", "d6", "c3", "d3", "c4"] {
+            tap(&mut app, sq);
+        }
+        send(&mut app, GameCommand::Undo);
+        app.world_mut().resource_mut::<Settings>().coordinates = false;
+        app.update();
+        assert_eq!(game(&app).ply(), 4);
+    } // the app is dropped without any goodbye, like a killed process
+    let app = app_on(&dir);
+    assert!(app.world().resource::<Restored>().0);
+    let g = game(&app);
+    assert_eq!(g.ply(), 4);
+    assert_eq!(
+        g.redo_moves().len(),
+        1,
+        "the undone move can still be redone"
+    );
+    assert_eq!(
+        montello_engine::notation::transcript::to_transcript(g.history()),
+        "f5d6c3d3"
+    );
+    let players = app.world().resource::<Players>();
+    assert_eq!(
+        (players.black, players.white),
+        (Player::Human, Player::Human)
+    );
+    assert!(!app.world().resource::<Settings>().coordinates);
+}
+
+#[test]
+fn variants_and_ai_players_are_restored() {
+    let dir = temp_dir("variant");
+    {
+        let mut app = app_on(&dir);
+        send(
+            &mut app,
+            GameCommand::NewGame(GameSetup {
+                players: Players {
+                    black: Player::Human,
+                    white: Player::Ai(AiLevel::Level(3)),
+                },
+                variant: Variant::FreeOpening,
+            }),
+        );
+        tap(&mut app, "d4");
+    }
+    let app = app_on(&dir);
+    assert_eq!(game(&app).variant(), Variant::FreeOpening);
+    assert_eq!(game(&app).ply(), 1);
+    assert_eq!(
+        app.world().resource::<Players>().white,
+        Player::Ai(AiLevel::Level(3))
+    );
+}
+
+#[test]
+fn suspending_saves_and_cancels_the_search() {
+    let dir = temp_dir("suspend");
+    let mut app = app_on(&dir);
+    send(
+        &mut app,
+        GameCommand::NewGame(GameSetup {
+            players: Players {
+                black: Player::Ai(AiLevel::Level(4)),
+                white: Player::Human,
+            },
+            variant: Variant::Othello,
+        }),
+    );
+    // The AI (black) starts thinking with a multi-second cap.
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(
+        app.world().resource::<AiState>().is_busy(),
+        "the AI should be thinking"
+    );
+    std::fs::remove_file(dir.join(SavedGame::FILE)).expect("the autosave wrote the new game");
+    send(&mut app, AppLifecycle::WillSuspend);
+    app.update();
+    assert!(
+        !app.world().resource::<AiState>().is_busy(),
+        "no search while suspended"
+    );
+    assert!(
+        dir.join(SavedGame::FILE).exists(),
+        "suspending wrote the game"
+    );
+}
+
+#[test]
+fn a_corrupt_save_falls_back_to_the_backup_and_is_kept_aside() {
+    let dir = temp_dir("corrupt");
+    {
+        let mut app = app_on(&dir);
+        two_humans(&mut app, Variant::Othello);
+        tap(&mut app, "f5");
+        tap(&mut app, "d6");
+    }
+    std::fs::write(
+        dir.join(SavedGame::FILE),
+        "(version: 1, variant: \"othello\", sta",
+    )
+    .expect("corrupt");
+    let app = app_on(&dir);
+    // The backup is the save before the last one: one move fewer.
+    assert_eq!(game(&app).ply(), 1);
+    assert!(
+        notice_text(&app).contains("previous one was restored"),
+        "{}",
+        notice_text(&app)
+    );
+    let aside = std::fs::read_dir(&dir)
+        .expect("dir")
+        .filter_map(Result::ok)
+        .any(|e| e.file_name().to_string_lossy().starts_with("game.ron.bad-"));
+    assert!(aside, "the bad file is kept aside, not deleted");
+}
+
+#[test]
+fn hand_edited_illegal_moves_and_future_versions_are_never_loaded() {
+    for (name, text, expect) in [
+        (
+            "illegal",
+            "(version: 1, variant: \"othello\", start: \"---------------------------OX------XO--------------------------- X\", moves: \"f5a1\", ply: 2, black: \"human\", white: \"human\")",
+            "a1",
+        ),
+        ("future", "(version: 9, whatever: 1)", "newer Montello"),
+        ("truncated", "(version: 1, varia", "damaged"),
+        ("binary", "\u{0}\u{1}garbage", "damaged"),
+    ] {
+        let dir = temp_dir(name);
+        std::fs::write(dir.join(SavedGame::FILE), text).expect("plant");
+        let app = app_on(&dir);
+        assert!(!app.world().resource::<Restored>().0, "{name}");
+        assert_eq!(game(&app).ply(), 0, "{name}: a new game starts");
+        let notice = notice_text(&app);
+        assert!(
+            notice.contains("started afresh") && notice.contains(expect),
+            "{name}: {notice}"
+        );
+        let kept = std::fs::read_dir(&dir)
+            .expect("dir")
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name().to_string_lossy().starts_with("game.ron.bad-"))
+            .count();
+        assert_eq!(kept, 1, "{name}: the bad file is kept aside");
+    }
+}
+
+#[test]
+fn settings_keep_preferences_the_app_does_not_edit() {
+    let dir = temp_dir("settings");
+    let saved = SavedSettings {
+        think_on_my_time: true,
+        hints: false,
+        ..SavedSettings::default()
+    };
+    storage::save(&dir, &saved).expect("save");
+    let mut app = app_on(&dir);
+    app.world_mut().resource_mut::<Settings>().animations = false;
+    app.update();
+    let back = match storage::load::<SavedSettings>(&dir) {
+        storage::Loaded::Latest(s) => s,
+        other => panic!("settings not saved: {other:?}"),
+    };
+    assert!(!back.animations);
+    assert!(
+        back.think_on_my_time && !back.hints,
+        "preferences the app does not edit survive"
+    );
+}
+
+#[test]
+fn a_finished_game_against_the_ai_is_counted_once() {
+    let dir = temp_dir("stats");
+    // A position where black (human) ends the game with one move: black a1, white b1, c1 free.
+    let board = "XO-------------------------------------------------------------- X";
+    {
+        let mut app = app_on(&dir);
+        send(
+            &mut app,
+            GameCommand::NewGame(GameSetup {
+                players: Players {
+                    black: Player::Human,
+                    white: Player::Ai(AiLevel::Level(0)),
+                },
+                variant: Variant::Othello,
+            }),
+        );
+        send(&mut app, GameCommand::Import(board.to_string()));
+        app.world_mut().resource_mut::<Players>().white = Player::Ai(AiLevel::Level(0));
+        app.update();
+        tap(&mut app, "c1");
+        assert!(game(&app).is_over(), "{:?}", game(&app));
+        // Undo and replay the same last move: still one game.
+        send(&mut app, GameCommand::Undo);
+        tap(&mut app, "c1");
+        let stats = &app.world().resource::<StatsFile>().0;
+        assert_eq!(
+            stats
+                .levels
+                .get("ai:1")
+                .map(|r| (r.games, r.wins, r.best_margin)),
+            Some((1, 1, 3))
+        );
+    }
+    // Restarting on the finished game does not count it again.
+    let app = app_on(&dir);
+    let stats = &app.world().resource::<StatsFile>().0;
+    assert_eq!(stats.levels.get("ai:1").map(|r| r.games), Some(1));
+}
