@@ -107,7 +107,7 @@ impl<'a> Solver<'a> {
         let mut best = i32::MIN;
         if empties > ORDER_EMPTIES {
             // Fastest first: the replies that leave the opponent the fewest moves.
-            let mut list = [(0u32, 0u8, 0u64); 32];
+            let mut list = [(0u32, 0u8, 0u64); 64];
             let mut n = 0;
             while moves != 0 {
                 let i = moves.trailing_zeros();
