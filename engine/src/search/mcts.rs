@@ -164,6 +164,11 @@ pub(crate) fn search(
     });
     let mut tree = reused.unwrap_or_else(|| Tree::new(root_pos, variant, limits.memory));
     let root_side = tree.root_side;
+    // A reused root may have been proven as a leaf (by a leaf solve, without children): the
+    // root needs its children to choose a move, so it is expanded like any other.
+    if !tree.nodes[0].is_expanded() {
+        tree.nodes[0].proof = UNKNOWN;
+    }
     expand(&mut tree, 0, root_side, config, None);
 
     let max_iterations = limits.iterations.unwrap_or(u64::MAX);
@@ -839,6 +844,36 @@ mod tests {
         let r2 = s.search(&theirs, Variant::Othello, &limits, &CancelHandle::new());
         assert_eq!(r2.iterations, 5_000);
         assert!(r2.moves.iter().map(|m| m.visits).sum::<u64>() > 5_000);
+    }
+
+    #[test]
+    fn a_root_proven_as_a_leaf_still_gets_a_move() {
+        // No root solve, leaf proofs at 10 empties: the reply position was proven as a leaf
+        // in the first search and becomes the root of the second.
+        let config = Config {
+            solve_empties: 0,
+            leaf_solve_empties: 10,
+            ..Config::default()
+        };
+        let pos = random_endgame(21, 12);
+        let mut s = searcher(2, config);
+        let limits = SearchLimits::iterations(3_000);
+        let mut pos = pos;
+        for _ in 0..4 {
+            if Variant::Othello.is_game_over(&pos) {
+                break;
+            }
+            let r = s.search(&pos, Variant::Othello, &limits, &CancelHandle::new());
+            let legal = Variant::Othello.moves(&pos);
+            let mv = r.best.unwrap_or(Move::Pass);
+            assert!(legal.contains(&mv));
+            assert!(!r.moves.is_empty(), "the root was expanded");
+            pos = Variant::Othello.play_unchecked(&pos, mv);
+            let reply = Variant::Othello.moves(&pos).first().copied();
+            if let Some(reply) = reply {
+                pos = Variant::Othello.play_unchecked(&pos, reply);
+            }
+        }
     }
 
     #[test]
