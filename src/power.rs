@@ -1,15 +1,25 @@
 //! Battery care: the app sleeps until input arrives (reactive low-power winit mode), and asks
 //! for frames only while something moves: an animation, the AI's thinking bar, a pass notice,
 //! a fading flash. Winit's reactive mode does not wake up when an async task finishes, so the
-//! redraw requests are what make the AI's move appear on time. No search runs while the app is
-//! suspended.
+//! redraw requests are what make the AI's move appear on time. (Pausing the AI while the app is
+//! suspended is the save plugin's lifecycle handling.)
 
 use crate::ai::AiState;
-use crate::game_flow::{PassNotice, ViewBusy};
+use crate::game_flow::{
+    BoardReset, CurrentGame, GameCommand, MovePlayed, PassNotice, SquareTapped, TapRefused,
+    ViewBusy,
+};
 use crate::launch::LaunchOptions;
+use crate::screens::Overlay;
+use crate::settings::Settings;
+use crate::widgets::UiAction;
 use bevy::prelude::*;
-use bevy::window::{AppLifecycle, RequestRedraw};
+use bevy::render::render_resource::PipelineCache;
+use bevy::render::{Render, RenderApp, RenderSystems};
+use bevy::window::RequestRedraw;
 use bevy::winit::{UpdateMode, WinitSettings};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {
@@ -27,30 +37,80 @@ pub(super) fn plugin(app: &mut App) {
             unfocused_mode: mode,
         }
     })
-    .add_systems(Update, (follow_lifecycle, request_redraws));
-}
-
-fn follow_lifecycle(mut lifecycle: MessageReader<AppLifecycle>, mut ai: ResMut<AiState>) {
-    for event in lifecycle.read() {
-        match event {
-            AppLifecycle::WillSuspend | AppLifecycle::Suspended => {
-                ai.paused = true;
-                ai.cancel();
-            }
-            AppLifecycle::Running | AppLifecycle::WillResume => ai.paused = false,
-            AppLifecycle::Idle => {}
-        }
+    .add_systems(Last, request_redraws);
+    // Shaders compile in the background: keep drawing until the 3D scene can be shown, or a
+    // reactive app would show only the UI until the first input.
+    let pending = PipelinesPending::default();
+    app.insert_resource(pending.clone());
+    if let Some(render_app) = app.get_sub_app_mut(RenderApp) {
+        render_app
+            .insert_resource(pending)
+            .add_systems(Render, watch_pipelines.in_set(RenderSystems::Cleanup));
     }
 }
+
+/// Set by the render world while pipelines (shaders) are still compiling.
+#[derive(Resource, Clone, Default)]
+struct PipelinesPending(Arc<AtomicBool>);
+
+fn watch_pipelines(cache: Res<PipelineCache>, pending: Res<PipelinesPending>) {
+    let waiting = cache.waiting_pipelines().next().is_some();
+    pending.0.store(waiting, Ordering::Relaxed);
+}
+
+/// Messages that mean something changed this frame: the next frames must show the results
+/// (state transitions, despawned panels, a started search) without waiting for input.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Activity<'w> {
+    actions: Res<'w, Messages<UiAction>>,
+    taps: Res<'w, Messages<SquareTapped>>,
+    commands: Res<'w, Messages<GameCommand>>,
+    played: Res<'w, Messages<MovePlayed>>,
+    resets: Res<'w, Messages<BoardReset>>,
+    refused: Res<'w, Messages<TapRefused>>,
+}
+
+impl Activity<'_> {
+    fn any(&self) -> bool {
+        !(self.actions.is_empty()
+            && self.taps.is_empty()
+            && self.commands.is_empty()
+            && self.played.is_empty()
+            && self.resets.is_empty()
+            && self.refused.is_empty())
+    }
+}
+
+/// Frames drawn after the last sign of activity.
+const AFTERGLOW: u8 = 3;
 
 fn request_redraws(
     busy: Res<ViewBusy>,
     ai: Res<AiState>,
     pass: Res<PassNotice>,
+    current: Res<CurrentGame>,
+    settings: Res<Settings>,
+    overlay: Res<NextState<Overlay>>,
+    activity: Activity,
+    pipelines: Res<PipelinesPending>,
     flashes: Query<(), With<crate::board::Flash>>,
+    mut afterglow: Local<u8>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    if busy.0 || ai.is_busy() || pass.pending.is_some() || !flashes.is_empty() {
+    let active = busy.0
+        || ai.is_busy()
+        || pass.pending.is_some()
+        || !flashes.is_empty()
+        || current.is_changed()
+        || settings.is_changed()
+        || matches!(*overlay, NextState::Pending(_))
+        || activity.any()
+        || pipelines.0.load(Ordering::Relaxed);
+    if active {
+        *afterglow = AFTERGLOW;
+    }
+    if *afterglow > 0 {
+        *afterglow -= 1;
         redraw.write(RequestRedraw);
     }
 }
