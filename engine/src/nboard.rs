@@ -159,8 +159,7 @@ impl Session {
                     &format!("status set time: expected seconds, found {value:?}"),
                 )?,
             },
-            // NBoard writes an unfinished game's result as `RE[?]`, which is no margin.
-            "game" => match ggf::parse(&value.replace("RE[?]", "")) {
+            "game" => match ggf::parse(value) {
                 Ok(record) => {
                     self.game = record.game;
                     self.searcher.clear();

@@ -9,11 +9,11 @@
 //! - `GM` must be `Othello` (any case) when present;
 //! - `PC` (place), `DT` (date), `PB`/`PW` (players), `TI` (time control) are kept as text;
 //! - `RE[+2.000]`, `RE[-64.00:r]`: black's margin and an optional flag (`r` resigned,
-//!   `t` time out, `s` mutual score);
+//!   `t` time out, `s` mutual score); `RE[?]` (NBoard's "not finished") means no result;
 //! - `TY`: the game type, kept as text; only 8x8 games (`8`, `8r`, `s8r20`, `8k`, ...) are
 //!   accepted, any other board size is refused;
 //! - `BO[8 <64 squares> <side>]`: the start position, squares `*` black, `O` white, `-` empty
-//!   (any alphabet [`board_string::parse`](super::board_string::parse) reads), the standard
+//!   (any alphabet [`board_string::parse`] reads), the standard
 //!   start when absent;
 //! - `B[move/eval/time]`, `W[...]`: a square (`F5`, `f5`) or a pass (`PA`, any case), then an
 //!   optional evaluation and an optional time in seconds, all checked against the rules. A
@@ -558,6 +558,8 @@ fn build(properties: Vec<Property>) -> Result<GgfRecord, ParseError> {
                 record.time = Some(text_of(&prop.value));
                 continue;
             }
+            // NBoard writes an unfinished game's result as `RE[?]` (or empty): no result yet.
+            "RE" if matches!(text_of(&prop.value).trim(), "" | "?") => continue,
             "RE" => {
                 record.result = Some(parse_result(prop)?);
                 continue;
@@ -691,6 +693,15 @@ mod tests {
 
     fn ok<T>(r: Result<T, ParseError>) -> T {
         r.unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn an_unfinished_result_is_no_result() {
+        for re in ["RE[?]", "RE[]"] {
+            let r = ok(parse(&NBOARD.replace("RE[+2.000]", re)));
+            assert_eq!(r.result, None, "{re}");
+            assert_eq!(r.game.ply(), 4);
+        }
     }
 
     #[test]
