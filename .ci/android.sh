@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# CI: the Android check build (android/build.sh --check: stand-in sysroot, no NDK; see
+# docs/mobile.md for what it proves and what it does not), then assertions on the APK.
+# Installs its Debian tools and the rustup target when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/montello/target}"
+# Checks the shipped configuration, the size-tuned `mobile` profile (--release);
+# MONTELLO_ANDROID_PROFILE=debug checks the dev profile instead.
+profile_flag=(--release)
+[ "${MONTELLO_ANDROID_PROFILE:-release}" = debug ] && profile_flag=()
+
+need=()
+for tool in aapt aapt2 apksigner zipalign clang ld.lld llvm-nm keytool zip; do
+    command -v "$tool" >/dev/null || need+=("$tool")
+done
+[ -f /usr/share/android-framework-res/framework-res.apk ] || need+=(android-framework-res)
+if [ "${#need[@]}" -gt 0 ]; then
+    echo "installing Debian packages for: ${need[*]}"
+    sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+    $sudo apt-get update -qq
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+        aapt apksigner zipalign android-framework-res clang lld llvm zip default-jre-headless
+fi
+rustup target list --installed | grep -qx aarch64-linux-android || rustup target add aarch64-linux-android
+
+out=$(android/build.sh --check "${profile_flag[@]}")
+echo "$out"
+apk=${out%% *}
+[ -f "$apk" ] || { echo "no APK at $apk" >&2; exit 1; }
+
+badging=$(aapt dump badging "$apk")
+echo "$badging" | grep -E "^(package|sdkVersion|targetSdkVersion|launchable-activity|native-code|application-label):"
+expect() {
+    echo "$badging" | grep -qE "$1" || { echo "aapt dump badging: expected /$1/" >&2; exit 1; }
+}
+expect "^package: name='org\.montello\.game' "
+expect "^sdkVersion:'26'$"
+expect "^targetSdkVersion:'36'$"
+expect "^application-label:'Montello'$"
+expect "^launchable-activity: name='android\.app\.NativeActivity'"
+expect "^native-code: 'arm64-v8a'$"
+
+unzip -l "$apk" | grep -q ' lib/arm64-v8a/libmontello\.so$' || { echo "no libmontello.so in the APK" >&2; exit 1; }
+aapt dump xmltree "$apk" AndroidManifest.xml | grep -A1 'android:name.*"android.app.lib_name"' \
+    | grep -q '"montello"' || { echo "android.app.lib_name is not montello" >&2; exit 1; }
+apksigner verify --verbose --min-sdk-version 26 "$apk" | grep -E '^(Verifies|Verified using v2 scheme)'
+echo "android check build: OK ($apk)"

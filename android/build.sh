@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# Build Montello's APK: a NativeActivity app, no Java, no Gradle (docs/mobile.md).
+#
+#   android/build.sh [--release] [--check] [--update-imports]
+#
+#   (default)   real build: needs ANDROID_NDK_HOME (an NDK, r27 or newer) and ANDROID_HOME
+#               (or ANDROID_SDK_ROOT) with build-tools and platforms/android-36 installed.
+#   --release   the `mobile` cargo profile (size-tuned release) and the release key:
+#               MONTELLO_KEYSTORE, MONTELLO_KEYSTORE_PASS, MONTELLO_KEY_ALIAS and
+#               MONTELLO_KEY_PASS (defaults to MONTELLO_KEYSTORE_PASS). Without --release: the
+#               dev profile and the debug key, ~/.android/debug.keystore (made on first use).
+#   --check     no NDK or SDK (this machine, CI): link against a stand-in sysroot made from
+#               android/stub/ with every symbol resolved (-z defs), package with Debian's
+#               aapt2/zipalign/apksigner against Debian's Android 10 framework-res.apk, sign with
+#               the debug key, verify. A link-and-package check: such an APK has never run on a
+#               device and is not a release artifact, even with --release.
+#   --update-imports  (check mode) add new system imports to android/stub/imports.txt.
+#
+# Prints the APK's path and size. Cargo's target dir: $CARGO_TARGET_DIR, else ./target.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+
+release=0 check=0
+for arg in "$@"; do
+    case "$arg" in
+        --release) release=1 ;;
+        --check) check=1 ;;
+        --update-imports) export MONTELLO_UPDATE_IMPORTS=1 ;;
+        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+        *) echo "android/build.sh: unknown argument $arg (see --help)" >&2; exit 2 ;;
+    esac
+done
+
+API_MIN=26          # keep in step with android/AndroidManifest.xml
+PLATFORM="${ANDROID_PLATFORM:-android-36}"
+RUST_TARGET=aarch64-linux-android
+ABI=arm64-v8a
+target_dir="${CARGO_TARGET_DIR:-$root/target}"
+if [ "$release" = 1 ]; then profile=mobile; kind=release; else profile=dev; kind=debug; fi
+profile_dir=$([ "$profile" = dev ] && echo debug || echo "$profile")
+mode=$([ "$check" = 1 ] && echo check || echo real)
+work="$target_dir/android/$kind-$mode"
+apk="$target_dir/android/montello-$kind$([ "$check" = 1 ] && echo -check).apk"
+rm -rf "$work"
+mkdir -p "$work"
+started=$(date +%s)
+say() { printf 'android/build.sh: %s\n' "$*" >&2; }
+die() { say "$*"; exit 1; }
+
+# --- tools ---------------------------------------------------------------------------------
+if [ "$check" = 1 ]; then
+    AAPT2=aapt2 ZIPALIGN=zipalign APKSIGNER=apksigner
+    INCLUDE=/usr/share/android-framework-res/framework-res.apk
+    [ -f "$INCLUDE" ] || die "no $INCLUDE: apt-get install android-framework-res"
+    for tool in aapt2 zipalign apksigner keytool clang ld.lld llvm-nm zip python3; do
+        command -v "$tool" >/dev/null || die "check mode needs $tool (docs/mobile.md lists the Debian packages)"
+    done
+else
+    [ -n "${ANDROID_NDK_HOME:-}" ] || die "set ANDROID_NDK_HOME to an NDK (or use --check)"
+    sdk="${ANDROID_HOME:-${ANDROID_SDK_ROOT:-}}"
+    [ -n "$sdk" ] || die "set ANDROID_HOME to an Android SDK with build-tools and $PLATFORM"
+    build_tools="$sdk/build-tools/${ANDROID_BUILD_TOOLS_VERSION:-$(ls "$sdk/build-tools" | sort -V | tail -1)}"
+    AAPT2="$build_tools/aapt2" ZIPALIGN="$build_tools/zipalign" APKSIGNER="$build_tools/apksigner"
+    INCLUDE="$sdk/platforms/$PLATFORM/android.jar"
+    [ -f "$INCLUDE" ] || die "no $INCLUDE: sdkmanager \"platforms;$PLATFORM\""
+    host=$(uname -s | tr '[:upper:]' '[:lower:]')-x86_64   # the NDK ships x86_64 hosts only
+    ndk_bin="$ANDROID_NDK_HOME/toolchains/llvm/prebuilt/$host/bin"
+    [ -x "$ndk_bin/clang" ] || die "no NDK clang in $ndk_bin"
+fi
+
+# --- the native library ----------------------------------------------------------------------
+if [ "$check" = 1 ]; then
+    sysroot="$target_dir/android-stub/sysroot"
+    say "stand-in sysroot in $sysroot"
+    CARGO_TARGET_DIR="$target_dir/android-stub/unwind-target" \
+        cargo build --quiet --release --target "$RUST_TARGET" \
+        --manifest-path android/stub/unwind/Cargo.toml
+    python3 android/stub/sysroot.py build "$sysroot"
+    cp "$target_dir/android-stub/unwind-target/$RUST_TARGET/release/libunwind.a" "$sysroot/"
+    export MONTELLO_STUB_SYSROOT="$sysroot"
+    export CARGO_TARGET_AARCH64_LINUX_ANDROID_LINKER="$root/android/stub/link.sh"
+else
+    export CARGO_TARGET_AARCH64_LINUX_ANDROID_LINKER="$ndk_bin/aarch64-linux-android$API_MIN-clang"
+    export CC_aarch64_linux_android="$ndk_bin/aarch64-linux-android$API_MIN-clang"
+    export CXX_aarch64_linux_android="$ndk_bin/aarch64-linux-android$API_MIN-clang++"
+    export AR_aarch64_linux_android="$ndk_bin/llvm-ar"
+fi
+say "cargo: libmontello.so for $RUST_TARGET, profile $profile ($mode)"
+cargo_started=$(date +%s)
+# The crate is an rlib only (Cargo.toml); ask for the cdylib NativeActivity loads here.
+cargo rustc -p montello --lib --crate-type cdylib --target "$RUST_TARGET" --profile "$profile"
+cargo_seconds=$(( $(date +%s) - cargo_started ))
+so="$target_dir/$RUST_TARGET/$profile_dir/libmontello.so"
+[ -f "$so" ] || die "cargo produced no $so"
+
+# --- the APK --------------------------------------------------------------------------------
+manifest=android/AndroidManifest.xml
+if [ "$check" = 1 ]; then
+    # Debian's framework-res.apk is Android 10 (API 29): drop exactly the newer names it does
+    # not know (see the manifest's header). A real build links the manifest as written.
+    manifest="$work/AndroidManifest.xml"
+    sed -e 's/|fontWeightAdjustment|grammaticalGender"/"/' \
+        -e 's/ *android:enableOnBackInvokedCallback="false"//' android/AndroidManifest.xml > "$manifest"
+    if grep -qE '\|fontWeightAdjustment|\|grammaticalGender|android:enableOnBackInvokedCallback=' "$manifest"; then
+        die "the check-mode manifest edit no longer matches android/AndroidManifest.xml"
+    fi
+    say "check mode: linking the manifest without fontWeightAdjustment|grammaticalGender and enableOnBackInvokedCallback (unknown to API 29)"
+fi
+
+mkdir -p "$work/stage/lib/$ABI" "$work/assets"
+cp "$so" "$work/stage/lib/$ABI/libmontello.so"
+# The game's assets; the icon sources are for the launcher icons, not loaded by the game.
+if [ -d assets ]; then
+    cp -R assets/. "$work/assets/"
+    rm -rf "$work/assets/icon"
+fi
+
+"$AAPT2" compile --dir android/res -o "$work/res.zip"
+"$AAPT2" link -I "$INCLUDE" --manifest "$manifest" -A "$work/assets" \
+    -o "$work/unaligned.apk" "$work/res.zip"
+(cd "$work/stage" && zip -q -r -9 "$work/unaligned.apk" lib)
+"$ZIPALIGN" -f -p 4 "$work/unaligned.apk" "$work/aligned.apk"
+
+# --- signing --------------------------------------------------------------------------------
+sign=()
+if [ "$release" = 1 ] && [ "$check" = 0 ]; then
+    : "${MONTELLO_KEYSTORE:?set MONTELLO_KEYSTORE (and MONTELLO_KEYSTORE_PASS, MONTELLO_KEY_ALIAS) for a release}"
+    : "${MONTELLO_KEYSTORE_PASS:?set MONTELLO_KEYSTORE_PASS}"
+    : "${MONTELLO_KEY_ALIAS:?set MONTELLO_KEY_ALIAS}"
+    export MONTELLO_KEY_PASS="${MONTELLO_KEY_PASS:-$MONTELLO_KEYSTORE_PASS}"
+    sign=(--ks "$MONTELLO_KEYSTORE" --ks-key-alias "$MONTELLO_KEY_ALIAS"
+          --ks-pass env:MONTELLO_KEYSTORE_PASS --key-pass env:MONTELLO_KEY_PASS)
+else
+    # The SDK's conventional debug key, so `adb install -r` works across machines' builds.
+    debug_ks="${MONTELLO_DEBUG_KEYSTORE:-$HOME/.android/debug.keystore}"
+    if [ ! -f "$debug_ks" ]; then
+        say "creating the debug key $debug_ks"
+        mkdir -p "$(dirname "$debug_ks")"
+        keytool -genkeypair -keystore "$debug_ks" -storepass android -keypass android \
+            -alias androiddebugkey -keyalg RSA -keysize 2048 -validity 10000 \
+            -dname "CN=Android Debug,O=Android,C=US" >/dev/null 2>&1
+    fi
+    sign=(--ks "$debug_ks" --ks-key-alias androiddebugkey --ks-pass pass:android --key-pass pass:android)
+fi
+"$APKSIGNER" sign "${sign[@]}" --min-sdk-version "$API_MIN" --out "$apk" "$work/aligned.apk"
+"$APKSIGNER" verify --min-sdk-version "$API_MIN" "$apk"
+
+so_bytes=$(wc -c < "$so" | tr -d " ")
+apk_bytes=$(wc -c < "$apk" | tr -d " ")
+say "built in $(( $(date +%s) - started )) s (cargo $cargo_seconds s)"
+say "libmontello.so: $(( so_bytes / 1024 / 1024 )) MiB ($so_bytes bytes)"
+[ "$check" = 1 ] && say "CHECK MODE: stand-in sysroot; never run on a device; not for release"
+echo "$apk $(( apk_bytes / 1024 / 1024 )) MiB ($apk_bytes bytes)"
