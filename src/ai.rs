@@ -10,7 +10,7 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use montello_engine::search::{
-    CancelHandle, MoveStats, SearchLimits, SearchResult, Searcher, Strategy,
+    CancelHandle, Level, MoveStats, SearchLimits, SearchResult, Searcher, Strategy,
 };
 use montello_engine::{Move, Side};
 use std::time::Duration;
@@ -34,20 +34,11 @@ pub(super) fn plugin(app: &mut App) {
 /// How strong the computer plays.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum AiLevel {
-    /// One of [`AiLevel::ALL`]'s time-capped levels, by index.
+    /// One of the engine's named levels ([`Level::ALL`]), by index (0 = weakest).
     Level(u8),
     /// A fixed number of playouts: deterministic for a given seed (tests, replays).
     Iterations(u64),
 }
-
-/// The levels a player picks from: name and think-time cap (the battery promise).
-const LEVELS: [(&str, u64); 5] = [
-    ("Beginner", 100),
-    ("Easy", 300),
-    ("Medium", 1000),
-    ("Hard", 2500),
-    ("Expert", 5000),
-];
 
 impl Default for AiLevel {
     fn default() -> Self {
@@ -56,19 +47,26 @@ impl Default for AiLevel {
 }
 
 impl AiLevel {
-    /// The levels shown on the new-game screen, weakest first.
-    pub const ALL: [AiLevel; 5] = [
-        AiLevel::Level(0),
-        AiLevel::Level(1),
-        AiLevel::Level(2),
-        AiLevel::Level(3),
-        AiLevel::Level(4),
-    ];
+    /// The levels shown on the new-game screen, weakest first: the engine's levels.
+    pub const ALL: [AiLevel; Level::ALL.len()] = {
+        let mut all = [AiLevel::Level(0); Level::ALL.len()];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = AiLevel::Level(i as u8);
+            i += 1;
+        }
+        all
+    };
+
+    /// The engine level behind this one (the strongest for an out-of-range index).
+    fn level(index: u8) -> Level {
+        Level::ALL[usize::from(index).min(Level::ALL.len() - 1)]
+    }
 
     /// The level's name for menus.
     pub fn name(self) -> String {
         match self {
-            AiLevel::Level(i) => LEVELS[usize::from(i).min(LEVELS.len() - 1)].0.to_string(),
+            AiLevel::Level(i) => Self::level(i).name().to_string(),
             AiLevel::Iterations(n) => format!("{n} playouts"),
         }
     }
@@ -76,30 +74,30 @@ impl AiLevel {
     /// Finds a level by its name or number (1 = weakest), as the command line gives it.
     pub fn parse(text: &str) -> Option<AiLevel> {
         let text = text.trim();
-        if let Ok(n) = text.parse::<u8>() {
-            return (1..=LEVELS.len() as u8)
-                .contains(&n)
-                .then_some(AiLevel::Level(n - 1));
-        }
-        LEVELS
+        let level = match text.parse::<u8>() {
+            Ok(n) => Level::from_number(n),
+            Err(_) => Level::from_name(text),
+        }?;
+        Level::ALL
             .iter()
-            .position(|(name, _)| name.eq_ignore_ascii_case(text))
+            .position(|&l| l == level)
             .map(|i| AiLevel::Level(i as u8))
     }
 
     /// What one move's search may spend.
     pub fn limits(self) -> SearchLimits {
         match self {
-            AiLevel::Level(i) => SearchLimits::time(Duration::from_millis(
-                LEVELS[usize::from(i).min(LEVELS.len() - 1)].1,
-            )),
+            AiLevel::Level(i) => Self::level(i).limits(),
             AiLevel::Iterations(n) => SearchLimits::iterations(n),
         }
     }
 
-    /// A searcher for this level.
+    /// A searcher for this level: the engine's default strategy with the level's knobs.
     pub fn searcher(self, seed: u64) -> Searcher {
-        Searcher::new(Strategy::Classic, seed)
+        match self {
+            AiLevel::Level(i) => Self::level(i).searcher(seed),
+            AiLevel::Iterations(_) => Searcher::new(Strategy::Default, seed),
+        }
     }
 }
 
@@ -341,7 +339,7 @@ fn start_hint(
     spawn(
         &mut ai,
         &current,
-        Searcher::new(Strategy::Classic, seed),
+        Searcher::new(Strategy::default(), seed),
         limits,
         Purpose::Hint,
     );

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 const USAGE: &str = "\
 usage: montello [options]
-  --autoplay [LEVEL]        AI against AI (LEVEL 1-5 or a name: beginner .. expert; default 1)
+  --autoplay [LEVEL]        AI against AI (LEVEL 1-6 or a name: beginner .. master; default 1)
   --position TEXT           start from a transcript (f5d6c3...), GGF record or board string
   --screenshot FILE.png     save a screenshot once the board is drawn, then exit
   --after-moves N           with --screenshot: wait until N moves are on the board
