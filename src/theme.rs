@@ -51,3 +51,21 @@ pub const FONT: f32 = 20.0;
 pub const HUD_HEIGHT: f32 = 150.0;
 /// The height of the toolbar at the bottom of the screen.
 pub const TOOLBAR_HEIGHT: f32 = 84.0;
+/// In landscape the HUD is a column on the left this wide...
+pub const HUD_WIDTH: f32 = 270.0;
+/// ...and the toolbar a column on the right this wide.
+pub const TOOLBAR_WIDTH: f32 = 130.0;
+
+/// Whether a window this size gets the side-by-side (landscape) layout.
+pub fn is_landscape(size: Vec2) -> bool {
+    size.x > size.y * 1.15 && size.x > HUD_WIDTH + TOOLBAR_WIDTH + 300.0
+}
+
+/// The screen space (logical pixels) the bars take: left, right, top, bottom.
+pub fn bar_insets(size: Vec2) -> (f32, f32, f32, f32) {
+    if is_landscape(size) {
+        (HUD_WIDTH, TOOLBAR_WIDTH, 8.0, 8.0)
+    } else {
+        (0.0, 0.0, HUD_HEIGHT, TOOLBAR_HEIGHT)
+    }
+}

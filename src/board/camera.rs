@@ -55,18 +55,21 @@ fn frame_board(
 /// The camera transform that fits the board into the band between the bars.
 fn fit(size: Vec2) -> Transform {
     let aspect = size.x / size.y;
-    let top = 1.0 - 2.0 * (theme::HUD_HEIGHT / size.y).min(0.4);
-    let bottom = -1.0 + 2.0 * (theme::TOOLBAR_HEIGHT / size.y).min(0.3);
-    let (half_x, band) = (0.97, top - bottom);
-    let centre = (top + bottom) / 2.0;
+    let (left, right, top, bottom) = theme::bar_insets(size);
+    let top = 1.0 - 2.0 * (top / size.y).min(0.4);
+    let bottom = -1.0 + 2.0 * (bottom / size.y).min(0.3);
+    let left = -1.0 + 2.0 * (left / size.x).min(0.45);
+    let right = 1.0 - 2.0 * (right / size.x).min(0.3);
+    let (band_x, band) = (0.97 * (right - left), top - bottom);
+    let (centre_x, centre) = ((left + right) / 2.0, (top + bottom) / 2.0);
     let projection = Mat4::perspective_rh(FOV, aspect, 0.1, 200.0);
     let back = Vec3::new(0.0, TILT.cos(), TILT.sin());
-    let (mut distance, mut shift) = (25.0_f32, 0.0_f32);
+    let (mut distance, mut shift, mut shift_x) = (25.0_f32, 0.0_f32, 0.0_f32);
     let mut transform = Transform::default();
     for _ in 0..12 {
         let eye = back * distance;
         transform = Transform::from_translation(eye).looking_at(Vec3::ZERO, Vec3::NEG_Z);
-        transform.translation += transform.up() * shift;
+        transform.translation += transform.up() * shift + transform.right() * shift_x;
         let view = transform.to_matrix().inverse();
         let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
         for x in [-BOARD_HALF, BOARD_HALF] {
@@ -78,10 +81,11 @@ fn fit(size: Vec2) -> Transform {
                 }
             }
         }
-        let scale = ((hi.x - lo.x) / (2.0 * half_x)).max((hi.y - lo.y) / band);
+        let scale = ((hi.x - lo.x) / band_x).max((hi.y - lo.y) / band);
         // Moving the camera up moves the board down the screen by about this much.
         let ndc_per_unit = 1.0 / (distance * (FOV / 2.0).tan());
         shift += ((hi.y + lo.y) / 2.0 - centre) / ndc_per_unit;
+        shift_x += ((hi.x + lo.x) / 2.0 - centre_x) / (ndc_per_unit / aspect);
         distance *= scale;
     }
     transform

@@ -58,6 +58,7 @@ fn count_chip(side: Side) -> impl Bundle {
 
 fn spawn_hud(mut commands: Commands) {
     commands.spawn((
+        super::HudRoot,
         Node {
             position_type: PositionType::Absolute,
             top: px(0),

@@ -15,6 +15,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn spawn_toolbar(mut commands: Commands) {
     commands.spawn((
+        super::ToolbarRoot,
         Node {
             position_type: PositionType::Absolute,
             bottom: px(0),
