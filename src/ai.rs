@@ -4,7 +4,8 @@
 //! search is cancelled through its [`CancelHandle`] and its result is dropped.
 
 use crate::AppSystems;
-use crate::game_flow::{CurrentGame, MoveRequested, MoveSource, Player, Players, ViewBusy};
+use crate::game_flow::{CurrentGame, MoveRequested, MoveSource, Notice, Player, Players, ViewBusy};
+use crate::i18n::{Lang, Language};
 use crate::settings::Settings;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
@@ -68,6 +69,20 @@ impl AiLevel {
         match self {
             AiLevel::Level(i) => Self::level(i).name().to_string(),
             AiLevel::Iterations(n) => format!("{n} playouts"),
+        }
+    }
+
+    /// The level's name for menus, in `lang`.
+    pub fn label(self, lang: Lang) -> String {
+        const KEYS: [&str; 6] = [
+            "level.1", "level.2", "level.3", "level.4", "level.5", "level.6",
+        ];
+        match self {
+            AiLevel::Level(i) => match KEYS.get(usize::from(i)) {
+                Some(key) => lang.t(*key).to_string(),
+                None => self.name(),
+            },
+            AiLevel::Iterations(n) => lang.f("level.playouts", &[("n", &n)]),
         }
     }
 
@@ -316,8 +331,14 @@ fn start_hint(
     current: Res<CurrentGame>,
     players: Res<Players>,
     settings: Res<Settings>,
+    mut notice: ResMut<Notice>,
+    language: Res<Language>,
 ) {
     if requests.read().count() == 0 {
+        return;
+    }
+    if !settings.hints {
+        notice.info(language.t("notice.hints_off"));
         return;
     }
     let game = &current.game;

@@ -5,6 +5,7 @@
 
 use crate::AppSystems;
 use crate::ai::AiLevel;
+use crate::i18n::Language;
 use crate::settings::Settings;
 use bevy::prelude::*;
 use montello_engine::position::IllegalReason;
@@ -350,6 +351,7 @@ fn handle_commands(
     mut notice: ResMut<Notice>,
     mut reset: MessageWriter<BoardReset>,
     mut requests: MessageWriter<MoveRequested>,
+    language: Res<Language>,
 ) {
     for command in commands.read() {
         match command {
@@ -400,12 +402,12 @@ fn handle_commands(
                 let variant = current.game.variant();
                 match notation::parse_any(text, variant) {
                     Ok(game) => {
-                        let msg = format!("Loaded a game of {} moves", game.ply());
+                        let msg = language.f("notice.loaded", &[("n", &game.ply())]);
                         current.replace(game);
                         notice.info(msg);
                     }
                     Err(e) => {
-                        notice.error(format!("Could not read that game. {e}"));
+                        notice.error(language.f("notice.bad_import", &[("error", &e)]));
                         continue;
                     }
                 }

@@ -3,6 +3,8 @@
 
 use crate::ai::AiLevel;
 use crate::game_flow::{GameCommand, GameSetup, Player, Players};
+use crate::i18n::Lang;
+use crate::settings::{Settings, ThemeName};
 use bevy::prelude::*;
 use montello_engine::Variant;
 use std::path::PathBuf;
@@ -28,6 +30,10 @@ pub struct LaunchOptions {
     pub data_dir: Option<PathBuf>,
     /// Redraw continuously instead of only on input and motion (for measuring).
     pub continuous: bool,
+    /// Use this theme (for screenshots; saved like a choice in the settings).
+    pub theme: Option<ThemeName>,
+    /// Speak this language (for screenshots; saved like a choice in the settings).
+    pub lang: Option<Lang>,
 }
 
 impl LaunchOptions {
@@ -49,7 +55,17 @@ impl LaunchOptions {
     }
 }
 
-fn apply_launch_options(launch: Res<LaunchOptions>, mut commands: MessageWriter<GameCommand>) {
+fn apply_launch_options(
+    launch: Res<LaunchOptions>,
+    mut commands: MessageWriter<GameCommand>,
+    mut settings: ResMut<Settings>,
+) {
+    if let Some(theme) = launch.theme {
+        settings.theme = theme;
+    }
+    if launch.lang.is_some() {
+        settings.language = launch.lang;
+    }
     if let Some(level) = launch.autoplay {
         commands.write(GameCommand::NewGame(GameSetup {
             players: Players {

@@ -8,6 +8,7 @@
 pub mod ai;
 mod board;
 pub mod game_flow;
+pub mod i18n;
 pub mod launch;
 mod power;
 pub mod save;
@@ -60,6 +61,7 @@ impl Plugin for LogicPlugins {
         );
         app.add_plugins((
             settings::plugin,
+            i18n::plugin,
             game_flow::plugin,
             ai::plugin,
             save::plugin,
@@ -91,6 +93,17 @@ impl Plugin for AppPlugin {
             }),
             MeshPickingPlugin,
         ));
+        // One font for every language (Latin and Japanese): it replaces Bevy's default font, so
+        // every text uses it without naming it.
+        let font = Font::from_bytes(i18n::UI_FONT.to_vec());
+        if let Err(e) = app
+            .world_mut()
+            .resource_mut::<Assets<Font>>()
+            .insert(AssetId::default(), font)
+        {
+            error!("could not install the UI font: {e:?}");
+        }
+        app.insert_resource(i18n::SystemLanguage(i18n::Lang::system()));
         app.insert_resource(self.launch.clone());
         if let Some(dir) = self.launch.save_dir() {
             app.insert_resource(save::DataDir(dir));

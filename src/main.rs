@@ -3,6 +3,8 @@
 
 use montello::LaunchOptions;
 use montello::ai::AiLevel;
+use montello::i18n::Lang;
+use montello::settings::ThemeName;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -15,6 +17,8 @@ usage: montello [options]
   --window WxH              window size in logical pixels (e.g. 1080x1920, 1920x1080)
   --data-dir DIR            where saves and settings go
   --continuous              redraw continuously (for measuring; default: only when needed)
+  --theme NAME              classic, wood, dark or contrast
+  --lang CODE               en, ja, fr or de (default: the system's language)
   --help                    this text";
 
 fn parse(args: impl IntoIterator<Item = String>) -> Result<LaunchOptions, String> {
@@ -43,6 +47,19 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<LaunchOptions, String
             }
             "--data-dir" => options.data_dir = Some(PathBuf::from(value("--data-dir")?)),
             "--continuous" => options.continuous = true,
+            "--theme" => {
+                let v = value("--theme")?;
+                options.theme = Some(ThemeName::from_name(&v).ok_or_else(|| {
+                    format!("--theme: {v:?} is not one of classic, wood, dark, contrast")
+                })?);
+            }
+            "--lang" => {
+                let v = value("--lang")?;
+                options.lang = Some(
+                    Lang::from_code(&v)
+                        .ok_or_else(|| format!("--lang: {v:?} is not one of en, ja, fr, de"))?,
+                );
+            }
             "--help" | "-h" => return Err(String::new()),
             other => {
                 // `--autoplay` takes an optional level right after it.
@@ -111,7 +128,17 @@ mod tests {
 
     #[test]
     fn bad_flags_say_what_is_wrong() {
-        for bad in ["--window 12", "--after-moves x", "--bogus", "--position"] {
+        let o = parse(args("--theme Wood --lang ja")).expect("valid flags");
+        assert_eq!(o.theme, Some(montello::settings::ThemeName::Wood));
+        assert_eq!(o.lang, Some(montello::i18n::Lang::Ja));
+        for bad in [
+            "--window 12",
+            "--after-moves x",
+            "--bogus",
+            "--position",
+            "--theme pink",
+            "--lang xx",
+        ] {
             let err = parse(args(bad)).expect_err(bad);
             assert!(err.contains(bad.split(' ').next().unwrap_or(bad)), "{err}");
         }

@@ -9,9 +9,11 @@
 
 use crate::ai::{AiLevel, AiState};
 use crate::game_flow::{BoardReset, CurrentGame, Notice, Player, Players};
+use crate::i18n::{Lang, Language, SystemLanguage};
 use crate::save_format::{SavedGame, SavedPlayer, SavedSettings, Stats};
 use crate::settings::Settings;
-use crate::storage::{self, Loaded, SaveFormat};
+use crate::settings::{AnimationSpeed, ThemeName};
+use crate::storage::{self, Loaded, Problem, SaveFormat};
 use bevy::prelude::*;
 use bevy::window::{AppLifecycle, WindowCloseRequested};
 use montello_engine::Side;
@@ -97,19 +99,26 @@ pub fn player_from_saved(text: &str) -> Option<Player> {
         .map(Player::Ai)
 }
 
-fn loaded<T: SaveFormat>(dir: &Path, notice: &mut Notice) -> Option<T> {
+fn loaded<T: SaveFormat>(dir: &Path, lang: Lang, notice: &mut Notice) -> Option<T> {
+    let sentence = |key, problem: &Problem| {
+        let mut text = lang.f(key, &[("what", &lang.t(T::WHAT)), ("error", &problem.why)]);
+        if let Some(file) = &problem.kept_as {
+            text.push(' ');
+            text.push_str(&lang.f("notice.kept_as", &[("file", file)]));
+        }
+        text
+    };
     match storage::load::<T>(dir) {
         Loaded::Nothing => None,
         Loaded::Latest(value) => Some(value),
-        Loaded::Backup {
-            value,
-            notice: text,
-        } => {
+        Loaded::Backup { value, problem } => {
+            let text = sentence("notice.restored_backup", &problem);
             warn!("{text}");
             notice.info(text);
             Some(value)
         }
-        Loaded::Unreadable { notice: text } => {
+        Loaded::Unreadable { problem } => {
+            let text = sentence("notice.started_afresh", &problem);
             warn!("{text}");
             notice.error(text);
             None
@@ -117,7 +126,7 @@ fn loaded<T: SaveFormat>(dir: &Path, notice: &mut Notice) -> Option<T> {
     }
 }
 
-fn restore(
+pub(crate) fn restore(
     dir: Res<DataDir>,
     mut current: ResMut<CurrentGame>,
     mut players: ResMut<Players>,
@@ -127,18 +136,28 @@ fn restore(
     mut notice: ResMut<Notice>,
     mut restored: ResMut<Restored>,
     mut reset: MessageWriter<BoardReset>,
+    system: Res<SystemLanguage>,
 ) {
-    if let Some(saved) = loaded::<SavedSettings>(&dir.0, &mut notice) {
+    if let Some(saved) = loaded::<SavedSettings>(&dir.0, system.0, &mut notice) {
         settings.legal_moves = saved.legal_moves;
         settings.coordinates = saved.coordinates;
-        settings.animations = saved.animations;
+        settings.animations =
+            AnimationSpeed::from_name(&saved.animation_speed).unwrap_or(if saved.animations {
+                AnimationSpeed::Normal
+            } else {
+                AnimationSpeed::Off
+            });
         settings.win_bar = saved.win_bar;
+        settings.hints = saved.hints;
+        settings.theme = ThemeName::from_name(&saved.theme).unwrap_or_default();
+        settings.language = Lang::from_code(&saved.language);
         settings_file.0 = saved;
     }
-    if let Some(saved) = loaded::<Stats>(&dir.0, &mut notice) {
+    let lang = settings.language.unwrap_or(system.0);
+    if let Some(saved) = loaded::<Stats>(&dir.0, lang, &mut notice) {
         stats.0 = saved;
     }
-    let Some(saved) = loaded::<SavedGame>(&dir.0, &mut notice) else {
+    let Some(saved) = loaded::<SavedGame>(&dir.0, lang, &mut notice) else {
         return;
     };
     // `decode` already replayed the moves, so this cannot fail; stay safe anyway.
@@ -158,18 +177,16 @@ fn restore(
                 dir.0.display()
             );
         }
-        Err(e) => notice.error(format!(
-            "Your saved game could not be replayed ({e}), so a new game starts."
-        )),
+        Err(e) => notice.error(lang.f("notice.replay_failed", &[("error", &e)])),
     }
 }
 
-fn write<T: SaveFormat>(dir: &Path, value: &T, notice: &mut Notice) -> bool {
+fn write<T: SaveFormat>(dir: &Path, value: &T, lang: Lang, notice: &mut Notice) -> bool {
     match storage::save(dir, value) {
         Ok(()) => true,
         Err(e) => {
             warn!("{e}");
-            notice.error(format!("Could not save: {}", e.source));
+            notice.error(lang.f("notice.save_failed", &[("error", &e.source)]));
             false
         }
     }
@@ -189,6 +206,7 @@ fn autosave(
     current: Res<CurrentGame>,
     players: Res<Players>,
     mut notice: ResMut<Notice>,
+    language: Res<Language>,
     mut last: Local<Option<SavedGame>>,
 ) {
     if !current.is_changed() && !players.is_changed() {
@@ -198,7 +216,7 @@ fn autosave(
     if last.as_ref() == Some(&saved) {
         return;
     }
-    if write(&dir.0, &saved, &mut notice) {
+    if write(&dir.0, &saved, **language, &mut notice) {
         *last = Some(saved);
     }
 }
@@ -210,6 +228,7 @@ fn save_settings(
     current: Res<CurrentGame>,
     mut file: ResMut<SettingsFile>,
     mut notice: ResMut<Notice>,
+    language: Res<Language>,
 ) {
     if !settings.is_changed() && !players.is_changed() {
         return;
@@ -220,12 +239,16 @@ fn save_settings(
         variant: current.game.variant().name().to_string(),
         legal_moves: settings.legal_moves,
         coordinates: settings.coordinates,
-        animations: settings.animations,
+        animations: settings.animations != AnimationSpeed::Off,
+        animation_speed: settings.animations.name().to_string(),
         win_bar: settings.win_bar,
+        hints: settings.hints,
+        theme: settings.theme.name().to_string(),
+        language: settings.language.map_or("", Lang::code).to_string(),
         ..file.0.clone()
     };
     if next != file.0 || !dir.0.join(SavedSettings::FILE).exists() {
-        write(&dir.0, &next, &mut notice);
+        write(&dir.0, &next, **language, &mut notice);
         file.0 = next;
     }
 }
@@ -239,6 +262,7 @@ fn record_stats(
     players: Res<Players>,
     mut stats: ResMut<StatsFile>,
     mut notice: ResMut<Notice>,
+    language: Res<Language>,
 ) {
     if !current.is_changed() {
         return;
@@ -265,7 +289,7 @@ fn record_stats(
         },
     );
     stats.0.last_game = moves;
-    write(&dir.0, &stats.0, &mut notice);
+    write(&dir.0, &stats.0, **language, &mut notice);
 }
 
 /// The OS may kill a suspended app without warning, and a closed window ends the process:
@@ -281,6 +305,7 @@ fn follow_lifecycle(
     mut closing: MessageReader<WindowCloseRequested>,
     mut exit: MessageReader<AppExit>,
     mut notice: ResMut<Notice>,
+    language: Res<Language>,
 ) {
     let mut flush = closing.read().count() > 0 || exit.read().count() > 0;
     for event in lifecycle.read() {
@@ -295,6 +320,11 @@ fn follow_lifecycle(
         }
     }
     if let (true, Some(dir)) = (flush, dir) {
-        write(&dir.0, &snapshot(&current, &players), &mut notice);
+        write(
+            &dir.0,
+            &snapshot(&current, &players),
+            **language,
+            &mut notice,
+        );
     }
 }

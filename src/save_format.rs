@@ -107,7 +107,7 @@ pub fn encode_pretty<T: Serialize>(value: &T) -> String {
 
 impl SaveFormat for SavedGame {
     const FILE: &'static str = "game.ron";
-    const WHAT: &'static str = "saved game";
+    const WHAT: &'static str = "save.game";
 
     fn encode(&self) -> String {
         encode_pretty(self)
@@ -201,6 +201,16 @@ pub struct SavedSettings {
     pub hints: bool,
     /// Whether the AI may think while the human does (costs battery; off by default).
     pub think_on_my_time: bool,
+    /// Animation speed: `"off"`, `"fast"` or `"normal"`; empty (files before it existed):
+    /// follow `animations`.
+    #[serde(default)]
+    pub animation_speed: String,
+    /// The theme's name (`"classic"`, `"wood"`, `"dark"`, `"contrast"`); empty: classic.
+    #[serde(default)]
+    pub theme: String,
+    /// The language's ISO 639-1 code; empty: the system's.
+    #[serde(default)]
+    pub language: String,
 }
 
 impl Default for SavedSettings {
@@ -216,13 +226,16 @@ impl Default for SavedSettings {
             win_bar: true,
             hints: true,
             think_on_my_time: false,
+            animation_speed: "normal".into(),
+            theme: "classic".into(),
+            language: String::new(),
         }
     }
 }
 
 impl SaveFormat for SavedSettings {
     const FILE: &'static str = "settings.ron";
-    const WHAT: &'static str = "settings";
+    const WHAT: &'static str = "save.settings";
 
     fn encode(&self) -> String {
         encode_pretty(self)
@@ -281,7 +294,7 @@ impl Stats {
 
 impl SaveFormat for Stats {
     const FILE: &'static str = "stats.ron";
-    const WHAT: &'static str = "statistics";
+    const WHAT: &'static str = "save.stats";
 
     fn encode(&self) -> String {
         encode_pretty(&Stats {

@@ -1,11 +1,116 @@
 //! The player's preferences. Kept in one resource so the settings screen, the board view
-//! and (later) the save plugin share one source of truth.
+//! and the save plugin share one source of truth.
 
+use crate::i18n::Lang;
 use bevy::prelude::*;
 use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>();
+}
+
+/// How disc animations play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum AnimationSpeed {
+    /// No animation: the board simply changes.
+    Off,
+    /// Twice as fast as normal.
+    Fast,
+    /// The placed disc drops and the flips follow, all done by about 0.55 s.
+    #[default]
+    Normal,
+}
+
+impl AnimationSpeed {
+    /// Every speed, in the order the settings screen shows them.
+    pub const ALL: [AnimationSpeed; 3] = [
+        AnimationSpeed::Off,
+        AnimationSpeed::Fast,
+        AnimationSpeed::Normal,
+    ];
+
+    /// The name settings files store.
+    pub const fn name(self) -> &'static str {
+        match self {
+            AnimationSpeed::Off => "off",
+            AnimationSpeed::Fast => "fast",
+            AnimationSpeed::Normal => "normal",
+        }
+    }
+
+    /// The speed with this stored name.
+    pub fn from_name(name: &str) -> Option<AnimationSpeed> {
+        AnimationSpeed::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// The string key of its label.
+    pub const fn key(self) -> &'static str {
+        match self {
+            AnimationSpeed::Off => "anim.off",
+            AnimationSpeed::Fast => "anim.fast",
+            AnimationSpeed::Normal => "anim.normal",
+        }
+    }
+
+    /// How much longer than normal each animation takes (`None`: no animation).
+    pub fn time_scale(self) -> Option<f32> {
+        match self {
+            AnimationSpeed::Off => None,
+            AnimationSpeed::Fast => Some(0.5),
+            AnimationSpeed::Normal => Some(1.0),
+        }
+    }
+}
+
+/// The look of the board and the UI.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ThemeName {
+    /// Green felt in a wooden frame.
+    #[default]
+    Classic,
+    /// A wooden board with dark grid lines.
+    Wood,
+    /// A dim board for playing at night.
+    Dark,
+    /// High contrast, readable in greyscale (colour-blind safe).
+    Contrast,
+}
+
+impl ThemeName {
+    /// Every theme, in the order the settings screen shows them.
+    pub const ALL: [ThemeName; 4] = [
+        ThemeName::Classic,
+        ThemeName::Wood,
+        ThemeName::Dark,
+        ThemeName::Contrast,
+    ];
+
+    /// The name settings files and the command line use.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ThemeName::Classic => "classic",
+            ThemeName::Wood => "wood",
+            ThemeName::Dark => "dark",
+            ThemeName::Contrast => "contrast",
+        }
+    }
+
+    /// The theme with this name.
+    pub fn from_name(name: &str) -> Option<ThemeName> {
+        ThemeName::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// The string key of its label.
+    pub const fn key(self) -> &'static str {
+        match self {
+            ThemeName::Classic => "theme.classic",
+            ThemeName::Wood => "theme.wood",
+            ThemeName::Dark => "theme.dark",
+            ThemeName::Contrast => "theme.contrast",
+        }
+    }
 }
 
 /// What the player chose on the settings screen.
@@ -15,10 +120,16 @@ pub struct Settings {
     pub legal_moves: bool,
     /// Show a-h / 1-8 along the board's edges.
     pub coordinates: bool,
-    /// Animate placed and flipped discs (off: the board changes at once).
-    pub animations: bool,
+    /// How discs animate (off: the board changes at once).
+    pub animations: AnimationSpeed,
     /// Show the win-probability bar.
     pub win_bar: bool,
+    /// Whether the Hint button asks the AI for the best moves.
+    pub hints: bool,
+    /// The look of the board and the UI.
+    pub theme: ThemeName,
+    /// The language chosen in the settings; `None` follows the system's.
+    pub language: Option<Lang>,
     /// How long "White must pass" stays on screen before the AI's pass is played.
     pub pass_notice: Duration,
     /// Seed for the AI's searches; each search uses `seed + ply` so a game replays exactly.
@@ -30,8 +141,11 @@ impl Default for Settings {
         Settings {
             legal_moves: true,
             coordinates: true,
-            animations: true,
+            animations: AnimationSpeed::Normal,
             win_bar: true,
+            hints: true,
+            theme: ThemeName::Classic,
+            language: None,
             pass_notice: Duration::from_millis(1200),
             ai_seed: 0x4d6f_6e74_656c_6c6f,
         }

@@ -3,6 +3,7 @@
 
 use crate::AppSystems;
 use crate::game_flow::{CurrentGame, GameCommand, Notice};
+use crate::i18n::Language;
 use crate::screens::Overlay;
 use crate::widgets::{Action, UiAction};
 use bevy::clipboard::{Clipboard, ClipboardRead};
@@ -26,6 +27,7 @@ fn handle_actions(
     current: Res<CurrentGame>,
     mut clipboard: ResMut<Clipboard>,
     mut notice: ResMut<Notice>,
+    lang: Res<Language>,
     mut pending: ResMut<PendingPaste>,
 ) {
     for UiAction(action) in actions.read() {
@@ -39,8 +41,8 @@ fn handle_actions(
             _ => continue,
         };
         match clipboard.set_text(text) {
-            Ok(()) => notice.info("Copied to the clipboard"),
-            Err(e) => notice.error(format!("Could not copy: {e}")),
+            Ok(()) => notice.info(lang.t("notice.copied")),
+            Err(e) => notice.error(lang.f("notice.copy_failed", &[("error", &e)])),
         }
     }
 }
@@ -48,6 +50,7 @@ fn handle_actions(
 fn finish_paste(
     mut pending: ResMut<PendingPaste>,
     mut notice: ResMut<Notice>,
+    lang: Res<Language>,
     mut commands: MessageWriter<GameCommand>,
     mut next: ResMut<NextState<Overlay>>,
 ) {
@@ -63,7 +66,7 @@ fn finish_paste(
             commands.write(GameCommand::Import(text));
             next.set(Overlay::None);
         }
-        Ok(_) => notice.error("The clipboard is empty: copy a transcript, GGF or board first"),
-        Err(e) => notice.error(format!("Could not read the clipboard: {e}")),
+        Ok(_) => notice.error(lang.t("notice.clipboard_empty")),
+        Err(e) => notice.error(lang.f("notice.clipboard_failed", &[("error", &e)])),
     }
 }

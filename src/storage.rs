@@ -20,7 +20,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 pub trait SaveFormat: Sized {
     /// The file name, e.g. `game.ron`.
     const FILE: &'static str;
-    /// What the player calls it, for messages ("saved game", "settings").
+    /// The string key of what the player calls it, for messages (`"save.game"`).
     const WHAT: &'static str;
     /// The file's contents.
     fn encode(&self) -> String;
@@ -53,19 +53,28 @@ pub enum Loaded<T> {
     /// The latest save, read normally (possibly the complete `.tmp` of a save that was
     /// interrupted just before its last rename).
     Latest(T),
-    /// The main file was unreadable; this is the previous good save. `notice` is the sentence
-    /// to show the player.
+    /// The main file was unreadable; this is the previous good save.
     Backup {
         /// The previous good save.
         value: T,
-        /// One plain sentence for the player.
-        notice: String,
+        /// What was wrong with the main file.
+        problem: Problem,
     },
     /// Nothing readable: start afresh. The bad files were renamed aside, not deleted.
     Unreadable {
-        /// One plain sentence for the player.
-        notice: String,
+        /// What was wrong.
+        problem: Problem,
     },
+}
+
+/// Why a save could not be read, and where the bad file was put aside; the app turns it into
+/// one plain sentence in the player's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// What was wrong with the file, in plain words.
+    pub why: String,
+    /// The name the unreadable file was kept under, if it could be renamed.
+    pub kept_as: Option<String>,
 }
 
 fn sibling(dir: &Path, file: &str, suffix: &str) -> PathBuf {
@@ -191,11 +200,7 @@ pub fn load<T: SaveFormat>(dir: &Path) -> Loaded<T> {
         (None, Some(Ok(value))) => Loaded::Latest(value),
         (Some((why, aside)), Some(Ok(value))) => Loaded::Backup {
             value,
-            notice: format!(
-                "Your {} could not be read ({why}), so the previous one was restored{}.",
-                T::WHAT,
-                kept_as(aside.as_deref())
-            ),
+            problem: problem_of(why, aside.as_deref()),
         },
         (problem, Some(Err(bak_why))) => {
             let bak_aside = set_aside(&bak);
@@ -204,30 +209,21 @@ pub fn load<T: SaveFormat>(dir: &Path) -> Loaded<T> {
                 None => (bak_why, bak_aside),
             };
             Loaded::Unreadable {
-                notice: format!(
-                    "Your {} could not be read ({why}), so Montello started afresh{}.",
-                    T::WHAT,
-                    kept_as(aside.as_deref())
-                ),
+                problem: problem_of(why, aside.as_deref()),
             }
         }
         (Some((why, aside)), None) => Loaded::Unreadable {
-            notice: format!(
-                "Your {} could not be read ({why}), so Montello started afresh{}.",
-                T::WHAT,
-                kept_as(aside.as_deref())
-            ),
+            problem: problem_of(why, aside.as_deref()),
         },
     }
 }
 
-fn kept_as(path: Option<&Path>) -> String {
-    match path.and_then(|p| p.file_name()) {
-        Some(name) => format!(
-            "; the unreadable file was kept as {}",
-            name.to_string_lossy()
-        ),
-        None => String::new(),
+fn problem_of(why: String, aside: Option<&Path>) -> Problem {
+    Problem {
+        why,
+        kept_as: aside
+            .and_then(|p| p.file_name())
+            .map(|name| name.to_string_lossy().into_owned()),
     }
 }
 
@@ -390,9 +386,11 @@ mod tests {
         save(&d, &Counter(2)).expect("save");
         fs::write(path_of::<Counter>(&d), "v1:2garbage").expect("corrupt");
         match load::<Counter>(&d) {
-            Loaded::Backup { value, notice } => {
+            Loaded::Backup { value, problem } => {
                 assert_eq!(value, Counter(1));
-                assert!(notice.contains("counter.txt.bad-"), "{notice}");
+                let kept = problem.kept_as.expect("the bad file was renamed");
+                assert!(kept.starts_with("counter.txt.bad-"), "{kept}");
+                assert!(!problem.why.is_empty());
             }
             other => panic!("expected the backup, got {other:?}"),
         }
@@ -432,7 +430,7 @@ mod tests {
         fs::write(path_of::<Counter>(&d), [0xff, 0xfe, 0x00]).expect("write");
         fs::write(backup_path_of::<Counter>(&d), "v9:1").expect("write");
         match load::<Counter>(&d) {
-            Loaded::Unreadable { notice } => assert!(notice.contains("afresh"), "{notice}"),
+            Loaded::Unreadable { problem } => assert!(problem.kept_as.is_some(), "{problem:?}"),
             other => panic!("expected a fresh start, got {other:?}"),
         }
         let kept = fs::read_dir(&d)

@@ -2,7 +2,9 @@
 //! (mouse or finger: `Pointer<Click>`) becomes a [`UiAction`] message that the screen
 //! plugins read, so no affordance depends on hovering.
 
+use crate::i18n::{Lang, Language};
 use crate::screens::Overlay;
+use crate::settings::{AnimationSpeed, ThemeName};
 use crate::theme;
 use bevy::prelude::*;
 use montello_engine::{Side, Variant};
@@ -13,7 +15,24 @@ use crate::game_flow::Player;
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<UiAction>()
         .add_observer(on_click)
-        .add_systems(Update, press_feedback);
+        .add_systems(Update, press_feedback)
+        .add_systems(PostUpdate, localize.before(bevy::ui::UiSystems::Prepare));
+}
+
+/// A text shown in the player's language: the string key it comes from.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Localized(pub &'static str);
+
+/// Fills in new localized texts, and all of them when the language changes.
+fn localize(language: Res<Language>, mut texts: Query<(Ref<Localized>, &mut Text)>) {
+    for (key, mut text) in &mut texts {
+        if language.is_changed() || key.is_changed() {
+            let value = language.t(key.0);
+            if text.0 != value {
+                text.0 = value.to_string();
+            }
+        }
+    }
 }
 
 /// Settings a button toggles.
@@ -23,10 +42,10 @@ pub enum Toggle {
     LegalMoves,
     /// Coordinates along the edges.
     Coordinates,
-    /// Disc animations.
-    Animations,
     /// The win-probability bar.
     WinBar,
+    /// Whether the Hint button works.
+    Hints,
 }
 
 /// What a button does.
@@ -46,6 +65,9 @@ pub enum Action {
     Review(Option<usize>),
     ReviewStep(i32),
     Toggle(Toggle),
+    SetAnimation(AnimationSpeed),
+    SetTheme(ThemeName),
+    SetLanguage(Option<Lang>),
     CopyTranscript,
     CopyGgf,
     Paste,
@@ -81,13 +103,24 @@ fn press_feedback(
 #[derive(Component, Debug, Clone, Copy)]
 pub struct Selected(pub bool);
 
-/// A button at least [`theme::TOUCH`] square, labelled `text`, doing `action`.
-pub fn button(text: impl Into<String>, action: Action) -> impl Bundle {
-    choice(text, action, false)
+/// A button at least [`theme::TOUCH`] square, labelled with the string `key`, doing `action`.
+pub fn button(key: &'static str, action: Action) -> impl Bundle {
+    choice(key, action, false)
 }
 
-/// A button for one of several choices, coloured when it is the current one.
-pub fn choice(text: impl Into<String>, action: Action, selected: bool) -> impl Bundle {
+/// A button for one of several choices, labelled with the string `key`, coloured when it is
+/// the current one.
+pub fn choice(key: &'static str, action: Action, selected: bool) -> impl Bundle {
+    button_frame(action, selected, label(key, theme::FONT))
+}
+
+/// A choice labelled with a text that is not translated (a move, a number, a name built
+/// from several strings).
+pub fn choice_text(text: impl Into<String>, action: Action, selected: bool) -> impl Bundle {
+    button_frame(action, selected, text_label(text, theme::FONT))
+}
+
+fn button_frame(action: Action, selected: bool, content: impl Bundle) -> impl Bundle {
     (
         Selected(selected),
         Button,
@@ -106,12 +139,17 @@ pub fn choice(text: impl Into<String>, action: Action, selected: bool) -> impl B
         } else {
             theme::BUTTON
         }),
-        children![label(text, theme::FONT)],
+        children![content],
     )
 }
 
-/// Text that does not catch taps.
-pub fn label(text: impl Into<String>, size: f32) -> impl Bundle {
+/// The text of the string `key` in the player's language; it does not catch taps.
+pub fn label(key: &'static str, size: f32) -> impl Bundle {
+    (coloured_label("", size, theme::TEXT), Localized(key))
+}
+
+/// A text that is not translated (or already is); it does not catch taps.
+pub fn text_label(text: impl Into<String>, size: f32) -> impl Bundle {
     coloured_label(text, size, theme::TEXT)
 }
 

@@ -10,7 +10,7 @@ use montello::game_flow::{
 };
 use montello::save::{DataDir, Restored, StatsFile};
 use montello::save_format::{SavedGame, SavedSettings};
-use montello::settings::Settings;
+use montello::settings::{AnimationSpeed, Settings};
 use montello::storage::{self, SaveFormat};
 use montello_engine::{Game, Variant};
 use std::path::{Path, PathBuf};
@@ -235,16 +235,17 @@ fn settings_keep_preferences_the_app_does_not_edit() {
     };
     storage::save(&dir, &saved).expect("save");
     let mut app = app_on(&dir);
-    app.world_mut().resource_mut::<Settings>().animations = false;
+    app.world_mut().resource_mut::<Settings>().animations = AnimationSpeed::Off;
     app.update();
     let back = match storage::load::<SavedSettings>(&dir) {
         storage::Loaded::Latest(s) => s,
         other => panic!("settings not saved: {other:?}"),
     };
     assert!(!back.animations);
+    assert_eq!(back.animation_speed, "off");
     assert!(
         back.think_on_my_time && !back.hints,
-        "preferences the app does not edit survive"
+        "preferences the app does not change survive"
     );
 }
 

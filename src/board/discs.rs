@@ -154,16 +154,16 @@ fn animate_moves(
         let Move::Play(placed) = played.mv else {
             continue;
         };
-        if !settings.animations {
+        let Some(scale) = settings.animations.time_scale() else {
             show_position(&mut commands, &assets, &discs, &played.after);
             continue;
-        }
+        };
         let now = time.elapsed_secs();
         let up = rotation(played.side);
         let disc = spawn_disc(&mut commands, &assets, placed, up);
         commands.entity(disc).insert(DiscAnimation {
             start: now,
-            duration: DROP,
+            duration: DROP * scale,
             from: up,
             to: up,
             axis: Vec3::X,
@@ -181,8 +181,8 @@ fn animate_moves(
             // Turn over about the axis across the line from the placed disc.
             let axis = Vec3::new(-(dz as f32), 0.0, dx as f32).normalize_or(Vec3::X);
             commands.entity(entity).insert(DiscAnimation {
-                start: now + FIRST_FLIP + STAGGER * (steps - 1.0) / 6.0,
-                duration: FLIP,
+                start: now + scale * (FIRST_FLIP + STAGGER * (steps - 1.0) / 6.0),
+                duration: FLIP * scale,
                 from: rotation(played.side.opposite()),
                 to: up,
                 axis,

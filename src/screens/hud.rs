@@ -4,6 +4,7 @@
 use crate::AppSystems;
 use crate::ai::{AiState, Purpose};
 use crate::game_flow::{CurrentGame, Notice, Players};
+use crate::i18n::{Lang, Language};
 use crate::settings::Settings;
 use crate::theme;
 use crate::widgets::{Action, button, coloured_label, label, layout};
@@ -136,13 +137,13 @@ fn spawn_hud(mut commands: Commands) {
                             ..default()
                         }
                     ),
-                    (button("Pass", Action::Pass), HudButton(Action::Pass)),
+                    (button("hud.pass", Action::Pass), HudButton(Action::Pass)),
                     (
-                        button("Play again", Action::PlayAgain),
+                        button("hud.play_again", Action::PlayAgain),
                         HudButton(Action::PlayAgain)
                     ),
                     (
-                        button("Back to game", Action::Review(None)),
+                        button("hud.back_to_game", Action::Review(None)),
                         HudButton(Action::Review(None))
                     ),
                 ],
@@ -151,30 +152,36 @@ fn spawn_hud(mut commands: Commands) {
     ));
 }
 
-fn status_text(current: &CurrentGame, players: &Players, ai: &AiState) -> String {
+fn status_text(current: &CurrentGame, players: &Players, ai: &AiState, lang: Lang) -> String {
     let game = &current.game;
     if let Some(ply) = current.review {
-        return format!("Move {ply} of {}", game.ply());
+        return lang.f("hud.review", &[("ply", &ply), ("total", &game.ply())]);
     }
     if let Some(result) = game.result() {
         return match result.winner() {
-            Some(side) => format!("{side} wins {} (by {})", result.discs, result.margin()),
-            None => format!("Draw {}", result.discs),
+            Some(side) => lang.f(
+                "hud.wins",
+                &[
+                    ("side", &lang.side(side)),
+                    ("score", &result.discs),
+                    ("margin", &result.margin()),
+                ],
+            ),
+            None => lang.f("hud.draw", &[("score", &result.discs)]),
         };
     }
     let side = game.side_to_move();
     if let Some((s, Purpose::Move, _)) = ai.thinking() {
-        return format!("{s} is thinking...");
+        return lang.f("hud.thinking", &[("side", &lang.side(s))]);
     }
-    if game.must_pass() {
-        return format!("{side} must pass");
-    }
-    let human_vs_ai = players.is_human(side) && !players.is_human(side.opposite());
-    if human_vs_ai {
-        format!("Your move ({side})")
+    let key = if game.must_pass() {
+        "hud.must_pass"
+    } else if players.is_human(side) && !players.is_human(side.opposite()) {
+        "hud.your_move"
     } else {
-        format!("{side} to move")
-    }
+        "hud.to_move"
+    };
+    lang.f(key, &[("side", &lang.side(side))])
 }
 
 fn update_hud(
@@ -183,6 +190,7 @@ fn update_hud(
     ai: Res<AiState>,
     notice: Res<Notice>,
     settings: Res<Settings>,
+    language: Res<Language>,
     mut texts: Query<(&HudText, &mut Text, &mut TextColor)>,
     mut bars: Query<
         (&mut Node, Has<ThinkingBar>, Has<WinBar>, Has<WinBarBlack>),
@@ -199,6 +207,7 @@ fn update_hud(
         || ai.is_changed()
         || notice.is_changed()
         || settings.is_changed()
+        || language.is_changed()
         || thinking)
     {
         return;
@@ -210,7 +219,7 @@ fn update_hud(
         let value = match which {
             HudText::Count(Side::Black) => score.black.to_string(),
             HudText::Count(Side::White) => score.white.to_string(),
-            HudText::Status => status_text(&current, &players, &ai),
+            HudText::Status => status_text(&current, &players, &ai, language.0),
             HudText::Notice => {
                 let colour = if notice.is_error {
                     theme::TEXT_ERROR

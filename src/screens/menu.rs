@@ -2,10 +2,12 @@
 
 use super::Overlay;
 use crate::AppSystems;
-use crate::settings::Settings;
+use crate::i18n::{Lang, Language};
+use crate::settings::{AnimationSpeed, Settings, ThemeName};
 use crate::theme;
 use crate::widgets::{
-    Action, Toggle, UiAction, button, choice, coloured_label, label, overlay_panel, panel, row,
+    Action, Localized, Toggle, UiAction, button, choice, choice_text, coloured_label, label,
+    overlay_panel, panel, row,
 };
 use bevy::prelude::*;
 
@@ -23,61 +25,133 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component, Debug)]
 struct Screen;
 
-fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
-    let toggle = |name: &str, which: Toggle, on: bool| {
-        choice(
-            format!("{name}: {}", if on { "on" } else { "off" }),
+fn spawn_screen(mut commands: Commands, settings: Res<Settings>, lang: Res<Language>) {
+    let lang = lang.0;
+    let toggle = |key: &'static str, which: Toggle, on: bool| {
+        let state = lang.t(if on { "common.on" } else { "common.off" });
+        choice_text(
+            lang.f("menu.toggle", &[("name", &lang.t(key)), ("state", &state)]),
             Action::Toggle(which),
             on,
         )
     };
     let share_note = if cfg!(any(target_os = "android", target_os = "ios")) {
-        "Copy and paste use the system clipboard on desktop only for now."
+        "menu.share_note_phone"
     } else {
-        "Paste accepts a transcript (f5d6c3...), a GGF record or a board string."
+        "menu.share_note_desktop"
     };
-    commands.spawn((
-        overlay_panel(Overlay::Menu),
-        Screen,
-        children![(
+    let mut speeds = commands.spawn(row());
+    for speed in AnimationSpeed::ALL {
+        speeds.with_child(choice(
+            speed.key(),
+            Action::SetAnimation(speed),
+            speed == settings.animations,
+        ));
+    }
+    let speeds = speeds.id();
+    let mut themes = commands.spawn(row());
+    for theme in ThemeName::ALL {
+        themes.with_child(choice(
+            theme.key(),
+            Action::SetTheme(theme),
+            theme == settings.theme,
+        ));
+    }
+    let themes = themes.id();
+    let mut languages = commands.spawn(row());
+    languages.with_child(choice(
+        "menu.system_language",
+        Action::SetLanguage(None),
+        settings.language.is_none(),
+    ));
+    for l in Lang::ALL {
+        languages.with_child(choice_text(
+            l.native_name(),
+            Action::SetLanguage(Some(l)),
+            settings.language == Some(l),
+        ));
+    }
+    let languages = languages.id();
+    let inner = commands
+        .spawn((
             panel(),
             children![
-                label("Settings", 28.0),
+                label("menu.settings", 28.0),
                 (
                     row(),
                     children![
-                        toggle("Legal moves", Toggle::LegalMoves, settings.legal_moves),
-                        toggle("Coordinates", Toggle::Coordinates, settings.coordinates),
-                        toggle("Animations", Toggle::Animations, settings.animations),
-                        toggle("Win bar", Toggle::WinBar, settings.win_bar),
+                        toggle("menu.legal_moves", Toggle::LegalMoves, settings.legal_moves),
+                        toggle(
+                            "menu.coordinates",
+                            Toggle::Coordinates,
+                            settings.coordinates
+                        ),
+                        toggle("menu.win_bar", Toggle::WinBar, settings.win_bar),
+                        toggle("menu.hints", Toggle::Hints, settings.hints),
                     ]
                 ),
-                label("Share", 28.0),
-                (
-                    row(),
-                    children![
-                        button("Copy transcript", Action::CopyTranscript),
-                        button("Copy GGF", Action::CopyGgf),
-                        button("Paste game", Action::Paste),
-                    ]
-                ),
-                coloured_label(share_note, 15.0, theme::TEXT_DIM),
-                (row(), children![button("Close", Action::Close)]),
             ],
-        )],
-    ));
+        ))
+        .id();
+    let animations = commands.spawn(label("menu.animations", theme::FONT)).id();
+    let theme_title = commands.spawn(label("menu.theme", theme::FONT)).id();
+    let language_title = commands.spawn(label("menu.language", theme::FONT)).id();
+    let share = commands
+        .spawn((
+            Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: px(10),
+                ..default()
+            },
+            Pickable::IGNORE,
+            children![
+                label("menu.share", 28.0),
+                (
+                    row(),
+                    children![
+                        button("menu.copy_transcript", Action::CopyTranscript),
+                        button("menu.copy_ggf", Action::CopyGgf),
+                        button("menu.paste", Action::Paste),
+                    ]
+                ),
+                (
+                    coloured_label("", 15.0, theme::TEXT_DIM),
+                    Localized(share_note)
+                ),
+                (row(), children![button("common.close", Action::Close)]),
+            ],
+        ))
+        .id();
+    commands.entity(inner).add_children(&[
+        animations,
+        speeds,
+        theme_title,
+        themes,
+        language_title,
+        languages,
+        share,
+    ]);
+    commands
+        .spawn((overlay_panel(Overlay::Menu), Screen))
+        .add_child(inner);
 }
 
 fn handle_actions(mut actions: MessageReader<UiAction>, mut settings: ResMut<Settings>) {
     for UiAction(action) in actions.read() {
-        if let Action::Toggle(which) = *action {
-            let flag = match which {
-                Toggle::LegalMoves => &mut settings.legal_moves,
-                Toggle::Coordinates => &mut settings.coordinates,
-                Toggle::Animations => &mut settings.animations,
-                Toggle::WinBar => &mut settings.win_bar,
-            };
-            *flag = !*flag;
+        match *action {
+            Action::Toggle(which) => {
+                let flag = match which {
+                    Toggle::LegalMoves => &mut settings.legal_moves,
+                    Toggle::Coordinates => &mut settings.coordinates,
+                    Toggle::WinBar => &mut settings.win_bar,
+                    Toggle::Hints => &mut settings.hints,
+                };
+                *flag = !*flag;
+            }
+            Action::SetAnimation(speed) => settings.animations = speed,
+            Action::SetTheme(theme) => settings.theme = theme,
+            Action::SetLanguage(lang) => settings.language = lang,
+            _ => {}
         }
     }
 }
@@ -85,9 +159,10 @@ fn handle_actions(mut actions: MessageReader<UiAction>, mut settings: ResMut<Set
 fn respawn_on_change(
     mut commands: Commands,
     settings: Res<Settings>,
+    language: Res<Language>,
     screens: Query<Entity, With<Screen>>,
 ) {
-    if !settings.is_changed() || screens.is_empty() {
+    if !(settings.is_changed() || language.is_changed()) || screens.is_empty() {
         return;
     }
     for entity in &screens {

@@ -4,8 +4,11 @@
 use super::Overlay;
 use crate::AppSystems;
 use crate::game_flow::{CurrentGame, GameCommand};
+use crate::i18n::Language;
 use crate::theme;
-use crate::widgets::{Action, UiAction, button, choice, label, overlay_panel, panel, row};
+use crate::widgets::{
+    Action, UiAction, button, choice_text, label, overlay_panel, panel, row, text_label,
+};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 
@@ -26,7 +29,7 @@ struct Screen;
 #[derive(Component, Debug)]
 struct MoveScroll;
 
-fn spawn_screen(mut commands: Commands, current: Res<CurrentGame>) {
+fn spawn_screen(mut commands: Commands, current: Res<CurrentGame>, lang: Res<Language>) {
     let game = &current.game;
     let shown = current.shown_ply();
     let list = commands
@@ -45,12 +48,12 @@ fn spawn_screen(mut commands: Commands, current: Res<CurrentGame>) {
     if game.all_moves().is_empty() {
         commands
             .entity(list)
-            .with_child(label("No moves yet.", theme::FONT));
+            .with_child(label("moves.none", theme::FONT));
     }
     for (pair, moves) in game.all_moves().chunks(2).enumerate() {
         let mut line = commands.spawn(row());
         line.with_child((
-            label(format!("{:>2}.", pair + 1), theme::FONT),
+            text_label(format!("{:>2}.", pair + 1), theme::FONT),
             Node {
                 width: px(44),
                 ..default()
@@ -60,13 +63,13 @@ fn spawn_screen(mut commands: Commands, current: Res<CurrentGame>) {
             let ply = pair * 2 + i + 1;
             // Moves past the current one were undone: they can be redone, not reviewed.
             if ply <= game.ply() {
-                line.with_child(choice(
+                line.with_child(choice_text(
                     mv.to_string(),
                     Action::Review(Some(ply)),
                     ply == shown,
                 ));
             } else {
-                line.with_child(label(format!("({mv})"), theme::FONT));
+                line.with_child(text_label(format!("({mv})"), theme::FONT));
             }
         }
         let line = line.id();
@@ -76,8 +79,8 @@ fn spawn_screen(mut commands: Commands, current: Res<CurrentGame>) {
         .spawn((
             panel(),
             children![
-                label(format!("Moves ({})", game.ply()), 28.0),
-                label("Tap a move to see the board after it.", 16.0),
+                text_label(lang.f("moves.title", &[("n", &game.ply())]), 28.0),
+                label("moves.tap", 16.0),
             ],
         ))
         .id();
@@ -85,11 +88,11 @@ fn spawn_screen(mut commands: Commands, current: Res<CurrentGame>) {
         .spawn((
             row(),
             children![
-                button("Start", Action::Review(Some(0))),
-                button("Prev", Action::ReviewStep(-1)),
-                button("Next", Action::ReviewStep(1)),
-                button("Now", Action::Review(None)),
-                button("Close", Action::Close),
+                button("moves.start", Action::Review(Some(0))),
+                button("moves.prev", Action::ReviewStep(-1)),
+                button("moves.next", Action::ReviewStep(1)),
+                button("moves.now", Action::Review(None)),
+                button("common.close", Action::Close),
             ],
         ))
         .id();

@@ -4,8 +4,11 @@ use super::Overlay;
 use crate::AppSystems;
 use crate::ai::{AiLevel, AiState};
 use crate::game_flow::{GameCommand, GameSetup, Player, Players};
+use crate::i18n::Language;
 use crate::theme;
-use crate::widgets::{Action, UiAction, button, choice, label, overlay_panel, panel, row};
+use crate::widgets::{
+    Action, UiAction, button, choice, choice_text, label, overlay_panel, panel, row, text_label,
+};
 use bevy::prelude::*;
 use montello_engine::{Side, Variant};
 
@@ -49,57 +52,68 @@ fn start_draft(mut draft: ResMut<Draft>, players: Res<Players>) {
         .unwrap_or_default();
 }
 
-fn spawn_screen(mut commands: Commands, draft: Res<Draft>) {
+fn spawn_screen(mut commands: Commands, draft: Res<Draft>, lang: Res<Language>) {
     let level = draft.level;
     let side_row = |side: Side, ai: bool| {
         (
             row(),
             children![
                 (
-                    label(format!("{side}"), theme::FONT),
+                    text_label(lang.side(side), theme::FONT),
                     Node {
-                        width: px(70),
+                        min_width: px(70),
                         ..default()
                     }
                 ),
-                choice("Human", Action::SetPlayer(side, Player::Human), !ai),
-                choice("AI", Action::SetPlayer(side, Player::Ai(level)), ai),
+                choice(
+                    "new_game.human",
+                    Action::SetPlayer(side, Player::Human),
+                    !ai
+                ),
+                choice(
+                    "new_game.ai",
+                    Action::SetPlayer(side, Player::Ai(level)),
+                    ai
+                ),
             ],
         )
     };
     let mut levels = commands.spawn(row());
     for l in AiLevel::ALL {
-        levels.with_child(choice(l.name(), Action::SetLevel(l), l == draft.level));
+        levels.with_child(choice_text(
+            l.label(lang.0),
+            Action::SetLevel(l),
+            l == draft.level,
+        ));
     }
     let levels = levels.id();
     let mut variants = commands.spawn(row());
     for v in Variant::ALL {
-        let name = match v {
-            Variant::Othello => "Othello",
-            Variant::NoMoveEndsGame => "No move ends game",
-            Variant::FreeOpening => "Free opening",
-        };
-        variants.with_child(choice(name, Action::SetVariant(v), v == draft.variant));
+        variants.with_child(choice_text(
+            lang.variant(v),
+            Action::SetVariant(v),
+            v == draft.variant,
+        ));
     }
     let variants = variants.id();
     let inner = commands
         .spawn((
             panel(),
             children![
-                label("New game", 30.0),
+                label("new_game.title", 30.0),
                 side_row(Side::Black, draft.black_ai),
                 side_row(Side::White, draft.white_ai),
-                label("AI level", theme::FONT),
+                label("new_game.level", theme::FONT),
             ],
         ))
         .id();
-    let rules = commands.spawn(label("Rules", theme::FONT)).id();
+    let rules = commands.spawn(label("new_game.rules", theme::FONT)).id();
     let start = commands
         .spawn((
             row(),
             children![
-                choice("Start", Action::StartGame, true),
-                button("Cancel", Action::Close),
+                choice("new_game.start", Action::StartGame, true),
+                button("common.cancel", Action::Close),
             ],
         ))
         .id();

@@ -29,12 +29,12 @@ fn spawn_toolbar(mut commands: Commands) {
         },
         BackgroundColor(theme::PANEL),
         children![
-            button("New", Action::Open(Overlay::NewGame)),
-            button("Undo", Action::Undo),
-            button("Redo", Action::Redo),
-            button("Hint", Action::Hint),
-            button("Moves", Action::Open(Overlay::Moves)),
-            button("Menu", Action::Open(Overlay::Menu)),
+            button("toolbar.new", Action::Open(Overlay::NewGame)),
+            button("toolbar.undo", Action::Undo),
+            button("toolbar.redo", Action::Redo),
+            button("toolbar.hint", Action::Hint),
+            button("toolbar.moves", Action::Open(Overlay::Moves)),
+            button("toolbar.menu", Action::Open(Overlay::Menu)),
         ],
     ));
 }

@@ -1,0 +1,369 @@
+//! Every string the player reads, in every language Montello speaks.
+//!
+//! The strings live in one place: `assets/lang/<code>.txt`, one `key = text` per line, compiled
+//! into the binary (so phones need no asset loading to show a word). English is the reference;
+//! a missing key falls back to English, then to the key itself, so a gap shows but never
+//! crashes. The unit tests below check that every language has exactly English's keys with the
+//! same `{placeholders}`, that every key the code asks for exists, and that the app's font
+//! has a glyph for every character of every language.
+//!
+//! The language is the player's choice in the settings, or the system's when they chose none.
+
+use crate::settings::Settings;
+use bevy::prelude::*;
+use montello_engine::{Side, Variant};
+use std::collections::HashMap;
+use std::fmt::Display;
+use std::sync::OnceLock;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Language>()
+        .init_resource::<SystemLanguage>()
+        .add_systems(PreStartup, follow_settings.after(crate::save::restore))
+        .add_systems(PreUpdate, follow_settings);
+}
+
+/// Speaks the language chosen in the settings, or the system's.
+fn follow_settings(
+    settings: Res<Settings>,
+    system: Res<SystemLanguage>,
+    mut language: ResMut<Language>,
+) {
+    let lang = settings.language.unwrap_or(system.0);
+    if language.0 != lang {
+        language.0 = lang;
+    }
+}
+
+/// A language Montello is translated into.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// English (the reference).
+    #[default]
+    En,
+    /// Japanese: Othello's home.
+    Ja,
+    /// French.
+    Fr,
+    /// German.
+    De,
+}
+
+/// The language files, in [`Lang::ALL`] order.
+const SOURCES: [&str; 4] = [
+    include_str!("../assets/lang/en.txt"),
+    include_str!("../assets/lang/ja.txt"),
+    include_str!("../assets/lang/fr.txt"),
+    include_str!("../assets/lang/de.txt"),
+];
+
+impl Lang {
+    /// Every language, English first.
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::Ja, Lang::Fr, Lang::De];
+
+    /// The ISO 639-1 code, as settings files store it.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Ja => "ja",
+            Lang::Fr => "fr",
+            Lang::De => "de",
+        }
+    }
+
+    /// The language's name in itself, for the language choice.
+    pub const fn native_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Ja => "日本語",
+            Lang::Fr => "Français",
+            Lang::De => "Deutsch",
+        }
+    }
+
+    /// The language of a locale tag such as `ja-JP`, `fr_CA.UTF-8` or `de`, if Montello has it.
+    pub fn from_locale(tag: &str) -> Option<Lang> {
+        let primary = tag
+            .split(['-', '_', '.', '@'])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        Lang::ALL.into_iter().find(|l| l.code() == primary)
+    }
+
+    /// The system's language if Montello speaks it, else English.
+    pub fn system() -> Lang {
+        // Android: the activity's configuration follows the per-app language too.
+        #[cfg(target_os = "android")]
+        if let Some(lang) = bevy::android::ANDROID_APP
+            .get()
+            .and_then(|app| app.config().language())
+            .and_then(|code| Lang::from_locale(&code))
+        {
+            return lang;
+        }
+        sys_locale::get_locales()
+            .find_map(|tag| Lang::from_locale(&tag))
+            .unwrap_or_default()
+    }
+
+    /// The language with this ISO 639-1 code (as settings files store it).
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.code() == code)
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    fn table(self) -> &'static HashMap<&'static str, &'static str> {
+        static TABLES: OnceLock<Vec<HashMap<&'static str, &'static str>>> = OnceLock::new();
+        let tables = TABLES.get_or_init(|| {
+            SOURCES
+                .iter()
+                .map(|source| match parse(source) {
+                    Ok(table) => table,
+                    Err(e) => {
+                        // The tests refuse such a file; a release build still shows English.
+                        error!("a language file is malformed: {e}");
+                        HashMap::new()
+                    }
+                })
+                .collect()
+        });
+        &tables[self.index()]
+    }
+
+    /// The text for `key`: this language's, else English's, else the key itself.
+    pub fn t(self, key: &'static str) -> &'static str {
+        self.table()
+            .get(key)
+            .or_else(|| Lang::En.table().get(key))
+            .copied()
+            .unwrap_or(key)
+    }
+
+    /// The name of a side ("Black", "黒", ...).
+    pub fn side(self, side: Side) -> &'static str {
+        match side {
+            Side::Black => self.t("side.black"),
+            Side::White => self.t("side.white"),
+        }
+    }
+
+    /// The name of a rule variant.
+    pub fn variant(self, variant: Variant) -> &'static str {
+        self.t(match variant {
+            Variant::Othello => "variant.othello",
+            Variant::NoMoveEndsGame => "variant.no_move_ends_game",
+            Variant::FreeOpening => "variant.free_opening",
+        })
+    }
+
+    /// The text for `key` with each `{name}` replaced by its value.
+    pub fn f(self, key: &'static str, args: &[(&str, &dyn Display)]) -> String {
+        let mut text = self.t(key).to_string();
+        for (name, value) in args {
+            text = text.replace(&format!("{{{name}}}"), &value.to_string());
+        }
+        text
+    }
+}
+
+/// The system's language, when Montello speaks it (English otherwise). The app reads it at
+/// start; headless tests keep the default, English.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SystemLanguage(pub Lang);
+
+/// The language the app speaks now: the settings' choice or the system's.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Deref)]
+pub struct Language(pub Lang);
+
+/// Reads a language file: `key = text` lines; blank lines and lines starting with `#` are
+/// skipped; `\n` in a text is a line break. An error names the line and what is wrong.
+pub fn parse(source: &'static str) -> Result<HashMap<&'static str, &'static str>, String> {
+    let mut table = HashMap::new();
+    for (n, line) in source.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let Some((key, text)) = line.split_once('=') else {
+            return Err(format!("line {}: no `=` in {line:?}", n + 1));
+        };
+        let (key, text) = (key.trim(), text.trim());
+        if key.is_empty()
+            || !key
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "._".contains(c))
+        {
+            return Err(format!("line {}: bad key {key:?}", n + 1));
+        }
+        if text.is_empty() {
+            return Err(format!("line {}: {key} has no text", n + 1));
+        }
+        // Line breaks are written `\n`: unescape those texts once and keep them for the life
+        // of the program (a few kilobytes, like the `include_str!` they came from).
+        let text: &'static str = if text.contains("\\n") {
+            Box::leak(text.replace("\\n", "\n").into_boxed_str())
+        } else {
+            text
+        };
+        if table.insert(key, text).is_some() {
+            return Err(format!("line {}: {key} is given twice", n + 1));
+        }
+    }
+    Ok(table)
+}
+
+/// The UI font (see `assets/fonts/make_font.sh`): Latin and Japanese in one face, so every
+/// language reads alike.
+pub const UI_FONT: &[u8] = include_bytes!("../assets/fonts/montello-ui.otf");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    fn table(lang: Lang) -> HashMap<&'static str, &'static str> {
+        parse(SOURCES[lang.index()]).unwrap_or_else(|e| panic!("{}.txt: {e}", lang.code()))
+    }
+
+    fn placeholders(text: &str) -> BTreeSet<String> {
+        text.split('{')
+            .skip(1)
+            .filter_map(|rest| rest.split_once('}').map(|(name, _)| name.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn every_language_has_exactly_the_english_keys_and_placeholders() {
+        let english = table(Lang::En);
+        assert!(english.len() > 50, "{} keys", english.len());
+        for lang in Lang::ALL {
+            let other = table(lang);
+            let mut missing: Vec<_> = english.keys().filter(|k| !other.contains_key(*k)).collect();
+            let mut extra: Vec<_> = other.keys().filter(|k| !english.contains_key(*k)).collect();
+            missing.sort();
+            extra.sort();
+            assert!(missing.is_empty(), "{}.txt lacks {missing:?}", lang.code());
+            assert!(
+                extra.is_empty(),
+                "{}.txt has unknown keys {extra:?}",
+                lang.code()
+            );
+            for (key, text) in &english {
+                assert_eq!(
+                    placeholders(text),
+                    placeholders(other[key]),
+                    "{}.txt: {key} has other placeholders than English",
+                    lang.code()
+                );
+            }
+        }
+    }
+
+    /// Every string literal in the app's source that looks like a key of a known group
+    /// (`"hud.pass"`, `"variant.othello"`, ...) is a key English has, so a typo cannot show a
+    /// raw key to the player.
+    #[test]
+    fn every_key_the_code_uses_exists() {
+        let english = table(Lang::En);
+        let groups: BTreeSet<&str> = english.keys().filter_map(|k| k.split('.').next()).collect();
+        let mut used = 0;
+        let mut stack = vec![std::path::PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src"
+        ))];
+        while let Some(path) = stack.pop() {
+            if path.is_dir() {
+                for entry in std::fs::read_dir(&path).unwrap() {
+                    stack.push(entry.unwrap().path());
+                }
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            // Drop escaped quotes and the quote character literal so quotes pair up.
+            let source = std::fs::read_to_string(&path)
+                .unwrap()
+                .replace("\\\"", "")
+                .replace("'\"'", "");
+            for literal in source.split('"').skip(1).step_by(2) {
+                let looks_like_key = literal.contains('.')
+                    && literal
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "._".contains(c));
+                let group = literal.split('.').next().unwrap_or("");
+                if looks_like_key && groups.contains(group) && !literal.ends_with('.') {
+                    used += 1;
+                    assert!(
+                        english.contains_key(literal),
+                        "{}: unknown string key {literal:?}",
+                        path.display()
+                    );
+                }
+            }
+        }
+        assert!(used > 50, "found only {used} string keys in the source");
+    }
+
+    #[test]
+    fn font_covers_every_language() {
+        use skrifa::MetadataProvider;
+        let font = skrifa::FontRef::new(UI_FONT).expect("the UI font parses");
+        let charmap = font.charmap();
+        for lang in Lang::ALL {
+            let mut missing = BTreeSet::new();
+            let texts = table(lang).into_values().chain([lang.native_name()]);
+            for ch in texts.flat_map(str::chars) {
+                if !ch.is_control() && charmap.map(ch).is_none() {
+                    missing.insert(ch);
+                }
+            }
+            assert!(
+                missing.is_empty(),
+                "{}.txt uses characters the UI font lacks (run assets/fonts/make_font.sh): {missing:?}",
+                lang.code()
+            );
+        }
+    }
+
+    #[test]
+    fn lookups_fall_back_and_fill_placeholders() {
+        assert_eq!(Lang::Ja.t("side.black"), "黒");
+        assert_eq!(Lang::De.t("no.such.key"), "no.such.key");
+        assert_eq!(
+            Lang::En.f("hud.review", &[("ply", &3), ("total", &10)]),
+            "Move 3 of 10"
+        );
+        assert_eq!(Lang::Fr.f("hud.to_move", &[("side", &"Noir")]), "Noir joue");
+    }
+
+    #[test]
+    fn malformed_files_are_refused_with_the_line() {
+        assert!(
+            parse("a = b\nno equals here")
+                .unwrap_err()
+                .contains("line 2")
+        );
+        assert!(parse("a = b\na = c").unwrap_err().contains("twice"));
+        assert!(parse("bad key! = x").unwrap_err().contains("bad key"));
+        assert!(parse("a =   ").unwrap_err().contains("no text"));
+        assert_eq!(parse("# c\n\nx.y = 1\\n2").unwrap()["x.y"], "1\n2");
+    }
+
+    #[test]
+    fn locales_map_to_languages() {
+        assert_eq!(Lang::from_locale("ja-JP"), Some(Lang::Ja));
+        assert_eq!(Lang::from_locale("fr_CA.UTF-8"), Some(Lang::Fr));
+        assert_eq!(Lang::from_locale("DE"), Some(Lang::De));
+        assert_eq!(Lang::from_locale("en-GB"), Some(Lang::En));
+        assert_eq!(Lang::from_locale("pt-BR"), None);
+        assert_eq!(Lang::from_locale(""), None);
+        for lang in Lang::ALL {
+            assert_eq!(Lang::from_code(lang.code()), Some(lang));
+        }
+    }
+}
