@@ -79,7 +79,7 @@ impl AiLevel {
         ];
         match self {
             AiLevel::Level(i) => match KEYS.get(usize::from(i)) {
-                Some(key) => lang.t(*key).to_string(),
+                Some(key) => lang.t(key).to_string(),
                 None => self.name(),
             },
             AiLevel::Iterations(n) => lang.f("level.playouts", &[("n", &n)]),

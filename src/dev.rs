@@ -50,6 +50,7 @@ fn take_screenshot(
     busy: Res<ViewBusy>,
     mut ai: ResMut<AiState>,
     mut exit: MessageWriter<AppExit>,
+    clear: Res<ClearColor>,
 ) {
     match job.phase.load(Ordering::Acquire) {
         SAVED => {
@@ -85,10 +86,11 @@ fn take_screenshot(
     };
     job.phase.store(CAPTURING, Ordering::Release);
     let phase = job.phase.clone();
+    let background = clear.0;
     let mut save = save_to_disk(path);
     commands.spawn(Screenshot::primary_window()).observe(
         move |captured: On<ScreenshotCaptured>| {
-            if board_is_drawn(&captured.image) {
+            if board_is_drawn(&captured.image, background) {
                 save(captured);
                 phase.store(SAVED, Ordering::Release);
             } else {
@@ -100,17 +102,24 @@ fn take_screenshot(
 }
 
 /// Whether the felt shows: a good share of green pixels along the screen's middle row.
-fn board_is_drawn(image: &Image) -> bool {
+fn board_is_drawn(image: &Image, background: Color) -> bool {
+    // Until the 3D pipelines are compiled only the UI is drawn over the clear colour: the
+    // row across the middle of the board then shows the background, whatever the theme.
     let size = image.size();
     let y = size.y / 2;
-    let mut green = 0;
+    let bg = background.to_srgba();
+    let mut board = 0;
     for x in 0..size.x {
         if let Ok(c) = image.get_color_at(x, y) {
             let c = c.to_srgba();
-            if c.green > c.red + 0.08 && c.green > c.blue + 0.04 {
-                green += 1;
+            let diff = (c.red - bg.red)
+                .abs()
+                .max((c.green - bg.green).abs())
+                .max((c.blue - bg.blue).abs());
+            if diff > 0.08 {
+                board += 1;
             }
         }
     }
-    green * 10 >= size.x
+    board * 10 >= size.x * 4
 }

@@ -1,46 +1,345 @@
-//! Colours and sizes shared by the board and the UI.
+//! Colours and sizes shared by the board and the UI, and the four themes.
+//!
+//! A theme is a [`Palette`]. The board's materials live in [`BoardMaterials`] and UI nodes carry
+//! a [`Paint`] role, so choosing a theme recolours everything in place: no entity is rebuilt.
+//! The unit tests check WCAG AA contrast for the text of every theme, and that the
+//! high-contrast theme tells black discs, white discs and the felt apart in greyscale.
 
+use crate::settings::{Settings, ThemeName};
+use crate::widgets::Selected;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(ClearColor(BACKGROUND));
+    app.insert_resource(ClearColor(Palette::CLASSIC.background))
+        .insert_resource(Palette::CLASSIC)
+        .add_systems(PreStartup, create_board_materials)
+        .add_systems(PreUpdate, follow_settings)
+        .add_systems(
+            PostUpdate,
+            (recolour_board, paint_ui).before(bevy::ui::UiSystems::Prepare),
+        );
 }
 
-/// Behind the board.
-pub const BACKGROUND: Color = Color::srgb(0.09, 0.11, 0.10);
-/// The felt of the squares.
-pub const FELT: Color = Color::srgb(0.03, 0.30, 0.13);
-/// The grid lines between the squares and the star points.
-pub const GRID: Color = Color::srgb(0.01, 0.12, 0.05);
-/// The board's wooden frame.
-pub const FRAME: Color = Color::srgb(0.20, 0.11, 0.05);
-/// Black discs.
-pub const DISC_BLACK: Color = Color::srgb(0.03, 0.03, 0.035);
-/// White discs.
-pub const DISC_WHITE: Color = Color::srgb(0.93, 0.93, 0.90);
-/// The legal-move dots.
-pub const LEGAL: Color = Color::srgba(0.0, 0.0, 0.0, 0.35);
-/// The last-move mark.
-pub const LAST_MOVE: Color = Color::srgb(0.90, 0.18, 0.12);
-/// A refused tap.
-pub const REFUSED: Color = Color::srgba(0.95, 0.15, 0.10, 0.55);
-/// The hint rings.
-pub const HINT: Color = Color::srgb(0.20, 0.55, 1.0);
+/// Every colour of a theme.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Palette {
+    /// Behind the board.
+    pub background: Color,
+    /// The board's frame.
+    pub frame: Color,
+    /// The playing surface.
+    pub felt: Color,
+    /// Grid lines and star points.
+    pub grid: Color,
+    /// Black discs.
+    pub disc_black: Color,
+    /// White discs.
+    pub disc_white: Color,
+    /// Legal-move dots.
+    pub legal: Color,
+    /// The last-move dot (a shape as well as a colour).
+    pub last_move: Color,
+    /// Hint rings and the AI's thinking bar.
+    pub hint: Color,
+    /// A refused tap's flash.
+    pub refused: Color,
+    /// Panels and bars.
+    pub panel: Color,
+    /// Buttons.
+    pub button: Color,
+    /// A pressed button.
+    pub button_pressed: Color,
+    /// The chosen one of several choices.
+    pub button_selected: Color,
+    /// Text.
+    pub text: Color,
+    /// Secondary text.
+    pub text_dim: Color,
+    /// Error text.
+    pub text_error: Color,
+    /// Coordinates on the frame.
+    pub coordinates: Color,
+}
 
-/// Panels and bars.
-pub const PANEL: Color = Color::srgba(0.05, 0.06, 0.06, 0.92);
-/// Buttons.
-pub const BUTTON: Color = Color::srgb(0.20, 0.24, 0.22);
-/// A pressed button.
-pub const BUTTON_PRESSED: Color = Color::srgb(0.32, 0.52, 0.38);
-/// A selected choice.
-pub const BUTTON_SELECTED: Color = Color::srgb(0.12, 0.45, 0.26);
-/// Text.
-pub const TEXT: Color = Color::srgb(0.94, 0.95, 0.93);
-/// Secondary text.
-pub const TEXT_DIM: Color = Color::srgb(0.65, 0.68, 0.66);
-/// Error text.
-pub const TEXT_ERROR: Color = Color::srgb(1.0, 0.55, 0.45);
+impl Palette {
+    /// Green felt in a wooden frame.
+    pub const CLASSIC: Palette = Palette {
+        background: Color::srgb(0.09, 0.11, 0.10),
+        frame: Color::srgb(0.20, 0.11, 0.05),
+        felt: Color::srgb(0.03, 0.30, 0.13),
+        grid: Color::srgb(0.01, 0.12, 0.05),
+        disc_black: Color::srgb(0.03, 0.03, 0.035),
+        disc_white: Color::srgb(0.93, 0.93, 0.90),
+        legal: Color::srgba(0.0, 0.0, 0.0, 0.35),
+        last_move: Color::srgb(0.90, 0.18, 0.12),
+        hint: Color::srgb(0.20, 0.55, 1.0),
+        refused: Color::srgba(0.95, 0.15, 0.10, 0.55),
+        panel: Color::srgba(0.05, 0.06, 0.06, 0.92),
+        button: Color::srgb(0.20, 0.24, 0.22),
+        button_pressed: Color::srgb(0.26, 0.42, 0.30),
+        button_selected: Color::srgb(0.12, 0.45, 0.26),
+        text: Color::srgb(0.94, 0.95, 0.93),
+        text_dim: Color::srgb(0.65, 0.68, 0.66),
+        text_error: Color::srgb(1.0, 0.55, 0.45),
+        coordinates: Color::srgb(0.94, 0.88, 0.76),
+    };
+
+    /// A light wooden board with dark lines, like a club's set.
+    pub const WOOD: Palette = Palette {
+        background: Color::srgb(0.13, 0.10, 0.08),
+        frame: Color::srgb(0.30, 0.17, 0.08),
+        felt: Color::srgb(0.74, 0.55, 0.33),
+        grid: Color::srgb(0.28, 0.17, 0.08),
+        disc_black: Color::srgb(0.03, 0.03, 0.035),
+        disc_white: Color::srgb(0.95, 0.94, 0.90),
+        legal: Color::srgba(0.15, 0.07, 0.0, 0.45),
+        last_move: Color::srgb(0.85, 0.12, 0.10),
+        hint: Color::srgb(0.05, 0.30, 0.85),
+        refused: Color::srgba(0.90, 0.10, 0.05, 0.60),
+        panel: Color::srgba(0.16, 0.11, 0.07, 0.94),
+        button: Color::srgb(0.33, 0.23, 0.15),
+        button_pressed: Color::srgb(0.55, 0.38, 0.20),
+        button_selected: Color::srgb(0.52, 0.30, 0.10),
+        text: Color::srgb(0.97, 0.93, 0.86),
+        text_dim: Color::srgb(0.78, 0.70, 0.60),
+        text_error: Color::srgb(1.0, 0.62, 0.50),
+        coordinates: Color::srgb(0.97, 0.90, 0.78),
+    };
+
+    /// A dim board for playing at night: little light, no glare.
+    pub const DARK: Palette = Palette {
+        background: Color::srgb(0.02, 0.02, 0.03),
+        frame: Color::srgb(0.09, 0.09, 0.11),
+        felt: Color::srgb(0.10, 0.24, 0.22),
+        grid: Color::srgb(0.02, 0.07, 0.07),
+        disc_black: Color::srgb(0.015, 0.015, 0.02),
+        disc_white: Color::srgb(0.78, 0.79, 0.80),
+        legal: Color::srgba(0.70, 0.85, 0.80, 0.30),
+        last_move: Color::srgb(0.80, 0.15, 0.10),
+        hint: Color::srgb(0.35, 0.60, 1.0),
+        refused: Color::srgba(0.95, 0.25, 0.20, 0.50),
+        panel: Color::srgba(0.03, 0.03, 0.04, 0.95),
+        button: Color::srgb(0.13, 0.14, 0.16),
+        button_pressed: Color::srgb(0.22, 0.34, 0.36),
+        button_selected: Color::srgb(0.12, 0.32, 0.30),
+        text: Color::srgb(0.86, 0.87, 0.88),
+        text_dim: Color::srgb(0.60, 0.62, 0.64),
+        text_error: Color::srgb(1.0, 0.55, 0.48),
+        coordinates: Color::srgb(0.70, 0.72, 0.74),
+    };
+
+    /// High contrast, readable in greyscale and for colour-blind players: a mid-grey surface
+    /// between pure black and pure white discs, black lines, a red-orange last-move dot and
+    /// yellow hint rings, white text on black.
+    pub const CONTRAST: Palette = Palette {
+        background: Color::srgb(0.0, 0.0, 0.0),
+        frame: Color::srgb(0.0, 0.0, 0.0),
+        felt: Color::srgb(0.45, 0.50, 0.55),
+        grid: Color::srgb(0.0, 0.0, 0.0),
+        disc_black: Color::srgb(0.0, 0.0, 0.0),
+        disc_white: Color::srgb(1.0, 1.0, 1.0),
+        legal: Color::srgba(0.0, 0.0, 0.0, 0.75),
+        last_move: Color::srgb(0.85, 0.25, 0.0),
+        hint: Color::srgb(1.0, 0.92, 0.0),
+        refused: Color::srgba(1.0, 0.0, 0.0, 0.70),
+        panel: Color::srgba(0.0, 0.0, 0.0, 0.97),
+        button: Color::srgb(0.16, 0.16, 0.16),
+        button_pressed: Color::srgb(0.45, 0.45, 0.45),
+        button_selected: Color::srgb(0.0, 0.30, 0.62),
+        text: Color::srgb(1.0, 1.0, 1.0),
+        text_dim: Color::srgb(0.85, 0.85, 0.85),
+        text_error: Color::srgb(1.0, 0.70, 0.60),
+        coordinates: Color::srgb(1.0, 1.0, 1.0),
+    };
+
+    /// The palette of a theme.
+    pub const fn of(theme: ThemeName) -> Palette {
+        match theme {
+            ThemeName::Classic => Palette::CLASSIC,
+            ThemeName::Wood => Palette::WOOD,
+            ThemeName::Dark => Palette::DARK,
+            ThemeName::Contrast => Palette::CONTRAST,
+        }
+    }
+
+    /// The colour a UI role is painted in.
+    pub fn paint(&self, paint: Paint, selected: bool, pressed: bool) -> Color {
+        match paint {
+            Paint::Panel => self.panel,
+            Paint::Button if pressed => self.button_pressed,
+            Paint::Button if selected => self.button_selected,
+            Paint::Button => self.button,
+            Paint::Text => self.text,
+            Paint::TextDim => self.text_dim,
+            Paint::Hint => self.hint,
+            Paint::Coordinates => self.coordinates,
+        }
+    }
+}
+
+/// The colour role of a UI node: its text colour (text roles) or its background (the others)
+/// follows the theme.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Paint {
+    /// A panel or bar background.
+    Panel,
+    /// A button: its own colour, pressed and selected colours.
+    Button,
+    /// Body text.
+    Text,
+    /// Secondary text.
+    TextDim,
+    /// The accent of progress bars and hints.
+    Hint,
+    /// The coordinates along the frame.
+    Coordinates,
+}
+
+impl Paint {
+    /// Whether the role colours text (else a background).
+    pub fn is_text(self) -> bool {
+        matches!(self, Paint::Text | Paint::TextDim | Paint::Coordinates)
+    }
+}
+
+/// The board's materials, one per role, recoloured when the theme changes.
+#[derive(Resource, Debug, Clone)]
+pub struct BoardMaterials {
+    /// The frame.
+    pub frame: Handle<StandardMaterial>,
+    /// The playing surface.
+    pub felt: Handle<StandardMaterial>,
+    /// Grid lines and star points.
+    pub grid: Handle<StandardMaterial>,
+    /// Black disc halves.
+    pub disc_black: Handle<StandardMaterial>,
+    /// White disc halves.
+    pub disc_white: Handle<StandardMaterial>,
+    /// Legal-move dots.
+    pub legal: Handle<StandardMaterial>,
+    /// The last-move dot.
+    pub last_move: Handle<StandardMaterial>,
+    /// Hint rings.
+    pub hint: Handle<StandardMaterial>,
+}
+
+/// A matte material, for the felt and the grid.
+fn matte(color: Color) -> StandardMaterial {
+    StandardMaterial {
+        base_color: color,
+        perceptual_roughness: 0.95,
+        reflectance: 0.1,
+        ..default()
+    }
+}
+
+/// An unlit material (markers read the same under any light), blended if translucent.
+pub fn unlit(color: Color) -> StandardMaterial {
+    StandardMaterial {
+        base_color: color,
+        unlit: true,
+        alpha_mode: if color.alpha() < 1.0 {
+            AlphaMode::Blend
+        } else {
+            AlphaMode::Opaque
+        },
+        ..default()
+    }
+}
+
+fn create_board_materials(mut commands: Commands, mut materials: ResMut<Assets<StandardMaterial>>) {
+    let p = Palette::CLASSIC;
+    let shiny = |color: Color, roughness: f32| StandardMaterial {
+        base_color: color,
+        perceptual_roughness: roughness,
+        ..default()
+    };
+    commands.insert_resource(BoardMaterials {
+        frame: materials.add(shiny(p.frame, 0.6)),
+        felt: materials.add(matte(p.felt)),
+        grid: materials.add(matte(p.grid)),
+        disc_black: materials.add(shiny(p.disc_black, 0.35)),
+        disc_white: materials.add(shiny(p.disc_white, 0.45)),
+        legal: materials.add(unlit(p.legal)),
+        last_move: materials.add(unlit(p.last_move)),
+        hint: materials.add(unlit(p.hint)),
+    });
+}
+
+fn follow_settings(settings: Res<Settings>, mut palette: ResMut<Palette>) {
+    let next = Palette::of(settings.theme);
+    if *palette != next {
+        *palette = next;
+    }
+}
+
+fn recolour_board(
+    palette: Res<Palette>,
+    board: Option<Res<BoardMaterials>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut clear: ResMut<ClearColor>,
+) {
+    let Some(board) = board else {
+        return;
+    };
+    if !palette.is_changed() {
+        return;
+    }
+    clear.0 = palette.background;
+    for (handle, color) in [
+        (&board.frame, palette.frame),
+        (&board.felt, palette.felt),
+        (&board.grid, palette.grid),
+        (&board.disc_black, palette.disc_black),
+        (&board.disc_white, palette.disc_white),
+        (&board.legal, palette.legal),
+        (&board.last_move, palette.last_move),
+        (&board.hint, palette.hint),
+    ] {
+        if let Some(mut material) = materials.get_mut(handle) {
+            material.base_color = color;
+        }
+    }
+}
+
+/// Paints new UI nodes, pressed and re-selected buttons, and everything when the theme
+/// changes. A pressed button darkens: feedback that works for a finger as well as a mouse.
+#[allow(clippy::type_complexity)]
+fn paint_ui(
+    palette: Res<Palette>,
+    mut nodes: Query<(
+        Ref<Paint>,
+        Option<&mut BackgroundColor>,
+        Option<&mut TextColor>,
+        Option<Ref<Selected>>,
+        Option<Ref<Interaction>>,
+    )>,
+) {
+    let all = palette.is_changed();
+    for (paint, background, text, selected, interaction) in &mut nodes {
+        let changed = all
+            || paint.is_changed()
+            || selected.as_ref().is_some_and(|s| s.is_changed())
+            || interaction.as_ref().is_some_and(|i| i.is_changed());
+        if !changed {
+            continue;
+        }
+        let is_selected = selected.is_some_and(|s| s.0);
+        let pressed = interaction.is_some_and(|i| *i == Interaction::Pressed);
+        let color = palette.paint(*paint, is_selected, pressed);
+        if paint.is_text() {
+            if let Some(mut text) = text
+                && text.0 != color
+            {
+                text.0 = color;
+            }
+        } else if let Some(mut background) = background
+            && background.0 != color
+        {
+            background.0 = color;
+        }
+    }
+}
 
 /// The smallest touch target: about 9 mm on a phone (logical pixels are ~160 per inch).
 pub const TOUCH: f32 = 56.0;
@@ -67,5 +366,107 @@ pub fn bar_insets(size: Vec2) -> (f32, f32, f32, f32) {
         (HUD_WIDTH, TOOLBAR_WIDTH, 8.0, 8.0)
     } else {
         (0.0, 0.0, HUD_HEIGHT, TOOLBAR_HEIGHT)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WCAG 2 relative luminance of an opaque colour.
+    fn luminance(color: Color) -> f32 {
+        let c = color.to_linear();
+        0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue
+    }
+
+    /// WCAG 2 contrast ratio, 1..21.
+    fn contrast(a: Color, b: Color) -> f32 {
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    /// A translucent colour as seen over `under`.
+    fn over(top: Color, under: Color) -> Color {
+        let (t, u) = (top.to_srgba(), under.to_srgba());
+        let a = t.alpha;
+        Color::srgb(
+            t.red * a + u.red * (1.0 - a),
+            t.green * a + u.green * (1.0 - a),
+            t.blue * a + u.blue * (1.0 - a),
+        )
+    }
+
+    #[test]
+    fn every_theme_meets_wcag_aa_for_text() {
+        for theme in ThemeName::ALL {
+            let p = Palette::of(theme);
+            let panel = over(p.panel, p.background);
+            for (what, fg, bg) in [
+                ("text on panel", p.text, panel),
+                ("dim text on panel", p.text_dim, panel),
+                ("error text on panel", p.text_error, panel),
+                ("text on button", p.text, p.button),
+                ("text on pressed button", p.text, p.button_pressed),
+                ("text on selected button", p.text, p.button_selected),
+                ("coordinates on frame", p.coordinates, p.frame),
+            ] {
+                let ratio = contrast(fg, bg);
+                assert!(
+                    ratio >= 4.5,
+                    "{theme:?}: {what} is {ratio:.2}:1, under 4.5:1"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_theme_shows_discs_and_marks_apart() {
+        for theme in ThemeName::ALL {
+            let p = Palette::of(theme);
+            let discs = contrast(p.disc_black, p.disc_white);
+            assert!(discs >= 7.0, "{theme:?}: discs only {discs:.2}:1 apart");
+            // The last-move dot lies on a disc of either colour (WCAG 1.4.11: 3:1 for marks).
+            for disc in [p.disc_black, p.disc_white] {
+                let ratio = contrast(p.last_move, disc);
+                assert!(
+                    ratio >= 2.9,
+                    "{theme:?}: last-move dot {ratio:.2}:1 on a disc"
+                );
+            }
+            let legal = contrast(over(p.legal, p.felt), p.felt);
+            assert!(
+                legal >= 1.4,
+                "{theme:?}: legal dots {legal:.2}:1 on the felt"
+            );
+        }
+    }
+
+    #[test]
+    fn the_high_contrast_theme_reads_in_greyscale() {
+        let p = Palette::CONTRAST;
+        // Both disc colours stand out from the felt by luminance alone (3:1, WCAG 1.4.11).
+        for (what, color) in [("black discs", p.disc_black), ("white discs", p.disc_white)] {
+            let ratio = contrast(color, p.felt);
+            assert!(ratio >= 3.0, "{what} {ratio:.2}:1 on the felt");
+        }
+        for (what, color) in [
+            ("legal dots", over(p.legal, p.felt)),
+            ("hint rings", p.hint),
+        ] {
+            let ratio = contrast(color, p.felt);
+            assert!(ratio >= 3.0, "{what} {ratio:.2}:1 on the felt");
+        }
+        let lines = contrast(p.grid, p.felt);
+        assert!(lines >= 3.0, "grid lines {lines:.2}:1");
+    }
+
+    #[test]
+    fn buttons_change_colour_when_pressed_or_selected() {
+        for theme in ThemeName::ALL {
+            let p = Palette::of(theme);
+            let plain = p.paint(Paint::Button, false, false);
+            assert_ne!(plain, p.paint(Paint::Button, true, false), "{theme:?}");
+            assert_ne!(plain, p.paint(Paint::Button, false, true), "{theme:?}");
+        }
     }
 }

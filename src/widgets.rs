@@ -5,7 +5,8 @@
 use crate::i18n::{Lang, Language};
 use crate::screens::Overlay;
 use crate::settings::{AnimationSpeed, ThemeName};
-use crate::theme;
+use crate::theme::{self, Paint};
+use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 use montello_engine::{Side, Variant};
 
@@ -15,7 +16,8 @@ use crate::game_flow::Player;
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<UiAction>()
         .add_observer(on_click)
-        .add_systems(Update, press_feedback)
+        .add_observer(drag_to_scroll)
+        .add_systems(Update, scroll_with_wheel)
         .add_systems(PostUpdate, localize.before(bevy::ui::UiSystems::Prepare));
 }
 
@@ -86,19 +88,6 @@ fn on_click(click: On<Pointer<Click>>, actions: Query<&Action>, mut out: Message
     }
 }
 
-/// Buttons darken while pressed: feedback that works for a finger as well as a mouse.
-fn press_feedback(
-    mut buttons: Query<(&Interaction, &mut BackgroundColor, &Selected), Changed<Interaction>>,
-) {
-    for (interaction, mut bg, selected) in &mut buttons {
-        bg.0 = match (interaction, selected.0) {
-            (Interaction::Pressed, _) => theme::BUTTON_PRESSED,
-            (_, true) => theme::BUTTON_SELECTED,
-            _ => theme::BUTTON,
-        };
-    }
-}
-
 /// Whether a choice button is the current choice.
 #[derive(Component, Debug, Clone, Copy)]
 pub struct Selected(pub bool);
@@ -134,23 +123,20 @@ fn button_frame(action: Action, selected: bool, content: impl Bundle) -> impl Bu
             border_radius: BorderRadius::all(px(10)),
             ..default()
         },
-        BackgroundColor(if selected {
-            theme::BUTTON_SELECTED
-        } else {
-            theme::BUTTON
-        }),
+        BackgroundColor(Color::NONE),
+        Paint::Button,
         children![content],
     )
 }
 
 /// The text of the string `key` in the player's language; it does not catch taps.
 pub fn label(key: &'static str, size: f32) -> impl Bundle {
-    (coloured_label("", size, theme::TEXT), Localized(key))
+    (text_label("", size), Localized(key))
 }
 
 /// A text that is not translated (or already is); it does not catch taps.
 pub fn text_label(text: impl Into<String>, size: f32) -> impl Bundle {
-    coloured_label(text, size, theme::TEXT)
+    (coloured_label(text, size, Color::WHITE), Paint::Text)
 }
 
 /// Text in a colour that does not catch taps.
@@ -196,10 +182,46 @@ pub fn panel() -> impl Bundle {
             max_width: percent(94),
             max_height: percent(92),
             border_radius: BorderRadius::all(px(14)),
+            overflow: Overflow::scroll_y(),
             ..default()
         },
-        BackgroundColor(theme::PANEL),
+        BackgroundColor(Color::NONE),
+        Paint::Panel,
+        Scrolls,
+        ScrollPosition::default(),
     )
+}
+
+/// A panel that scrolls when its content is taller than the screen: by dragging it with a
+/// finger (or the mouse), or with the mouse wheel.
+#[derive(Component, Debug, Default)]
+pub struct Scrolls;
+
+/// Drags bubble up from whatever was touched to the innermost scrolling node, which takes
+/// them.
+fn drag_to_scroll(
+    mut drag: On<Pointer<Drag>>,
+    mut panels: Query<&mut ScrollPosition, With<Scrolls>>,
+) {
+    if let Ok(mut scroll) = panels.get_mut(drag.entity) {
+        scroll.y -= drag.delta.y;
+        drag.propagate(false);
+    }
+}
+
+fn scroll_with_wheel(
+    mut wheel: MessageReader<MouseWheel>,
+    mut panels: Query<&mut ScrollPosition, With<Scrolls>>,
+) {
+    for event in wheel.read() {
+        let dy = match event.unit {
+            MouseScrollUnit::Line => event.y * 40.0,
+            MouseScrollUnit::Pixel => event.y,
+        };
+        for mut scroll in &mut panels {
+            scroll.y -= dy;
+        }
+    }
 }
 
 /// A row of buttons that wraps on narrow screens.

@@ -2,7 +2,7 @@
 //! no window, no GPU, driven by the same messages a tap or a button sends.
 
 use bevy::prelude::*;
-use montello::ai::{AiLevel, AiState};
+use montello::ai::{AiLevel, AiState, HintRequested};
 use montello::game_flow::{
     CurrentGame, GameCommand, GameSetup, MoveRequested, MoveSource, Notice, Player, Players,
     Refusal, SquareTapped, TapRefused,
@@ -297,4 +297,28 @@ fn reviewing_a_finished_game_steps_back_without_changing_it() {
     send(&mut app, GameCommand::Review(None));
     assert_eq!(current(&app).game.ply(), ply);
     assert!(current(&app).game.is_over());
+}
+
+#[test]
+fn hints_turned_off_start_no_search_and_say_so() {
+    let mut app = app();
+    new_game(&mut app, Player::Human, QUICK_AI, Variant::Othello);
+    app.world_mut().resource_mut::<Settings>().hints = false;
+    send(&mut app, HintRequested);
+    assert!(
+        app.world().resource::<AiState>().thinking().is_none(),
+        "no hint search runs"
+    );
+    let notice = app.world().resource::<Notice>();
+    assert!(
+        notice.text.contains("Hints are turned off"),
+        "{}",
+        notice.text
+    );
+    // Turned back on, the same button asks the AI.
+    app.world_mut().resource_mut::<Settings>().hints = true;
+    send(&mut app, HintRequested);
+    run_until(&mut app, "a hint", |app| {
+        app.world().resource::<AiState>().hint.is_some()
+    });
 }

@@ -8,9 +8,10 @@ use montello::ai::{AiLevel, AiState};
 use montello::game_flow::{
     CurrentGame, GameCommand, GameSetup, Notice, Player, Players, SquareTapped,
 };
+use montello::i18n::{Lang, Language};
 use montello::save::{DataDir, Restored, StatsFile};
 use montello::save_format::{SavedGame, SavedSettings};
-use montello::settings::{AnimationSpeed, Settings};
+use montello::settings::{AnimationSpeed, Settings, ThemeName};
 use montello::storage::{self, SaveFormat};
 use montello_engine::{Game, Variant};
 use std::path::{Path, PathBuf};
@@ -223,6 +224,57 @@ fn hand_edited_illegal_moves_and_future_versions_are_never_loaded() {
             .count();
         assert_eq!(kept, 1, "{name}: the bad file is kept aside");
     }
+}
+
+#[test]
+fn theme_language_and_animation_speed_survive_a_restart_and_take_effect() {
+    let dir = temp_dir("look");
+    {
+        let mut app = app_on(&dir);
+        let mut settings = app.world_mut().resource_mut::<Settings>();
+        settings.theme = ThemeName::Contrast;
+        settings.language = Some(Lang::Ja);
+        settings.animations = AnimationSpeed::Fast;
+        settings.hints = false;
+        app.update();
+        app.update();
+        assert_eq!(app.world().resource::<Language>().0, Lang::Ja);
+    }
+    let app = app_on(&dir);
+    let settings = app.world().resource::<Settings>();
+    assert_eq!(settings.theme, ThemeName::Contrast);
+    assert_eq!(settings.language, Some(Lang::Ja));
+    assert_eq!(settings.animations, AnimationSpeed::Fast);
+    assert!(!settings.hints);
+    assert_eq!(
+        app.world().resource::<Language>().0,
+        Lang::Ja,
+        "the saved language is spoken from the first frame"
+    );
+}
+
+#[test]
+fn a_bad_settings_file_is_reported_in_the_saved_language_of_the_game() {
+    let dir = temp_dir("french");
+    {
+        let mut app = app_on(&dir);
+        two_humans(&mut app, Variant::Othello);
+        app.world_mut().resource_mut::<Settings>().language = Some(Lang::Fr);
+        tap(&mut app, "f5");
+        tap(&mut app, "d6");
+    }
+    // The game file is damaged; the settings (French) are fine.
+    std::fs::write(dir.join(SavedGame::FILE), "version: 1, garbage").expect("corrupt");
+    let app = app_on(&dir);
+    let notice = notice_text(&app);
+    assert!(
+        notice.contains("Impossible de lire la partie enregistrée"),
+        "{notice}"
+    );
+    assert!(
+        notice.contains(".bad-"),
+        "names the file kept aside: {notice}"
+    );
 }
 
 #[test]

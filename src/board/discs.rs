@@ -7,7 +7,7 @@ use super::{FELT_TOP, square_centre};
 use crate::AppSystems;
 use crate::game_flow::{BoardReset, CurrentGame, MovePlayed, Refusal, TapRefused, ViewBusy};
 use crate::settings::Settings;
-use crate::theme;
+use crate::theme::BoardMaterials;
 use bevy::prelude::*;
 use montello_engine::{Move, Position, Side, Square};
 use std::f32::consts::PI;
@@ -58,17 +58,12 @@ struct DiscAssets {
 fn load_assets(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
+    materials: Res<BoardMaterials>,
 ) {
-    let material = |color: Color, roughness: f32| StandardMaterial {
-        base_color: color,
-        perceptual_roughness: roughness,
-        ..default()
-    };
     commands.insert_resource(DiscAssets {
         mesh: meshes.add(Cylinder::new(RADIUS, HALF_THICKNESS).mesh().resolution(40)),
-        black: materials.add(material(theme::DISC_BLACK, 0.35)),
-        white: materials.add(material(theme::DISC_WHITE, 0.45)),
+        black: materials.disc_black.clone(),
+        white: materials.disc_white.clone(),
     });
 }
 

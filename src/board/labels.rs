@@ -7,7 +7,7 @@ use crate::AppSystems;
 use crate::ai::AiState;
 use crate::game_flow::CurrentGame;
 use crate::settings::Settings;
-use crate::theme;
+use crate::theme::Paint;
 use bevy::prelude::*;
 use montello_engine::Move;
 
@@ -33,13 +33,14 @@ struct Coordinate;
 #[derive(Component, Debug)]
 struct HintLabel;
 
-fn world_label(text: String, anchor: Vec3, font: f32, color: Color) -> impl Bundle {
+fn world_label(text: String, anchor: Vec3, font: f32, paint: Paint) -> impl Bundle {
     let size = Vec2::new(font * 3.2, font * 1.3);
     (
         WorldLabel { anchor, size },
         Text::new(text),
         TextFont::from_font_size(font),
-        TextColor(color),
+        TextColor(Color::WHITE),
+        paint,
         TextLayout::justify(Justify::Center),
         Node {
             position_type: PositionType::Absolute,
@@ -53,20 +54,29 @@ fn world_label(text: String, anchor: Vec3, font: f32, color: Color) -> impl Bund
 
 fn spawn_coordinates(mut commands: Commands) {
     let edge = 4.0 + super::FRAME_WIDTH / 2.0;
-    let colour = Color::srgb(0.93, 0.85, 0.70);
     for i in 0..8u8 {
         let offset = f32::from(i) - 3.5;
         let letter = char::from(b'a' + i).to_string();
         for z in [-edge, edge] {
             commands.spawn((
                 Coordinate,
-                world_label(letter.clone(), Vec3::new(offset, 0.0, z), 16.0, colour),
+                world_label(
+                    letter.clone(),
+                    Vec3::new(offset, 0.0, z),
+                    16.0,
+                    Paint::Coordinates,
+                ),
             ));
         }
         for x in [-edge, edge] {
             commands.spawn((
                 Coordinate,
-                world_label((i + 1).to_string(), Vec3::new(x, 0.0, offset), 16.0, colour),
+                world_label(
+                    (i + 1).to_string(),
+                    Vec3::new(x, 0.0, offset),
+                    16.0,
+                    Paint::Coordinates,
+                ),
             ));
         }
     }
@@ -112,7 +122,7 @@ fn update_hint_labels(
                     format!("{:.0}%", stats.win_rate * 100.0),
                     square_centre(sq).with_y(FELT_TOP + 0.01),
                     18.0,
-                    theme::TEXT,
+                    Paint::Text,
                 ),
                 TextShadow::default(),
             ));

@@ -6,7 +6,7 @@ use crate::AppSystems;
 use crate::ai::AiState;
 use crate::game_flow::{CurrentGame, Players, Refusal, TapRefused, ViewBusy};
 use crate::settings::Settings;
-use crate::theme;
+use crate::theme::{BoardMaterials, Palette, unlit};
 use bevy::prelude::*;
 use montello_engine::Move;
 
@@ -40,30 +40,17 @@ struct MarkerAssets {
     square: Handle<Mesh>,
 }
 
-fn unlit(color: Color) -> StandardMaterial {
-    StandardMaterial {
-        base_color: color,
-        unlit: true,
-        alpha_mode: if color.alpha() < 1.0 {
-            AlphaMode::Blend
-        } else {
-            AlphaMode::Opaque
-        },
-        ..default()
-    }
-}
-
 fn load_assets(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
+    materials: Res<BoardMaterials>,
 ) {
     commands.insert_resource(MarkerAssets {
         dot: meshes.add(Cylinder::new(0.11, 0.004)),
-        legal: materials.add(unlit(theme::LEGAL)),
-        last: materials.add(unlit(theme::LAST_MOVE)),
+        legal: materials.legal.clone(),
+        last: materials.last_move.clone(),
         ring: meshes.add(Extrusion::new(Annulus::new(0.36, 0.45), 0.004)),
-        hint: materials.add(unlit(theme::HINT)),
+        hint: materials.hint.clone(),
         square: meshes.add(Cuboid::new(SQUARE * 0.94, 0.004, SQUARE * 0.94)),
     });
 }
@@ -137,6 +124,7 @@ fn flash_refused(
     mut commands: Commands,
     mut refused: MessageReader<TapRefused>,
     assets: Res<MarkerAssets>,
+    palette: Res<Palette>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     for tap in refused.read() {
@@ -146,7 +134,7 @@ fn flash_refused(
         commands.spawn((
             Flash { left: FLASH },
             Mesh3d(assets.square.clone()),
-            MeshMaterial3d(materials.add(unlit(theme::REFUSED))),
+            MeshMaterial3d(materials.add(unlit(palette.refused))),
             Transform::from_translation(square_centre(tap.square).with_y(FELT_TOP + 0.004)),
             Pickable::IGNORE,
         ));
@@ -158,6 +146,7 @@ fn fade_flashes(
     time: Res<Time>,
     mut flashes: Query<(Entity, &mut Flash, &MeshMaterial3d<StandardMaterial>)>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    palette: Res<Palette>,
 ) {
     for (entity, mut flash, material) in &mut flashes {
         flash.left -= time.delta_secs();
@@ -165,7 +154,8 @@ fn fade_flashes(
             materials.remove(&material.0);
             commands.entity(entity).despawn();
         } else if let Some(mut m) = materials.get_mut(&material.0) {
-            m.base_color = theme::REFUSED.with_alpha(0.55 * flash.left / FLASH);
+            let alpha = palette.refused.alpha();
+            m.base_color = palette.refused.with_alpha(alpha * flash.left / FLASH);
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use super::{BOARD_HALF, BoardSquare, FELT_TOP, SQUARE, square_centre};
 use crate::game_flow::SquareTapped;
-use crate::theme;
+use crate::theme::BoardMaterials;
 use bevy::light::DirectionalLightShadowMap;
 use bevy::prelude::*;
 use montello_engine::Square;
@@ -23,35 +23,25 @@ const GAP: f32 = 0.045;
 fn spawn_board(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
+    materials: Res<BoardMaterials>,
 ) {
-    let matte = |color: Color| StandardMaterial {
-        base_color: color,
-        perceptual_roughness: 0.95,
-        reflectance: 0.1,
-        ..default()
-    };
     // The frame, its top just below the felt.
     commands.spawn((
         Mesh3d(meshes.add(Cuboid::new(BOARD_HALF * 2.0, 0.4, BOARD_HALF * 2.0))),
-        MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: theme::FRAME,
-            perceptual_roughness: 0.6,
-            ..default()
-        })),
+        MeshMaterial3d(materials.frame.clone()),
         Transform::from_xyz(0.0, -0.2, 0.0),
         Pickable::IGNORE,
     ));
     // The grid: a dark slab under the squares, seen through the gaps.
     commands.spawn((
         Mesh3d(meshes.add(Cuboid::new(8.0 * SQUARE + GAP, 0.02, 8.0 * SQUARE + GAP))),
-        MeshMaterial3d(materials.add(matte(theme::GRID))),
+        MeshMaterial3d(materials.grid.clone()),
         Transform::from_xyz(0.0, 0.01, 0.0),
         Pickable::IGNORE,
     ));
     // The squares: felt tiles, each a pick target.
     let tile = meshes.add(Cuboid::new(SQUARE - GAP, 0.02, SQUARE - GAP));
-    let felt = materials.add(matte(theme::FELT));
+    let felt = materials.felt.clone();
     for sq in Square::ALL {
         commands
             .spawn((
@@ -64,7 +54,7 @@ fn spawn_board(
     }
     // The four star points, on the corners shared by b2/c3, f2/g3, b6/c7 and f6/g7.
     let dot = meshes.add(Cylinder::new(0.075, 0.004));
-    let dot_material = materials.add(matte(theme::GRID));
+    let dot_material = materials.grid.clone();
     for (x, z) in [(-2.0, -2.0), (2.0, -2.0), (-2.0, 2.0), (2.0, 2.0)] {
         commands.spawn((
             Mesh3d(dot.clone()),

@@ -6,8 +6,8 @@ use crate::ai::{AiState, Purpose};
 use crate::game_flow::{CurrentGame, Notice, Players};
 use crate::i18n::{Lang, Language};
 use crate::settings::Settings;
-use crate::theme;
-use crate::widgets::{Action, button, coloured_label, label, layout};
+use crate::theme::{self, Paint, Palette};
+use crate::widgets::{Action, button, coloured_label, layout, text_label};
 use bevy::prelude::*;
 use montello_engine::Side;
 
@@ -36,9 +36,11 @@ struct WinBarBlack;
 struct HudButton(Action);
 
 fn count_chip(side: Side) -> impl Bundle {
+    // The chips look like the discs in every theme.
+    let discs = Palette::CLASSIC;
     let (bg, fg) = match side {
-        Side::Black => (theme::DISC_BLACK, theme::TEXT),
-        Side::White => (theme::DISC_WHITE, theme::DISC_BLACK),
+        Side::Black => (discs.disc_black, discs.disc_white),
+        Side::White => (discs.disc_white, discs.disc_black),
     };
     (
         Node {
@@ -51,7 +53,7 @@ fn count_chip(side: Side) -> impl Bundle {
             ..default()
         },
         BackgroundColor(bg),
-        BorderColor::all(theme::TEXT_DIM),
+        BorderColor::all(discs.text_dim),
         Pickable::IGNORE,
         children![(coloured_label("2", 26.0, fg), HudText::Count(side))],
     )
@@ -70,7 +72,8 @@ fn spawn_hud(mut commands: Commands) {
             row_gap: px(4),
             ..default()
         },
-        BackgroundColor(theme::PANEL),
+        BackgroundColor(Color::NONE),
+        Paint::Panel,
         children![
             (
                 layout(Node {
@@ -82,7 +85,7 @@ fn spawn_hud(mut commands: Commands) {
                 children![
                     count_chip(Side::Black),
                     (
-                        label("", theme::FONT),
+                        text_label("", theme::FONT),
                         HudText::Status,
                         TextLayout::justify(Justify::Center),
                         Node {
@@ -99,7 +102,8 @@ fn spawn_hud(mut commands: Commands) {
                     width: percent(0),
                     ..default()
                 }),
-                BackgroundColor(theme::HINT),
+                BackgroundColor(Color::NONE),
+                Paint::Hint,
                 ThinkingBar,
             ),
             (
@@ -109,7 +113,7 @@ fn spawn_hud(mut commands: Commands) {
                     border_radius: BorderRadius::all(px(5)),
                     ..default()
                 }),
-                BackgroundColor(theme::DISC_WHITE),
+                BackgroundColor(Palette::CLASSIC.disc_white),
                 WinBar,
                 children![(
                     layout(Node {
@@ -130,7 +134,7 @@ fn spawn_hud(mut commands: Commands) {
                 }),
                 children![
                     (
-                        label("", 17.0),
+                        coloured_label("", 17.0, Palette::CLASSIC.text_dim),
                         HudText::Notice,
                         Node {
                             flex_grow: 1.0,
@@ -191,6 +195,7 @@ fn update_hud(
     notice: Res<Notice>,
     settings: Res<Settings>,
     language: Res<Language>,
+    palette: Res<Palette>,
     mut texts: Query<(&HudText, &mut Text, &mut TextColor)>,
     mut bars: Query<
         (&mut Node, Has<ThinkingBar>, Has<WinBar>, Has<WinBarBlack>),
@@ -208,6 +213,7 @@ fn update_hud(
         || notice.is_changed()
         || settings.is_changed()
         || language.is_changed()
+        || palette.is_changed()
         || thinking)
     {
         return;
@@ -222,9 +228,9 @@ fn update_hud(
             HudText::Status => status_text(&current, &players, &ai, language.0),
             HudText::Notice => {
                 let colour = if notice.is_error {
-                    theme::TEXT_ERROR
+                    palette.text_error
                 } else {
-                    theme::TEXT_DIM
+                    palette.text_dim
                 };
                 if color.0 != colour {
                     color.0 = colour;

@@ -4,7 +4,7 @@ use super::Overlay;
 use crate::AppSystems;
 use crate::i18n::{Lang, Language};
 use crate::settings::{AnimationSpeed, Settings, ThemeName};
-use crate::theme;
+use crate::theme::{self, Paint};
 use crate::widgets::{
     Action, Localized, Toggle, UiAction, button, choice, choice_text, coloured_label, label,
     overlay_panel, panel, row,
@@ -115,7 +115,8 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>, lang: Res<Langu
                     ]
                 ),
                 (
-                    coloured_label("", 15.0, theme::TEXT_DIM),
+                    coloured_label("", 15.0, Color::WHITE),
+                    Paint::TextDim,
                     Localized(share_note)
                 ),
                 (row(), children![button("common.close", Action::Close)]),

@@ -7,9 +7,8 @@ use crate::game_flow::{CurrentGame, GameCommand};
 use crate::i18n::Language;
 use crate::theme;
 use crate::widgets::{
-    Action, UiAction, button, choice_text, label, overlay_panel, panel, row, text_label,
+    Action, Scrolls, UiAction, button, choice_text, label, overlay_panel, panel, row, text_label,
 };
-use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -18,7 +17,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 handle_actions.in_set(AppSystems::Input),
-                (respawn_on_change, scroll_with_wheel).run_if(in_state(Overlay::Moves)),
+                respawn_on_change.run_if(in_state(Overlay::Moves)),
             ),
         );
 }
@@ -35,6 +34,8 @@ fn spawn_screen(mut commands: Commands, current: Res<CurrentGame>, lang: Res<Lan
     let list = commands
         .spawn((
             MoveScroll,
+            Scrolls,
+            ScrollPosition::default(),
             Node {
                 flex_direction: FlexDirection::Column,
                 row_gap: px(6),
@@ -43,7 +44,6 @@ fn spawn_screen(mut commands: Commands, current: Res<CurrentGame>, lang: Res<Lan
                 ..default()
             },
         ))
-        .observe(drag_to_scroll)
         .id();
     if game.all_moves().is_empty() {
         commands
@@ -136,28 +136,4 @@ fn respawn_on_change(
         commands.entity(entity).despawn();
     }
     commands.run_system_cached(spawn_screen);
-}
-
-fn drag_to_scroll(
-    drag: On<Pointer<Drag>>,
-    mut scrolls: Query<&mut ScrollPosition, With<MoveScroll>>,
-) {
-    for mut scroll in &mut scrolls {
-        scroll.0.y -= drag.delta.y;
-    }
-}
-
-fn scroll_with_wheel(
-    mut wheel: MessageReader<MouseWheel>,
-    mut scrolls: Query<&mut ScrollPosition, With<MoveScroll>>,
-) {
-    for event in wheel.read() {
-        let dy = match event.unit {
-            MouseScrollUnit::Line => event.y * 40.0,
-            MouseScrollUnit::Pixel => event.y,
-        };
-        for mut scroll in &mut scrolls {
-            scroll.0.y -= dy;
-        }
-    }
 }

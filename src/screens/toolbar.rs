@@ -4,7 +4,7 @@ use super::Overlay;
 use crate::AppSystems;
 use crate::ai::{AiState, HintRequested};
 use crate::game_flow::GameCommand;
-use crate::theme;
+use crate::theme::{self, Paint};
 use crate::widgets::{Action, UiAction, button};
 use bevy::prelude::*;
 
@@ -27,7 +27,8 @@ fn spawn_toolbar(mut commands: Commands) {
             align_items: AlignItems::Center,
             ..default()
         },
-        BackgroundColor(theme::PANEL),
+        BackgroundColor(Color::NONE),
+        Paint::Panel,
         children![
             button("toolbar.new", Action::Open(Overlay::NewGame)),
             button("toolbar.undo", Action::Undo),
