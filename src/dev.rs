@@ -1,6 +1,7 @@
 //! Desktop development helpers: `--screenshot FILE [--after-moves N]` waits until N moves are
 //! on the board and the 3D scene is really drawn (shaders compile for a while under software
-//! rendering), saves the PNG and exits.
+//! rendering), saves the PNG and exits. `--frame-stats SECONDS` prints frame-time statistics
+//! and exits.
 
 use crate::ai::AiState;
 use crate::game_flow::{CurrentGame, ViewBusy};
@@ -12,6 +13,13 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
 pub(super) fn plugin(app: &mut App) {
+    if let Some(seconds) = app.world().resource::<LaunchOptions>().frame_stats {
+        app.insert_resource(FrameStats {
+            seconds,
+            ..default()
+        })
+        .add_systems(Last, measure_frames);
+    }
     if app.world().resource::<LaunchOptions>().screenshot.is_some() {
         app.init_resource::<ScreenshotJob>()
             .add_systems(Last, take_screenshot);
@@ -122,4 +130,48 @@ fn board_is_drawn(image: &Image, background: Color) -> bool {
         }
     }
     board * 10 >= size.x * 4
+}
+
+/// `--frame-stats`: frame times after a warm-up (shaders compile first).
+#[derive(Resource, Default)]
+struct FrameStats {
+    seconds: f32,
+    warm_up_left: Option<f32>,
+    frames: Vec<f32>,
+}
+
+const WARM_UP: f32 = 5.0;
+
+fn measure_frames(
+    time: Res<Time<Real>>,
+    mut stats: ResMut<FrameStats>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let dt = time.delta_secs();
+    let left = stats.warm_up_left.get_or_insert(WARM_UP);
+    if *left > 0.0 {
+        *left -= dt;
+        return;
+    }
+    stats.frames.push(dt);
+    if stats.frames.iter().sum::<f32>() < stats.seconds {
+        return;
+    }
+    let mut ms: Vec<f32> = stats.frames.iter().map(|s| s * 1000.0).collect();
+    ms.sort_by(f32::total_cmp);
+    let pct = |p: f32| ms[((ms.len() - 1) as f32 * p).round() as usize];
+    let mean = ms.iter().sum::<f32>() / ms.len() as f32;
+    let line = format!(
+        "frame-stats: {} frames in {:.1} s: mean {mean:.1} ms ({:.1} fps), p50 {:.1} ms, \
+         p95 {:.1} ms, max {:.1} ms",
+        ms.len(),
+        stats.seconds,
+        1000.0 / mean,
+        pct(0.5),
+        pct(0.95),
+        pct(1.0),
+    );
+    info!("{line}");
+    println!("{line}");
+    exit.write(AppExit::Success);
 }

@@ -30,6 +30,10 @@ pub struct LaunchOptions {
     pub data_dir: Option<PathBuf>,
     /// Redraw continuously instead of only on input and motion (for measuring).
     pub continuous: bool,
+    /// Measure frame times for this many seconds (after a warm-up), print them and exit.
+    pub frame_stats: Option<f32>,
+    /// Force the discs' shadows on or off (for measuring; default: per platform).
+    pub shadows: Option<bool>,
     /// Use this theme (for screenshots; saved like a choice in the settings).
     pub theme: Option<ThemeName>,
     /// Speak this language (for screenshots; saved like a choice in the settings).
@@ -43,7 +47,7 @@ impl LaunchOptions {
         if self.data_dir.is_some() {
             return self.data_dir.clone();
         }
-        if self.autoplay.is_some() || self.screenshot.is_some() {
+        if self.autoplay.is_some() || self.screenshot.is_some() || self.frame_stats.is_some() {
             return None;
         }
         crate::save::platform_data_dir()
@@ -51,7 +55,10 @@ impl LaunchOptions {
 
     /// Whether the player should start on the new-game screen.
     pub fn shows_new_game_screen(&self) -> bool {
-        self.autoplay.is_none() && self.position.is_none() && self.screenshot.is_none()
+        self.autoplay.is_none()
+            && self.position.is_none()
+            && self.screenshot.is_none()
+            && self.frame_stats.is_none()
     }
 }
 

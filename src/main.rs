@@ -17,6 +17,9 @@ usage: montello [options]
   --window WxH              window size in logical pixels (e.g. 1080x1920, 1920x1080)
   --data-dir DIR            where saves and settings go
   --continuous              redraw continuously (for measuring; default: only when needed)
+  --frame-stats SECONDS     redraw continuously, print frame-time statistics after a 5 s
+                            warm-up, then exit (with --autoplay the discs keep moving)
+  --shadows on|off          force shadows (default: on, off on Android)
   --theme NAME              classic, wood, dark or contrast
   --lang CODE               en, ja, fr or de (default: the system's language)
   --help                    this text";
@@ -47,6 +50,21 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<LaunchOptions, String
             }
             "--data-dir" => options.data_dir = Some(PathBuf::from(value("--data-dir")?)),
             "--continuous" => options.continuous = true,
+            "--frame-stats" => {
+                let v = value("--frame-stats")?;
+                let seconds: f32 =
+                    v.parse().ok().filter(|s: &f32| *s > 0.0).ok_or_else(|| {
+                        format!("--frame-stats: {v:?} is not a number of seconds")
+                    })?;
+                options.frame_stats = Some(seconds);
+            }
+            "--shadows" => {
+                options.shadows = Some(match value("--shadows")?.as_str() {
+                    "on" => true,
+                    "off" => false,
+                    v => return Err(format!("--shadows: {v:?} is not on or off")),
+                });
+            }
             "--theme" => {
                 let v = value("--theme")?;
                 options.theme = Some(ThemeName::from_name(&v).ok_or_else(|| {
@@ -138,6 +156,7 @@ mod tests {
             "--position",
             "--theme pink",
             "--lang xx",
+            "--frame-stats 0",
         ] {
             let err = parse(args(bad)).expect_err(bad);
             assert!(err.contains(bad.split(' ').next().unwrap_or(bad)), "{err}");

@@ -25,7 +25,7 @@ use std::time::Duration;
 pub(super) fn plugin(app: &mut App) {
     let continuous = {
         let launch = app.world().resource::<LaunchOptions>();
-        launch.continuous || launch.screenshot.is_some()
+        launch.continuous || launch.screenshot.is_some() || launch.frame_stats.is_some()
     };
     app.insert_resource(if continuous {
         WinitSettings::continuous()

@@ -2,6 +2,7 @@
 
 use super::{BOARD_HALF, BoardSquare, FELT_TOP, SQUARE, square_centre};
 use crate::game_flow::SquareTapped;
+use crate::launch::LaunchOptions;
 use crate::theme::BoardMaterials;
 use bevy::light::DirectionalLightShadowMap;
 use bevy::prelude::*;
@@ -20,10 +21,19 @@ pub(super) fn plugin(app: &mut App) {
 /// The gap between squares that shows the grid below.
 const GAP: f32 = 0.045;
 
+/// Whether the sun casts the discs' shadows: on, except on Android where Bevy's mobile
+/// example turns them off for driver reasons (and they cost the most fill rate there).
+fn shadows(launch: Option<&LaunchOptions>) -> bool {
+    launch
+        .and_then(|l| l.shadows)
+        .unwrap_or(!cfg!(target_os = "android"))
+}
+
 fn spawn_board(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     materials: Res<BoardMaterials>,
+    launch: Option<Res<LaunchOptions>>,
 ) {
     // The frame, its top just below the felt.
     commands.spawn((
@@ -66,7 +76,7 @@ fn spawn_board(
     commands.spawn((
         DirectionalLight {
             illuminance: 9_000.0,
-            shadow_maps_enabled: true,
+            shadow_maps_enabled: shadows(launch.as_deref()),
             ..default()
         },
         Transform::from_xyz(-3.0, 12.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
