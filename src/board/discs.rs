@@ -5,7 +5,9 @@
 
 use super::{FELT_TOP, square_centre};
 use crate::AppSystems;
-use crate::game_flow::{BoardReset, CurrentGame, MovePlayed, Refusal, TapRefused, ViewBusy};
+use crate::game_flow::{
+    BoardReset, CurrentGame, MovePlayed, Players, Refusal, TapRefused, ViewBusy,
+};
 use crate::settings::Settings;
 use crate::theme::BoardMaterials;
 use bevy::prelude::*;
@@ -27,6 +29,9 @@ const HALF_THICKNESS: f32 = 0.045;
 /// The drop of a placed disc, and each flip, in seconds.
 const DROP: f32 = 0.16;
 const FLIP: f32 = 0.24;
+/// An AI's move is announced first: its disc hovers over the square, ringed, this long
+/// before it drops (a human sees where it went before the flips start).
+pub const ANNOUNCE: f32 = 0.30;
 /// The first flip starts after this; the farthest starts `STAGGER` later.
 const FIRST_FLIP: f32 = 0.10;
 const STAGGER: f32 = 0.20;
@@ -139,6 +144,7 @@ fn animate_moves(
     mut played: MessageReader<MovePlayed>,
     assets: Res<DiscAssets>,
     settings: Res<Settings>,
+    players: Res<Players>,
     time: Res<Time>,
     discs: Query<(Entity, &Disc)>,
     mut transforms: Query<&mut Transform>,
@@ -153,7 +159,12 @@ fn animate_moves(
             show_position(&mut commands, &assets, &discs, &played.after);
             continue;
         };
-        let now = time.elapsed_secs();
+        let announce = if players.is_human(played.side) {
+            0.0
+        } else {
+            ANNOUNCE
+        };
+        let now = time.elapsed_secs() + announce * scale;
         let up = rotation(played.side);
         let disc = spawn_disc(&mut commands, &assets, placed, up);
         commands.entity(disc).insert(DiscAnimation {

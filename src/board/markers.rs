@@ -4,7 +4,10 @@
 use super::{FELT_TOP, SQUARE, square_centre};
 use crate::AppSystems;
 use crate::ai::AiState;
-use crate::game_flow::{CurrentGame, Players, Refusal, TapRefused, ViewBusy};
+use crate::board::discs::ANNOUNCE;
+use crate::game_flow::{
+    BoardReset, CurrentGame, MovePlayed, Players, Refusal, TapRefused, ViewBusy,
+};
 use crate::settings::Settings;
 use crate::theme::{BoardMaterials, Palette, unlit};
 use bevy::prelude::*;
@@ -13,7 +16,14 @@ use montello_engine::Move;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, load_assets).add_systems(
         Update,
-        (update_markers, flash_refused, fade_flashes).in_set(AppSystems::View),
+        (
+            update_markers,
+            flash_refused,
+            fade_flashes,
+            announce_ai_moves,
+            end_announcements,
+        )
+            .in_set(AppSystems::View),
     );
 }
 
@@ -156,6 +166,55 @@ fn fade_flashes(
         } else if let Some(mut m) = materials.get_mut(&material.0) {
             let alpha = palette.refused.alpha();
             m.base_color = palette.refused.with_alpha(alpha * flash.left / FLASH);
+        }
+    }
+}
+
+/// The ring around an AI's move while its disc hovers before dropping.
+#[derive(Component, Debug)]
+struct Announcement {
+    /// Seconds left.
+    left: f32,
+}
+
+fn announce_ai_moves(
+    mut commands: Commands,
+    mut played: MessageReader<MovePlayed>,
+    players: Res<Players>,
+    settings: Res<Settings>,
+    assets: Res<MarkerAssets>,
+) {
+    for played in played.read() {
+        let (Move::Play(sq), Some(scale)) = (played.mv, settings.animations.time_scale()) else {
+            continue;
+        };
+        if players.is_human(played.side) {
+            continue;
+        }
+        commands.spawn((
+            Announcement {
+                left: ANNOUNCE * scale + 0.1,
+            },
+            Mesh3d(assets.ring.clone()),
+            MeshMaterial3d(assets.hint.clone()),
+            Transform::from_translation(square_centre(sq) + Vec3::Y * 0.005)
+                .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
+            Pickable::IGNORE,
+        ));
+    }
+}
+
+fn end_announcements(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut rings: Query<(Entity, &mut Announcement)>,
+    mut reset: MessageReader<BoardReset>,
+) {
+    let reset = reset.read().count() > 0;
+    for (entity, mut ring) in &mut rings {
+        ring.left -= time.delta_secs();
+        if ring.left <= 0.0 || reset {
+            commands.entity(entity).despawn();
         }
     }
 }
