@@ -129,7 +129,7 @@ fn board_is_drawn(image: &Image, background: Color) -> bool {
             }
         }
     }
-    board * 10 >= size.x * 4
+    board * 4 >= size.x
 }
 
 /// `--frame-stats`: frame times after a warm-up (shaders compile first).

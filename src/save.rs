@@ -12,7 +12,7 @@ use crate::game_flow::{BoardReset, CurrentGame, Notice, Player, Players};
 use crate::i18n::{Lang, Language, SystemLanguage};
 use crate::save_format::{SavedGame, SavedPlayer, SavedSettings, Stats};
 use crate::settings::Settings;
-use crate::settings::{AnimationSpeed, ThemeName};
+use crate::settings::{AnimationSpeed, TextSize, ThemeName};
 use crate::storage::{self, Loaded, Problem, SaveFormat};
 use bevy::prelude::*;
 use bevy::window::{AppLifecycle, WindowCloseRequested};
@@ -151,6 +151,7 @@ pub(crate) fn restore(
         settings.hints = saved.hints;
         settings.theme = ThemeName::from_name(&saved.theme).unwrap_or_default();
         settings.language = Lang::from_code(&saved.language);
+        settings.text_size = TextSize::from_name(&saved.text_size).unwrap_or_default();
         settings_file.0 = saved;
     }
     let lang = settings.language.unwrap_or(system.0);
@@ -245,6 +246,7 @@ fn save_settings(
         hints: settings.hints,
         theme: settings.theme.name().to_string(),
         language: settings.language.map_or("", Lang::code).to_string(),
+        text_size: settings.text_size.name().to_string(),
         ..file.0.clone()
     };
     if next != file.0 || !dir.0.join(SavedSettings::FILE).exists() {

@@ -211,6 +211,9 @@ pub struct SavedSettings {
     /// The language's ISO 639-1 code; empty: the system's.
     #[serde(default)]
     pub language: String,
+    /// The UI's text size: `"normal"`, `"large"` or `"largest"`; empty: normal.
+    #[serde(default)]
+    pub text_size: String,
 }
 
 impl Default for SavedSettings {
@@ -229,6 +232,7 @@ impl Default for SavedSettings {
             animation_speed: "normal".into(),
             theme: "classic".into(),
             language: String::new(),
+            text_size: "normal".into(),
         }
     }
 }

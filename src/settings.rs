@@ -113,6 +113,55 @@ impl ThemeName {
     }
 }
 
+/// How large the UI's text (and with it buttons and bars) is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TextSize {
+    /// The designed size.
+    #[default]
+    Normal,
+    /// A fifth larger.
+    Large,
+    /// Two fifths larger.
+    Largest,
+}
+
+impl TextSize {
+    /// Every size, smallest first.
+    pub const ALL: [TextSize; 3] = [TextSize::Normal, TextSize::Large, TextSize::Largest];
+
+    /// The name settings files store.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TextSize::Normal => "normal",
+            TextSize::Large => "large",
+            TextSize::Largest => "largest",
+        }
+    }
+
+    /// The size with this stored name.
+    pub fn from_name(name: &str) -> Option<TextSize> {
+        TextSize::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// The string key of its label.
+    pub const fn key(self) -> &'static str {
+        match self {
+            TextSize::Normal => "text_size.normal",
+            TextSize::Large => "text_size.large",
+            TextSize::Largest => "text_size.largest",
+        }
+    }
+
+    /// The UI scale it stands for.
+    pub const fn scale(self) -> f32 {
+        match self {
+            TextSize::Normal => 1.0,
+            TextSize::Large => 1.2,
+            TextSize::Largest => 1.4,
+        }
+    }
+}
+
 /// What the player chose on the settings screen.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Settings {
@@ -130,6 +179,8 @@ pub struct Settings {
     pub theme: ThemeName,
     /// The language chosen in the settings; `None` follows the system's.
     pub language: Option<Lang>,
+    /// How large the UI is drawn.
+    pub text_size: TextSize,
     /// How long "White must pass" stays on screen before the AI's pass is played.
     pub pass_notice: Duration,
     /// Seed for the AI's searches; each search uses `seed + ply` so a game replays exactly.
@@ -146,6 +197,7 @@ impl Default for Settings {
             hints: true,
             theme: ThemeName::Classic,
             language: None,
+            text_size: TextSize::Normal,
             pass_notice: Duration::from_millis(1200),
             ai_seed: 0x4d6f_6e74_656c_6c6f,
         }

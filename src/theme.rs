@@ -266,10 +266,18 @@ fn create_board_materials(mut commands: Commands, mut materials: ResMut<Assets<S
     });
 }
 
-fn follow_settings(settings: Res<Settings>, mut palette: ResMut<Palette>) {
+fn follow_settings(
+    settings: Res<Settings>,
+    mut palette: ResMut<Palette>,
+    mut ui_scale: ResMut<UiScale>,
+) {
     let next = Palette::of(settings.theme);
     if *palette != next {
         *palette = next;
+    }
+    let scale = settings.text_size.scale();
+    if ui_scale.0 != scale {
+        ui_scale.0 = scale;
     }
 }
 
@@ -355,18 +363,28 @@ pub const HUD_WIDTH: f32 = 270.0;
 /// ...and the toolbar a column on the right this wide.
 pub const TOOLBAR_WIDTH: f32 = 130.0;
 
-/// Whether a window this size gets the side-by-side (landscape) layout.
+/// Whether a window this size (in UI units) gets the side-by-side (landscape) layout: the
+/// layout that leaves the board the larger square.
 pub fn is_landscape(size: Vec2) -> bool {
-    size.x > size.y * 1.15 && size.x > HUD_WIDTH + TOOLBAR_WIDTH + 300.0
+    let stacked = size.x.min(size.y - HUD_HEIGHT - TOOLBAR_HEIGHT);
+    let side_by_side = (size.x - HUD_WIDTH - TOOLBAR_WIDTH).min(size.y - 16.0);
+    side_by_side > stacked
 }
 
-/// The screen space (logical pixels) the bars take: left, right, top, bottom.
+/// The screen space (logical pixels) the bars take: left, right, top, bottom; `size` is in
+/// the UI's own units (the window's logical size divided by the `UiScale`).
 pub fn bar_insets(size: Vec2) -> (f32, f32, f32, f32) {
     if is_landscape(size) {
         (HUD_WIDTH, TOOLBAR_WIDTH, 8.0, 8.0)
     } else {
         (0.0, 0.0, HUD_HEIGHT, TOOLBAR_HEIGHT)
     }
+}
+
+/// [`bar_insets`] for a window of `size` logical pixels whose UI is drawn `scale` times larger.
+pub fn scaled_bar_insets(size: Vec2, scale: f32) -> (f32, f32, f32, f32) {
+    let (l, r, t, b) = bar_insets(size / scale);
+    (l * scale, r * scale, t * scale, b * scale)
 }
 
 #[cfg(test)]
@@ -458,6 +476,29 @@ mod tests {
         }
         let lines = contrast(p.grid, p.felt);
         assert!(lines >= 3.0, "grid lines {lines:.2}:1");
+    }
+
+    #[test]
+    fn the_layout_leaves_the_board_the_larger_square() {
+        // Phones and tablets, both ways, at every text size.
+        for (w, h) in [
+            (360.0, 640.0),
+            (540.0, 960.0),
+            (834.0, 1194.0),
+            (1080.0, 1920.0),
+        ] {
+            for scale in [1.0, 1.2, 1.4] {
+                let portrait = Vec2::new(w, h) / scale;
+                let landscape = Vec2::new(h, w) / scale;
+                assert!(!is_landscape(portrait), "{w}x{h} at {scale}");
+                assert!(is_landscape(landscape), "{h}x{w} at {scale}");
+            }
+        }
+        // A square window keeps the bars above and below.
+        assert!(!is_landscape(Vec2::new(1000.0, 1000.0)));
+        let (l, r, t, b) = scaled_bar_insets(Vec2::new(960.0, 540.0), 1.4);
+        assert_eq!((l, r), (HUD_WIDTH * 1.4, TOOLBAR_WIDTH * 1.4));
+        assert!(t < 20.0 && b < 20.0);
     }
 
     #[test]

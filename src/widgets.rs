@@ -4,7 +4,7 @@
 
 use crate::i18n::{Lang, Language};
 use crate::screens::Overlay;
-use crate::settings::{AnimationSpeed, ThemeName};
+use crate::settings::{AnimationSpeed, TextSize, ThemeName};
 use crate::theme::{self, Paint};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
@@ -69,6 +69,7 @@ pub enum Action {
     Toggle(Toggle),
     SetAnimation(AnimationSpeed),
     SetTheme(ThemeName),
+    SetTextSize(TextSize),
     SetLanguage(Option<Lang>),
     CopyTranscript,
     CopyGgf,

@@ -11,7 +11,7 @@ use montello::game_flow::{
 use montello::i18n::{Lang, Language};
 use montello::save::{DataDir, Restored, StatsFile};
 use montello::save_format::{SavedGame, SavedSettings};
-use montello::settings::{AnimationSpeed, Settings, ThemeName};
+use montello::settings::{AnimationSpeed, Settings, TextSize, ThemeName};
 use montello::storage::{self, SaveFormat};
 use montello_engine::{Game, Variant};
 use std::path::{Path, PathBuf};
@@ -236,6 +236,7 @@ fn theme_language_and_animation_speed_survive_a_restart_and_take_effect() {
         settings.language = Some(Lang::Ja);
         settings.animations = AnimationSpeed::Fast;
         settings.hints = false;
+        settings.text_size = TextSize::Largest;
         app.update();
         app.update();
         assert_eq!(app.world().resource::<Language>().0, Lang::Ja);
@@ -246,6 +247,7 @@ fn theme_language_and_animation_speed_survive_a_restart_and_take_effect() {
     assert_eq!(settings.language, Some(Lang::Ja));
     assert_eq!(settings.animations, AnimationSpeed::Fast);
     assert!(!settings.hints);
+    assert_eq!(settings.text_size, TextSize::Largest);
     assert_eq!(
         app.world().resource::<Language>().0,
         Lang::Ja,

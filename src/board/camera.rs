@@ -36,26 +36,28 @@ fn spawn_camera(mut commands: Commands) {
 fn frame_board(
     windows: Query<&Window, With<PrimaryWindow>>,
     mut cameras: Query<&mut Transform, With<BoardCamera>>,
-    mut last: Local<Vec2>,
+    ui_scale: Res<UiScale>,
+    mut last: Local<(Vec2, f32)>,
 ) {
     let Ok(window) = windows.single() else {
         return;
     };
     let size = Vec2::new(window.width(), window.height());
-    if size == *last || size.x < 1.0 || size.y < 1.0 {
+    if (size, ui_scale.0) == *last || size.x < 1.0 || size.y < 1.0 {
         return;
     }
-    *last = size;
+    *last = (size, ui_scale.0);
     let Ok(mut transform) = cameras.single_mut() else {
         return;
     };
-    *transform = fit(size);
+    *transform = fit(size, theme::scaled_bar_insets(size, ui_scale.0));
 }
 
-/// The camera transform that fits the board into the band between the bars.
-fn fit(size: Vec2) -> Transform {
+/// The camera transform that fits the board into the band between the bars (`insets`: left,
+/// right, top, bottom in logical pixels).
+fn fit(size: Vec2, insets: (f32, f32, f32, f32)) -> Transform {
     let aspect = size.x / size.y;
-    let (left, right, top, bottom) = theme::bar_insets(size);
+    let (left, right, top, bottom) = insets;
     let top = 1.0 - 2.0 * (top / size.y).min(0.4);
     let bottom = -1.0 + 2.0 * (bottom / size.y).min(0.3);
     let left = -1.0 + 2.0 * (left / size.x).min(0.45);

@@ -133,6 +133,7 @@ fn update_hint_labels(
 fn place_labels(
     cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
     mut labels: Query<(&WorldLabel, &mut Node)>,
+    ui_scale: Res<UiScale>,
 ) {
     let Ok((camera, camera_transform)) = cameras.single() else {
         return;
@@ -141,6 +142,8 @@ fn place_labels(
         let Ok(at) = camera.world_to_viewport(camera_transform, label.anchor) else {
             continue;
         };
+        // The viewport is in logical pixels; UI lengths are multiplied by the UI scale.
+        let at = at / ui_scale.0;
         let (left, top) = (px(at.x - label.size.x / 2.0), px(at.y - label.size.y / 2.0));
         if node.left != left || node.top != top {
             node.left = left;

@@ -3,7 +3,7 @@
 use super::Overlay;
 use crate::AppSystems;
 use crate::i18n::{Lang, Language};
-use crate::settings::{AnimationSpeed, Settings, ThemeName};
+use crate::settings::{AnimationSpeed, Settings, TextSize, ThemeName};
 use crate::theme::{self, Paint};
 use crate::widgets::{
     Action, Localized, Toggle, UiAction, button, choice, choice_text, coloured_label, label,
@@ -49,6 +49,15 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>, lang: Res<Langu
         ));
     }
     let speeds = speeds.id();
+    let mut sizes = commands.spawn(row());
+    for size in TextSize::ALL {
+        sizes.with_child(choice(
+            size.key(),
+            Action::SetTextSize(size),
+            size == settings.text_size,
+        ));
+    }
+    let sizes = sizes.id();
     let mut themes = commands.spawn(row());
     for theme in ThemeName::ALL {
         themes.with_child(choice(
@@ -95,6 +104,7 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>, lang: Res<Langu
         .id();
     let animations = commands.spawn(label("menu.animations", theme::FONT)).id();
     let theme_title = commands.spawn(label("menu.theme", theme::FONT)).id();
+    let size_title = commands.spawn(label("menu.text_size", theme::FONT)).id();
     let language_title = commands.spawn(label("menu.language", theme::FONT)).id();
     let share = commands
         .spawn((
@@ -128,6 +138,8 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>, lang: Res<Langu
         speeds,
         theme_title,
         themes,
+        size_title,
+        sizes,
         language_title,
         languages,
         share,
@@ -151,6 +163,7 @@ fn handle_actions(mut actions: MessageReader<UiAction>, mut settings: ResMut<Set
             }
             Action::SetAnimation(speed) => settings.animations = speed,
             Action::SetTheme(theme) => settings.theme = theme,
+            Action::SetTextSize(size) => settings.text_size = size,
             Action::SetLanguage(lang) => settings.language = lang,
             _ => {}
         }

@@ -64,12 +64,13 @@ fn follow_orientation(
     windows: Query<&Window, With<PrimaryWindow>>,
     mut hud: Query<&mut Node, (With<HudRoot>, Without<ToolbarRoot>)>,
     mut toolbar: Query<&mut Node, (With<ToolbarRoot>, Without<HudRoot>)>,
+    ui_scale: Res<UiScale>,
     mut last: Local<Option<bool>>,
 ) {
     let Ok(window) = windows.single() else {
         return;
     };
-    let landscape = theme::is_landscape(Vec2::new(window.width(), window.height()));
+    let landscape = theme::is_landscape(Vec2::new(window.width(), window.height()) / ui_scale.0);
     if *last == Some(landscape) || hud.is_empty() || toolbar.is_empty() {
         return;
     }
