@@ -5,6 +5,7 @@
 //! without any window or GPU, so tests drive it headlessly with the same messages a tap
 //! sends. [`AppPlugin`] adds the window, the 3D board, the UI and the platform glue on top.
 
+pub mod access;
 pub mod ai;
 mod board;
 pub mod game_flow;
@@ -62,6 +63,7 @@ impl Plugin for LogicPlugins {
         app.add_plugins((
             settings::plugin,
             i18n::plugin,
+            access::logic_plugin,
             game_flow::plugin,
             ai::plugin,
             save::plugin,
@@ -115,6 +117,7 @@ impl Plugin for AppPlugin {
             theme::plugin,
             widgets::plugin,
             board::plugin,
+            access::view_plugin,
             screens::plugin,
         ));
         #[cfg(not(any(target_os = "android", target_os = "ios")))]

@@ -322,3 +322,39 @@ fn hints_turned_off_start_no_search_and_say_so() {
         app.world().resource::<AiState>().hint.is_some()
     });
 }
+
+#[test]
+fn screen_readers_hear_each_square_and_can_play_it() {
+    use montello::access::{AccessibleSquare, describe_square, node_id};
+    use montello::i18n::Lang;
+    let mut app = app();
+    new_game(&mut app, Player::Human, Player::Human, Variant::Othello);
+    let describe = |app: &App, lang, name| describe_square(lang, current(app), sq(name));
+    assert_eq!(describe(&app, Lang::En, "d3"), "d3, empty, legal move");
+    assert_eq!(describe(&app, Lang::En, "d4"), "d4, white");
+    assert_eq!(describe(&app, Lang::En, "a1"), "a1, empty");
+    assert_eq!(describe(&app, Lang::Ja, "d3"), "d3、空き、打てる");
+    // An AccessKit click on a square's node plays it like a tap.
+    let node = app.world_mut().spawn(AccessibleSquare(sq("d3"))).id();
+    app.world_mut()
+        .write_message(bevy::a11y::ActionRequest(accesskit::ActionRequest {
+            action: accesskit::Action::Click,
+            target_tree: accesskit::TreeId::ROOT,
+            target_node: node_id(node),
+            data: None,
+        }));
+    app.update();
+    assert_eq!(current(&app).game.ply(), 1);
+    assert_eq!(describe(&app, Lang::En, "d3"), "d3, black, last move");
+    assert_eq!(describe(&app, Lang::De, "d3"), "d3, schwarz, letzter Zug");
+    // Other actions do nothing.
+    app.world_mut()
+        .write_message(bevy::a11y::ActionRequest(accesskit::ActionRequest {
+            action: accesskit::Action::Focus,
+            target_tree: accesskit::TreeId::ROOT,
+            target_node: node_id(node),
+            data: None,
+        }));
+    app.update();
+    assert_eq!(current(&app).game.ply(), 1);
+}

@@ -20,6 +20,23 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(PostUpdate, place_labels.after(TransformSystems::Propagate));
 }
 
+/// An empty UI node as large as a square and kept over it (for the accessibility nodes).
+pub fn pinned_to(square: montello_engine::Square) -> impl Bundle {
+    let size = Vec2::splat(36.0);
+    (
+        WorldLabel {
+            anchor: square_centre(square),
+            size,
+        },
+        Node {
+            position_type: PositionType::Absolute,
+            width: px(size.x),
+            height: px(size.y),
+            ..default()
+        },
+    )
+}
+
 /// A UI label pinned to a point of the board.
 #[derive(Component, Debug)]
 struct WorldLabel {
