@@ -4,6 +4,7 @@
 //! search is cancelled through its [`CancelHandle`] and its result is dropped.
 
 use crate::AppSystems;
+use crate::eval::SearchEstimate;
 use crate::game_flow::{CurrentGame, MoveRequested, MoveSource, Notice, Player, Players, ViewBusy};
 use crate::i18n::{Lang, Language};
 use crate::settings::Settings;
@@ -137,6 +138,8 @@ struct Running {
     cap: Duration,
     side: Side,
     purpose: Purpose,
+    /// The moves played before the searched position.
+    ply: usize,
 }
 
 /// The engine's top moves for a position, for the board's hint labels.
@@ -216,7 +219,7 @@ fn drop_stale(mut ai: ResMut<AiState>, current: Res<CurrentGame>) {
     }
 }
 
-fn poll_search(mut ai: ResMut<AiState>) {
+fn poll_search(mut ai: ResMut<AiState>, mut estimates: MessageWriter<SearchEstimate>) {
     // Look before touching: a mutable borrow would mark the state changed every frame.
     if ai.running.is_none() {
         return;
@@ -232,9 +235,14 @@ fn poll_search(mut ai: ResMut<AiState>) {
     };
     if let Some(rate) = result.win_rate() {
         let rate = rate as f32;
-        ai.black_win = Some(match running.side {
+        let black_win = match running.side {
             Side::Black => rate,
             Side::White => 1.0 - rate,
+        };
+        ai.black_win = Some(black_win);
+        estimates.write(SearchEstimate {
+            ply: running.ply,
+            black_win,
         });
     }
     match running.purpose {
@@ -290,6 +298,7 @@ fn spawn(
         cap: limits_cap(cap).unwrap_or(cap),
         side: pos.side_to_move(),
         purpose,
+        ply: current.game.ply(),
     });
 }
 

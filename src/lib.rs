@@ -8,6 +8,7 @@
 pub mod access;
 pub mod ai;
 mod board;
+pub mod eval;
 pub mod game_flow;
 pub mod i18n;
 pub mod launch;
@@ -66,6 +67,7 @@ impl Plugin for LogicPlugins {
             access::logic_plugin,
             game_flow::plugin,
             ai::plugin,
+            eval::plugin,
             save::plugin,
         ));
     }

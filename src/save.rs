@@ -27,11 +27,14 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Restored>()
         .init_resource::<SettingsFile>()
         .init_resource::<StatsFile>()
+        .add_message::<ResetStats>()
         .add_systems(PreStartup, restore.run_if(resource_exists::<DataDir>))
         .add_systems(
             PostUpdate,
             (
-                (autosave, save_settings, record_stats).run_if(resource_exists::<DataDir>),
+                reset_stats,
+                (autosave, save_settings, record_stats, write_reset_stats)
+                    .run_if(resource_exists::<DataDir>),
                 follow_lifecycle,
             )
                 .chain(),
@@ -54,6 +57,11 @@ pub struct SettingsFile(pub SavedSettings);
 /// The statistics per AI level.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct StatsFile(pub Stats);
+
+/// Erase the statistics of every level (the statistics screen sends it after the player
+/// confirmed).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct ResetStats;
 
 /// The platform's directory for the app's own files: the activity's internal data path on
 /// Android, Application Support on iOS, the user's data directory on desktop. Never the
@@ -292,6 +300,26 @@ fn record_stats(
     );
     stats.0.last_game = moves;
     write(&dir.0, &stats.0, **language, &mut notice);
+}
+
+/// Clears every level's record. The last game counted stays remembered, so a finished game on
+/// the board is not counted again after the reset.
+fn reset_stats(mut resets: MessageReader<ResetStats>, mut stats: ResMut<StatsFile>) {
+    if resets.read().count() > 0 {
+        stats.0.levels.clear();
+    }
+}
+
+fn write_reset_stats(
+    mut resets: MessageReader<ResetStats>,
+    dir: Res<DataDir>,
+    stats: Res<StatsFile>,
+    mut notice: ResMut<Notice>,
+    language: Res<Language>,
+) {
+    if resets.read().count() > 0 {
+        write(&dir.0, &stats.0, **language, &mut notice);
+    }
 }
 
 /// The OS may kill a suspended app without warning, and a closed window ends the process:

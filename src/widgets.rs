@@ -74,6 +74,18 @@ pub enum Action {
     CopyTranscript,
     CopyGgf,
     Paste,
+    ResetStats(StatsReset),
+}
+
+/// The steps of erasing the statistics.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum StatsReset {
+    /// The first tap: ask for confirmation.
+    Ask,
+    /// Erase them.
+    Confirm,
+    /// Keep them.
+    Cancel,
 }
 
 /// A button was tapped.

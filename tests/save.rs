@@ -9,7 +9,7 @@ use montello::game_flow::{
     CurrentGame, GameCommand, GameSetup, Notice, Player, Players, SquareTapped,
 };
 use montello::i18n::{Lang, Language};
-use montello::save::{DataDir, Restored, StatsFile};
+use montello::save::{DataDir, ResetStats, Restored, StatsFile};
 use montello::save_format::{SavedGame, SavedSettings};
 use montello::settings::{AnimationSpeed, Settings, TextSize, ThemeName};
 use montello::storage::{self, SaveFormat};
@@ -338,7 +338,21 @@ fn a_finished_game_against_the_ai_is_counted_once() {
         );
     }
     // Restarting on the finished game does not count it again.
-    let app = app_on(&dir);
+    let mut app = app_on(&dir);
     let stats = &app.world().resource::<StatsFile>().0;
     assert_eq!(stats.levels.get("ai:1").map(|r| r.games), Some(1));
+
+    // The reset (sent by the statistics screen once the player confirmed) erases every level,
+    // on disk too, and the finished game on the board is not counted again afterwards.
+    send(&mut app, ResetStats);
+    assert!(app.world().resource::<StatsFile>().0.levels.is_empty());
+    send(&mut app, GameCommand::Undo);
+    tap(&mut app, "c1");
+    assert!(app.world().resource::<StatsFile>().0.levels.is_empty());
+    drop(app);
+    let app = app_on(&dir);
+    assert!(
+        app.world().resource::<StatsFile>().0.levels.is_empty(),
+        "the reset was written"
+    );
 }

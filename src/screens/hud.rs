@@ -147,6 +147,10 @@ fn spawn_hud(mut commands: Commands) {
                         HudButton(Action::PlayAgain)
                     ),
                     (
+                        button("hud.graph", Action::Open(super::Overlay::Graph)),
+                        HudButton(Action::Open(super::Overlay::Graph))
+                    ),
+                    (
                         button("hud.back_to_game", Action::Review(None)),
                         HudButton(Action::Review(None))
                     ),
@@ -263,6 +267,7 @@ fn update_hud(
         let show = match button.0 {
             Action::Pass => human_must_pass,
             Action::PlayAgain => game.is_over() && current.review.is_none(),
+            Action::Open(_) => game.is_over(),
             _ => current.review.is_some(),
         };
         let display = if show { Display::Flex } else { Display::None };

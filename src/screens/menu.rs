@@ -129,7 +129,13 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>, lang: Res<Langu
                     Paint::TextDim,
                     Localized(share_note)
                 ),
-                (row(), children![button("common.close", Action::Close)]),
+                (
+                    row(),
+                    children![
+                        button("menu.statistics", Action::Open(Overlay::Stats)),
+                        button("common.close", Action::Close),
+                    ]
+                ),
             ],
         ))
         .id();

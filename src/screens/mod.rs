@@ -1,9 +1,11 @@
 //! The UI over the board: the HUD, the toolbar, and the overlays (new game, move list, menu).
 
+mod graph;
 mod hud;
 mod menu;
 mod move_list;
 mod new_game;
+mod stats;
 mod toolbar;
 
 use crate::launch::LaunchOptions;
@@ -21,6 +23,8 @@ pub(super) fn plugin(app: &mut App) {
             new_game::plugin,
             move_list::plugin,
             menu::plugin,
+            stats::plugin,
+            graph::plugin,
         ));
 }
 
@@ -36,6 +40,10 @@ pub enum Overlay {
     Moves,
     /// Settings and sharing.
     Menu,
+    /// The record against each AI level.
+    Stats,
+    /// The evaluation graph of the game.
+    Graph,
 }
 
 fn open_new_game_at_start(

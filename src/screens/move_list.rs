@@ -92,6 +92,7 @@ fn spawn_screen(mut commands: Commands, current: Res<CurrentGame>, lang: Res<Lan
                 button("moves.prev", Action::ReviewStep(-1)),
                 button("moves.next", Action::ReviewStep(1)),
                 button("moves.now", Action::Review(None)),
+                button("moves.graph", Action::Open(Overlay::Graph)),
                 button("common.close", Action::Close),
             ],
         ))

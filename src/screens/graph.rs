@@ -1,0 +1,233 @@
+//! The evaluation graph after a game: black's chance to win after every move, a bar up when
+//! black is ahead and down when white is, from the searches of the game and the post-game
+//! analysis ([`crate::eval`]). Tapping the graph shows the board at that move.
+
+use super::Overlay;
+use crate::AppSystems;
+use crate::eval::EvalHistory;
+use crate::game_flow::{CurrentGame, GameCommand};
+use crate::i18n::Language;
+use crate::theme::{Paint, Palette};
+use crate::widgets::{Action, Localized, button, coloured_label, label, overlay_panel, panel, row};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Overlay::Graph), spawn_screen)
+        .add_systems(
+            Update,
+            respawn_on_change
+                .in_set(AppSystems::View)
+                .run_if(in_state(Overlay::Graph)),
+        );
+}
+
+/// The chart's height in UI pixels.
+const CHART_HEIGHT: f32 = 180.0;
+/// Behind the bars: a grey on which both the black and the white bars read, in every theme.
+const CHART_BACKGROUND: Color = Color::srgb(0.42, 0.45, 0.43);
+
+#[derive(Component, Debug)]
+struct Screen;
+
+#[derive(Component, Debug)]
+struct Chart;
+
+/// The position (moves played) under a point of the chart, from the point's horizontal place
+/// in the chart as the UI picking reports it (-0.5 at the left edge, 0.5 at the right), for a
+/// chart of `positions` columns.
+pub fn ply_at(x: f32, positions: usize) -> usize {
+    let last = positions.saturating_sub(1);
+    let column = ((x + 0.5) * positions as f32).floor();
+    (column.max(0.0) as usize).min(last)
+}
+
+fn spawn_screen(
+    mut commands: Commands,
+    eval: Res<EvalHistory>,
+    current: Res<CurrentGame>,
+    lang: Res<Language>,
+    palette: Res<Palette>,
+) {
+    let estimates = eval.estimates();
+    let n = estimates.len().max(1);
+    let column = 100.0 / n as f32;
+    let chart = commands
+        .spawn((
+            Chart,
+            Node {
+                width: percent(100),
+                min_width: px(260),
+                height: px(CHART_HEIGHT),
+                ..default()
+            },
+            BackgroundColor(CHART_BACKGROUND),
+        ))
+        .observe(on_chart_tap)
+        .id();
+    // The even line, then a bar per known position.
+    commands.entity(chart).with_child((
+        Node {
+            position_type: PositionType::Absolute,
+            top: percent(50),
+            width: percent(100),
+            height: px(1),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.5)),
+        Pickable::IGNORE,
+    ));
+    for (ply, estimate) in estimates.iter().enumerate() {
+        let Some(estimate) = estimate else {
+            continue;
+        };
+        let p = estimate.black_win();
+        let (colour, top, bottom) = if p >= 0.5 {
+            (palette.disc_black, Val::Auto, percent(50))
+        } else {
+            (palette.disc_white, percent(50), Val::Auto)
+        };
+        commands.entity(chart).with_child((
+            Node {
+                position_type: PositionType::Absolute,
+                left: percent(ply as f32 * column),
+                width: percent(column * 0.8),
+                min_width: px(1),
+                top,
+                bottom,
+                height: percent(((p - 0.5).abs() * 100.0).max(0.5)),
+                ..default()
+            },
+            BackgroundColor(colour),
+            Pickable::IGNORE,
+        ));
+    }
+    // Where the board is now: a line in the hint colour.
+    commands.entity(chart).with_child((
+        Node {
+            position_type: PositionType::Absolute,
+            left: percent((current.shown_ply() as f32 + 0.4) * column),
+            width: px(2),
+            height: percent(100),
+            ..default()
+        },
+        BackgroundColor(palette.hint),
+        Pickable::IGNORE,
+    ));
+    // Which way is whose, in words as well as colours.
+    commands.entity(chart).with_child((
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(6),
+            top: px(2),
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![coloured_label(
+            lang.t("graph.black_ahead"),
+            14.0,
+            Color::WHITE
+        )],
+    ));
+    commands.entity(chart).with_child((
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(6),
+            bottom: px(2),
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![coloured_label(
+            lang.t("graph.white_ahead"),
+            14.0,
+            Color::WHITE
+        )],
+    ));
+    let status = if eval.analysing() {
+        "graph.analysing"
+    } else if eval.complete() {
+        "graph.tap"
+    } else {
+        "graph.partial"
+    };
+    let inner = commands
+        .spawn((
+            panel(),
+            children![
+                label("graph.title", 28.0),
+                (
+                    coloured_label("", 16.0, Color::WHITE),
+                    Paint::TextDim,
+                    Localized(status)
+                ),
+            ],
+        ))
+        .id();
+    let buttons = commands
+        .spawn((
+            row(),
+            children![
+                button("graph.moves", Action::Open(Overlay::Moves)),
+                button("common.close", Action::Close),
+            ],
+        ))
+        .id();
+    commands.entity(inner).add_children(&[chart, buttons]);
+    commands
+        .spawn((overlay_panel(Overlay::Graph), Screen))
+        .add_child(inner);
+}
+
+fn review_at(x: f32, eval: &EvalHistory, current: &CurrentGame) -> GameCommand {
+    let ply = ply_at(x, eval.estimates().len());
+    GameCommand::Review(Some(ply).filter(|&p| p < current.game.ply()))
+}
+
+/// A tap shows the board at that move, with the graph out of the way.
+fn on_chart_tap(
+    click: On<Pointer<Click>>,
+    eval: Res<EvalHistory>,
+    current: Res<CurrentGame>,
+    mut commands: MessageWriter<GameCommand>,
+    mut next: ResMut<NextState<Overlay>>,
+) {
+    if let Some(position) = click.hit.position {
+        commands.write(review_at(position.x, &eval, &current));
+        next.set(Overlay::None);
+    }
+}
+
+/// New estimates, a finished analysis or another move reviewed: draw again.
+fn respawn_on_change(
+    mut commands: Commands,
+    eval: Res<EvalHistory>,
+    current: Res<CurrentGame>,
+    language: Res<Language>,
+    screens: Query<Entity, With<Screen>>,
+) {
+    if !(eval.is_changed() || current.is_changed() || language.is_changed()) || screens.is_empty() {
+        return;
+    }
+    for entity in &screens {
+        commands.entity(entity).despawn();
+    }
+    commands.run_system_cached(spawn_screen);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_point_of_the_chart_picks_its_column() {
+        assert_eq!(ply_at(-0.5, 61), 0);
+        assert_eq!(ply_at(0.5, 61), 60);
+        assert_eq!(ply_at(0.0, 61), 30);
+        assert_eq!(ply_at(-0.49, 10), 0);
+        assert_eq!(ply_at(-0.41, 10), 0);
+        assert_eq!(ply_at(-0.39, 10), 1);
+        // Outside (a drag that left the chart) clamps to the ends.
+        assert_eq!(ply_at(-3.0, 10), 0);
+        assert_eq!(ply_at(7.0, 10), 9);
+        assert_eq!(ply_at(0.2, 0), 0);
+    }
+}

@@ -1,0 +1,198 @@
+//! The statistics screen: the human's record against each AI level (games, won, lost, drawn,
+//! best margin), and a reset that asks for confirmation first.
+
+use super::Overlay;
+use crate::AppSystems;
+use crate::ai::AiLevel;
+use crate::game_flow::Player;
+use crate::i18n::{Lang, Language};
+use crate::save::{ResetStats, StatsFile, player_from_saved, player_to_saved};
+use crate::save_format::{LevelRecord, Stats};
+use crate::theme::{self, Paint};
+use crate::widgets::{
+    Action, StatsReset, UiAction, button, coloured_label, label, overlay_panel, panel, row,
+    text_label,
+};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Confirming>()
+        .add_systems(OnEnter(Overlay::Stats), spawn_screen)
+        .add_systems(OnExit(Overlay::Stats), |mut c: ResMut<Confirming>| {
+            c.0 = false
+        })
+        .add_systems(
+            Update,
+            (handle_actions, respawn_on_change)
+                .chain()
+                .in_set(AppSystems::Input)
+                .run_if(in_state(Overlay::Stats)),
+        );
+}
+
+#[derive(Component, Debug)]
+struct Screen;
+
+/// Whether the screen asks "erase every level's statistics?".
+#[derive(Resource, Debug, Default, PartialEq, Eq)]
+struct Confirming(bool);
+
+/// One line of the screen per level: its name and its record in words, weakest level first;
+/// levels never played say so. Records of levels the app no longer offers follow.
+pub fn lines(stats: &Stats, lang: Lang) -> Vec<(String, String)> {
+    let line = |r: &LevelRecord| {
+        if r.games == 0 {
+            return lang.t("stats.none").to_string();
+        }
+        let rate = (u64::from(r.wins) * 100 + u64::from(r.games) / 2) / u64::from(r.games);
+        lang.f(
+            "stats.line",
+            &[
+                ("games", &r.games),
+                ("wins", &r.wins),
+                ("losses", &r.losses),
+                ("draws", &r.draws),
+                ("rate", &rate),
+                ("best", &r.best_margin),
+            ],
+        )
+    };
+    let mut out = Vec::new();
+    for level in AiLevel::ALL {
+        let key = player_to_saved(Player::Ai(level));
+        let record = stats.levels.get(&key).copied().unwrap_or_default();
+        out.push((level.label(lang), line(&record)));
+    }
+    for (key, record) in &stats.levels {
+        match player_from_saved(key) {
+            Some(Player::Ai(AiLevel::Level(_))) => {}
+            Some(Player::Ai(level)) => out.push((level.label(lang), line(record))),
+            _ => out.push((key.clone(), line(record))),
+        }
+    }
+    out
+}
+
+fn spawn_screen(
+    mut commands: Commands,
+    stats: Res<StatsFile>,
+    lang: Res<Language>,
+    confirming: Res<Confirming>,
+) {
+    let lang = lang.0;
+    let inner = commands
+        .spawn((panel(), children![label("stats.title", 28.0)]))
+        .id();
+    for (name, record) in lines(&stats.0, lang) {
+        commands.entity(inner).with_child((
+            Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: px(2),
+                ..default()
+            },
+            Pickable::IGNORE,
+            children![
+                text_label(name, theme::FONT),
+                (coloured_label(record, 16.0, Color::WHITE), Paint::TextDim),
+            ],
+        ));
+    }
+    let buttons = if confirming.0 {
+        commands
+            .spawn((
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(8),
+                    ..default()
+                },
+                Pickable::IGNORE,
+                children![
+                    label("stats.confirm", theme::FONT),
+                    (
+                        row(),
+                        children![
+                            button("stats.erase", Action::ResetStats(StatsReset::Confirm)),
+                            button("common.cancel", Action::ResetStats(StatsReset::Cancel)),
+                        ]
+                    ),
+                ],
+            ))
+            .id()
+    } else {
+        commands
+            .spawn((
+                row(),
+                children![
+                    button("stats.reset", Action::ResetStats(StatsReset::Ask)),
+                    button("common.back", Action::Open(Overlay::Menu)),
+                ],
+            ))
+            .id()
+    };
+    commands.entity(inner).add_child(buttons);
+    commands
+        .spawn((overlay_panel(Overlay::Stats), Screen))
+        .add_child(inner);
+}
+
+fn handle_actions(
+    mut actions: MessageReader<UiAction>,
+    mut confirming: ResMut<Confirming>,
+    mut reset: MessageWriter<ResetStats>,
+) {
+    for UiAction(action) in actions.read() {
+        match *action {
+            Action::ResetStats(StatsReset::Ask) => confirming.0 = true,
+            Action::ResetStats(StatsReset::Cancel) => confirming.0 = false,
+            Action::ResetStats(StatsReset::Confirm) => {
+                confirming.0 = false;
+                reset.write(ResetStats);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn respawn_on_change(
+    mut commands: Commands,
+    stats: Res<StatsFile>,
+    language: Res<Language>,
+    confirming: Res<Confirming>,
+    screens: Query<Entity, With<Screen>>,
+) {
+    if !(stats.is_changed() || language.is_changed() || confirming.is_changed())
+        || screens.is_empty()
+    {
+        return;
+    }
+    for entity in &screens {
+        commands.entity(entity).despawn();
+    }
+    commands.run_system_cached(spawn_screen);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_level_has_a_line_and_played_ones_give_their_record() {
+        let mut stats = Stats::default();
+        let beginner = player_to_saved(Player::Ai(AiLevel::Level(0)));
+        stats.record(&beginner, 12);
+        stats.record(&beginner, -4);
+        stats.record(&beginner, 0);
+        stats.record("playouts:500", 2);
+        let out = lines(&stats, Lang::En);
+        assert_eq!(out.len(), AiLevel::ALL.len() + 1);
+        assert_eq!(out[0].0, "Beginner");
+        assert_eq!(
+            out[0].1,
+            "3 games: 1 won, 1 lost, 1 drawn (33% won), best margin 12"
+        );
+        assert_eq!(out[1].1, "No games yet");
+        assert_eq!(out.last().map(|l| l.0.as_str()), Some("500 playouts"));
+        let ja = lines(&stats, Lang::Ja);
+        assert_ne!(ja[0], out[0], "the lines are translated");
+    }
+}
