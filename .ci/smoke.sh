@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Screenshot smoke test: runs the app (the dev-profile binary `cargo build` makes, with
+# Screenshot smoke test: runs the app (the dev-profile binary `cargo test` builds, with
 # optimised dependencies) under Xvfb with Mesa's software Vulkan, lets the AI play a few moves,
 # saves a screenshot, and checks that the PNG exists, is not blank and shows the board.
 #
@@ -26,7 +26,10 @@ if ! command -v Xvfb >/dev/null || ! ldconfig -p | grep -q libvulkan.so.1 \
         libxkbcommon-x11-0 libx11-xcb1 libxcursor1 libxrandr2 libxi6 >/dev/null
 fi
 
-cargo build --bin montello
+# The binary `cargo test --workspace` already built for the integration tests: with the same
+# features, so nothing is compiled again. (`cargo build --bin montello` leaves out the
+# dev-dependencies' features and so builds a second copy of part of Bevy.)
+cargo test --workspace --no-run
 bin="$target_dir/debug/montello"
 
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"

@@ -4,6 +4,7 @@
 use crate::ai::AiLevel;
 use crate::game_flow::{GameCommand, GameSetup, Player, Players};
 use crate::i18n::Lang;
+use crate::platform::SafeArea;
 use crate::settings::{Settings, ThemeName};
 use bevy::prelude::*;
 use montello_engine::Variant;
@@ -38,6 +39,10 @@ pub struct LaunchOptions {
     pub theme: Option<ThemeName>,
     /// Speak this language (for screenshots; saved like a choice in the settings).
     pub lang: Option<Lang>,
+    /// Pretend the system keeps these margins (a phone's notch and bars) on desktop.
+    pub safe_area: Option<SafeArea>,
+    /// Open this screen at start (for screenshots of the overlays).
+    pub open: Option<crate::screens::Overlay>,
 }
 
 impl LaunchOptions {

@@ -12,11 +12,13 @@ pub mod eval;
 pub mod game_flow;
 pub mod i18n;
 pub mod launch;
+pub mod platform;
 mod power;
 pub mod save;
 pub mod save_format;
 mod screens;
 pub mod settings;
+pub mod sound;
 pub mod storage;
 mod theme;
 mod widgets;
@@ -29,6 +31,7 @@ mod share;
 use bevy::prelude::*;
 
 pub use launch::LaunchOptions;
+pub use screens::Overlay;
 
 /// The order systems run in within `Update`, so a tap, the game's answer and the view's
 /// reaction happen in one frame.
@@ -69,6 +72,7 @@ impl Plugin for LogicPlugins {
             ai::plugin,
             eval::plugin,
             save::plugin,
+            sound::logic_plugin,
         ));
     }
 }
@@ -115,7 +119,9 @@ impl Plugin for AppPlugin {
         app.add_plugins(LogicPlugins);
         app.add_plugins((
             launch::plugin,
+            platform::plugin,
             power::plugin,
+            sound::output_plugin,
             theme::plugin,
             widgets::plugin,
             board::plugin,

@@ -1,10 +1,11 @@
 //! Desktop entry point: parses the command line (by hand: no argument-parser dependency for
 //! a handful of flags), then runs the app.
 
-use montello::LaunchOptions;
 use montello::ai::AiLevel;
 use montello::i18n::Lang;
+use montello::platform::SafeArea;
 use montello::settings::ThemeName;
+use montello::{LaunchOptions, Overlay};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -22,6 +23,9 @@ usage: montello [options]
   --shadows on|off          force shadows (default: on, off on Android)
   --theme NAME              classic, wood, dark or contrast
   --lang CODE               en, ja, fr or de (default: the system's language)
+  --open SCREEN             start on new, moves, menu, stats, graph, help, about or board
+  --safe-area L,T,R,B       keep these margins free, in logical pixels, like a phone's
+                            notch and system bars (e.g. 0,47,0,34)
   --help                    this text";
 
 fn parse(args: impl IntoIterator<Item = String>) -> Result<LaunchOptions, String> {
@@ -77,6 +81,19 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<LaunchOptions, String
                     Lang::from_code(&v)
                         .ok_or_else(|| format!("--lang: {v:?} is not one of en, ja, fr, de"))?,
                 );
+            }
+            "--safe-area" => {
+                let v = value("--safe-area")?;
+                options.safe_area = Some(SafeArea::parse(&v).ok_or_else(|| {
+                    format!("--safe-area: {v:?} is not four margins like 0,47,0,34")
+                })?);
+            }
+            "--open" => {
+                let v = value("--open")?;
+                options.open = Some(Overlay::from_name(&v).ok_or_else(|| {
+                    let names: Vec<&str> = Overlay::NAMED.iter().map(|(n, _)| *n).collect();
+                    format!("--open: {v:?} is not one of {}", names.join(", "))
+                })?);
             }
             "--help" | "-h" => return Err(String::new()),
             other => {
@@ -146,7 +163,12 @@ mod tests {
 
     #[test]
     fn bad_flags_say_what_is_wrong() {
-        let o = parse(args("--theme Wood --lang ja")).expect("valid flags");
+        let o = parse(args("--theme Wood --lang ja --safe-area 0,47,0,34")).expect("valid flags");
+        assert_eq!(o.safe_area.map(|s| s.top), Some(47.0));
+        assert_eq!(
+            parse(args("--open Help")).expect("valid flags").open,
+            Some(Overlay::Help)
+        );
         assert_eq!(o.theme, Some(montello::settings::ThemeName::Wood));
         assert_eq!(o.lang, Some(montello::i18n::Lang::Ja));
         for bad in [
@@ -157,6 +179,8 @@ mod tests {
             "--theme pink",
             "--lang xx",
             "--frame-stats 0",
+            "--safe-area 1,2",
+            "--open nowhere",
         ] {
             let err = parse(args(bad)).expect_err(bad);
             assert!(err.contains(bad.split(' ').next().unwrap_or(bad)), "{err}");

@@ -160,6 +160,7 @@ pub(crate) fn restore(
         settings.theme = ThemeName::from_name(&saved.theme).unwrap_or_default();
         settings.language = Lang::from_code(&saved.language);
         settings.text_size = TextSize::from_name(&saved.text_size).unwrap_or_default();
+        settings.sound = saved.sound;
         settings_file.0 = saved;
     }
     let lang = settings.language.unwrap_or(system.0);
@@ -255,6 +256,7 @@ fn save_settings(
         theme: settings.theme.name().to_string(),
         language: settings.language.map_or("", Lang::code).to_string(),
         text_size: settings.text_size.name().to_string(),
+        sound: settings.sound,
         ..file.0.clone()
     };
     if next != file.0 || !dir.0.join(SavedSettings::FILE).exists() {

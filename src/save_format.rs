@@ -214,6 +214,8 @@ pub struct SavedSettings {
     /// The UI's text size: `"normal"`, `"large"` or `"largest"`; empty: normal.
     #[serde(default)]
     pub text_size: String,
+    /// Sound effects (files before it existed: on).
+    pub sound: bool,
 }
 
 impl Default for SavedSettings {
@@ -233,6 +235,7 @@ impl Default for SavedSettings {
             theme: "classic".into(),
             language: String::new(),
             text_size: "normal".into(),
+            sound: true,
         }
     }
 }

@@ -181,6 +181,8 @@ pub struct Settings {
     pub language: Option<Lang>,
     /// How large the UI is drawn.
     pub text_size: TextSize,
+    /// Sound effects for placing and flipping discs.
+    pub sound: bool,
     /// How long "White must pass" stays on screen before the AI's pass is played.
     pub pass_notice: Duration,
     /// Seed for the AI's searches; each search uses `seed + ply` so a game replays exactly.
@@ -198,6 +200,7 @@ impl Default for Settings {
             theme: ThemeName::Classic,
             language: None,
             text_size: TextSize::Normal,
+            sound: true,
             pass_notice: Duration::from_millis(1200),
             ai_seed: 0x4d6f_6e74_656c_6c6f,
         }

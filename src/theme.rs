@@ -5,6 +5,7 @@
 //! The unit tests check WCAG AA contrast for the text of every theme, and that the
 //! high-contrast theme tells black discs, white discs and the felt apart in greyscale.
 
+use crate::platform::SafeArea;
 use crate::settings::{Settings, ThemeName};
 use crate::widgets::Selected;
 use bevy::prelude::*;
@@ -381,10 +382,17 @@ pub fn bar_insets(size: Vec2) -> (f32, f32, f32, f32) {
     }
 }
 
-/// [`bar_insets`] for a window of `size` logical pixels whose UI is drawn `scale` times larger.
-pub fn scaled_bar_insets(size: Vec2, scale: f32) -> (f32, f32, f32, f32) {
-    let (l, r, t, b) = bar_insets(size / scale);
-    (l * scale, r * scale, t * scale, b * scale)
+/// The screen space (logical pixels: left, right, top, bottom) the bars and the system's
+/// margins take together, for a window of `size` logical pixels whose UI is drawn `scale`
+/// times larger and whose system keeps the `safe` margins: the bars sit inside the safe area.
+pub fn scaled_bar_insets(size: Vec2, scale: f32, safe: &SafeArea) -> (f32, f32, f32, f32) {
+    let (l, r, t, b) = bar_insets(safe.inner(size) / scale);
+    (
+        l * scale + safe.left,
+        r * scale + safe.right,
+        t * scale + safe.top,
+        b * scale + safe.bottom,
+    )
 }
 
 #[cfg(test)]
@@ -496,9 +504,27 @@ mod tests {
         }
         // A square window keeps the bars above and below.
         assert!(!is_landscape(Vec2::new(1000.0, 1000.0)));
-        let (l, r, t, b) = scaled_bar_insets(Vec2::new(960.0, 540.0), 1.4);
+        let none = SafeArea::default();
+        let (l, r, t, b) = scaled_bar_insets(Vec2::new(960.0, 540.0), 1.4, &none);
         assert_eq!((l, r), (HUD_WIDTH * 1.4, TOOLBAR_WIDTH * 1.4));
         assert!(t < 20.0 && b < 20.0);
+        // A phone's notch and home indicator push the bars inwards.
+        let notch = SafeArea {
+            top: 47.0,
+            bottom: 34.0,
+            ..none
+        };
+        let (_, _, t, b) = scaled_bar_insets(Vec2::new(390.0, 844.0), 1.0, &notch);
+        assert_eq!((t, b), (HUD_HEIGHT + 47.0, TOOLBAR_HEIGHT + 34.0));
+        let sideways = SafeArea {
+            left: 47.0,
+            right: 47.0,
+            bottom: 21.0,
+            ..none
+        };
+        let (l, r, _, b) = scaled_bar_insets(Vec2::new(844.0, 390.0), 1.0, &sideways);
+        assert_eq!((l, r), (HUD_WIDTH + 47.0, TOOLBAR_WIDTH + 47.0));
+        assert_eq!(b, 8.0 + 21.0);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! plugins read, so no affordance depends on hovering.
 
 use crate::i18n::{Lang, Language};
-use crate::screens::Overlay;
+use crate::screens::{Overlay, SafePadding};
 use crate::settings::{AnimationSpeed, TextSize, ThemeName};
 use crate::theme::{self, Paint};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
@@ -48,6 +48,8 @@ pub enum Toggle {
     WinBar,
     /// Whether the Hint button works.
     Hints,
+    /// Sound effects.
+    Sound,
 }
 
 /// What a button does.
@@ -172,6 +174,7 @@ pub fn layout(node: Node) -> impl Bundle {
 pub fn overlay_panel(overlay: Overlay) -> impl Bundle {
     (
         DespawnOnExit(overlay),
+        SafePadding,
         Node {
             position_type: PositionType::Absolute,
             width: percent(100),

@@ -358,3 +358,46 @@ fn screen_readers_hear_each_square_and_can_play_it() {
     app.update();
     assert_eq!(current(&app).game.ply(), 1);
 }
+
+/// The sounds asked for since the cursor last looked.
+fn heard(
+    app: &App,
+    cursor: &mut bevy::ecs::message::MessageCursor<montello::sound::PlaySound>,
+) -> Vec<montello::sound::Sound> {
+    let messages = app
+        .world()
+        .resource::<Messages<montello::sound::PlaySound>>();
+    cursor
+        .read(messages)
+        .flat_map(|m| m.0.iter().map(|c| c.sound))
+        .collect()
+}
+
+#[test]
+fn moves_and_refusals_sound_unless_muted() {
+    use montello::sound::Sound;
+    let mut app = app();
+    let mut cursor = Default::default();
+    new_game(&mut app, Player::Human, Player::Human, Variant::Othello);
+    heard(&app, &mut cursor);
+    send(&mut app, SquareTapped(sq("f5")));
+    assert_eq!(
+        heard(&app, &mut cursor),
+        [Sound::Place, Sound::Flip],
+        "f5 turns one disc"
+    );
+    send(&mut app, SquareTapped(sq("a1")));
+    assert_eq!(
+        refusal(&app),
+        Some(Refusal::Illegal(IllegalReason::NoFlips))
+    );
+    assert_eq!(heard(&app, &mut cursor), [Sound::Refused]);
+    app.world_mut().resource_mut::<Settings>().sound = false;
+    send(&mut app, SquareTapped(sq("d6")));
+    assert_eq!(current(&app).game.ply(), 2, "the move is played");
+    send(&mut app, SquareTapped(sq("a1")));
+    assert!(
+        heard(&app, &mut cursor).is_empty(),
+        "muted: no sound at all"
+    );
+}

@@ -237,6 +237,7 @@ fn theme_language_and_animation_speed_survive_a_restart_and_take_effect() {
         settings.animations = AnimationSpeed::Fast;
         settings.hints = false;
         settings.text_size = TextSize::Largest;
+        settings.sound = false;
         app.update();
         app.update();
         assert_eq!(app.world().resource::<Language>().0, Lang::Ja);
@@ -248,6 +249,7 @@ fn theme_language_and_animation_speed_survive_a_restart_and_take_effect() {
     assert_eq!(settings.animations, AnimationSpeed::Fast);
     assert!(!settings.hints);
     assert_eq!(settings.text_size, TextSize::Largest);
+    assert!(!settings.sound, "muting survives a restart");
     assert_eq!(
         app.world().resource::<Language>().0,
         Lang::Ja,

@@ -22,7 +22,7 @@ cat assets/lang/*.txt >"$text"
 printf '%s' '…–—‘’“”•·×÷±→←↑↓▶◀●○◆◇■□★☆✓✗♪' >>"$text"
 
 # Face 0 of the collection is Noto Sans CJK JP.
-pyftsubset "$src" --font-number=0 \
+python3 -m fontTools.subset "$src" --font-number=0 \
     --text-file="$text" \
     --unicodes='U+0020-007E,U+00A0-00FF' \
     --layout-features='kern,liga,palt' \

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Makes the screenshots in this folder: every theme, portrait and landscape, at phone and
 # tablet sizes, from the desktop build under Xvfb with Mesa's software Vulkan (see
-# ../../.ci/smoke.sh for the packages). Each shot is an AI-vs-AI game after 12 moves with
-# the AI's last hint-free position; the picture is what the player sees.
+# ../../.ci/smoke.sh for the packages). Each theme shot is an AI-vs-AI game (level 2) after 12
+# moves; then a few screens (menu in Japanese, how to play, about the AI, a notched phone).
+# The picture is what the player sees.
 #
-#   docs/screenshots/make.sh            (needs a built `montello` binary: cargo build)
+#   docs/screenshots/make.sh            (needs a built `montello` binary: cargo build, or the
+#                                        one `cargo test --workspace --no-run` builds)
 #
 # Environment: CARGO_TARGET_DIR (default: target), DISPLAY (default: starts Xvfb on :89).
 set -euo pipefail
@@ -37,3 +39,39 @@ Image.open(p).convert('RGB').quantize(colors=192, method=Image.Quantize.MEDIANCU
         echo "$file"
     done
 done
+
+# Screens and languages: name, window, flags.
+shots=(
+    "ja-menu|540x960|--lang ja --open menu"
+    "help|540x960|--open help"
+    "about|540x960|--autoplay 3 --open about"
+    "notch-portrait|390x844|--safe-area 0,47,0,34"
+    "notch-landscape|844x390|--safe-area 47,0,47,21"
+)
+for shot in "${shots[@]}"; do
+    IFS='|' read -r name size flags <<<"$shot"
+    file="$out/$name.png"
+    # shellcheck disable=SC2086
+    timeout 300 "$bin" --autoplay 2 --after-moves 12 --window "$size" $flags \
+        --screenshot "$file" >/dev/null 2>&1
+    python3 -c "from PIL import Image; import sys; p=sys.argv[1]; \
+Image.open(p).convert('RGB').quantize(colors=192, method=Image.Quantize.MEDIANCUT).save(p, optimize=True)" "$file"
+    echo "$file"
+done
+
+# The README's overview: the four themes side by side on a phone, half size.
+python3 - <<'PY'
+from PIL import Image
+themes = ["classic", "wood", "dark", "contrast"]
+shots = [Image.open(f"docs/screenshots/{t}-phone-portrait.png").convert("RGB") for t in themes]
+shots = [s.resize((s.width // 2, s.height // 2), Image.Resampling.LANCZOS) for s in shots]
+gap = 8
+out = Image.new("RGB", (sum(s.width for s in shots) + gap * 3, shots[0].height), (255, 255, 255))
+x = 0
+for s in shots:
+    out.paste(s, (x, 0))
+    x += s.width + gap
+out.quantize(colors=192, method=Image.Quantize.MEDIANCUT).save(
+    "docs/screenshots/themes-phone.png", optimize=True)
+PY
+echo docs/screenshots/themes-phone.png

@@ -4,6 +4,7 @@
 //! the distance is worked out from the window's shape instead.
 
 use super::BOARD_HALF;
+use crate::platform::SafeArea;
 use crate::theme;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -122,20 +123,25 @@ fn frame_board(
     mut cameras: Query<&mut Transform, With<BoardCamera>>,
     ui_scale: Res<UiScale>,
     tilt: Res<ViewTilt>,
-    mut last: Local<(Vec2, f32, f32)>,
+    safe: Res<SafeArea>,
+    mut last: Local<(Vec2, f32, f32, SafeArea)>,
 ) {
     let Ok(window) = windows.single() else {
         return;
     };
     let size = Vec2::new(window.width(), window.height());
-    if (size, ui_scale.0, tilt.0) == *last || size.x < 1.0 || size.y < 1.0 {
+    if (size, ui_scale.0, tilt.0, *safe) == *last || size.x < 1.0 || size.y < 1.0 {
         return;
     }
-    *last = (size, ui_scale.0, tilt.0);
+    *last = (size, ui_scale.0, tilt.0, *safe);
     let Ok(mut transform) = cameras.single_mut() else {
         return;
     };
-    *transform = fit(size, theme::scaled_bar_insets(size, ui_scale.0), tilt.0);
+    *transform = fit(
+        size,
+        theme::scaled_bar_insets(size, ui_scale.0, &safe),
+        tilt.0,
+    );
 }
 
 /// The camera transform that fits the board into the band between the bars (`insets`: left,
@@ -186,14 +192,29 @@ mod tests {
     /// screen or under the bars.
     #[test]
     fn the_whole_board_is_framed_at_every_tilt() {
-        for (w, h) in [
-            (360.0, 640.0),
-            (640.0, 360.0),
-            (834.0, 1194.0),
-            (1194.0, 834.0),
+        let none = SafeArea::default();
+        // An iPhone with a notch, upright and on its side.
+        let notch = SafeArea {
+            top: 47.0,
+            bottom: 34.0,
+            ..none
+        };
+        let sideways = SafeArea {
+            left: 47.0,
+            right: 47.0,
+            bottom: 21.0,
+            ..none
+        };
+        for (w, h, safe) in [
+            (360.0, 640.0, none),
+            (640.0, 360.0, none),
+            (834.0, 1194.0, none),
+            (1194.0, 834.0, none),
+            (390.0, 844.0, notch),
+            (844.0, 390.0, sideways),
         ] {
             let size = Vec2::new(w, h);
-            let insets = theme::scaled_bar_insets(size, 1.0);
+            let insets = theme::scaled_bar_insets(size, 1.0, &safe);
             let (left, right, top, bottom) = insets;
             let projection = Mat4::perspective_rh(FOV, w / h, 0.1, 200.0);
             let mut tilt = ViewTilt(TILT_RANGE.0);

@@ -36,6 +36,42 @@ pub const ANNOUNCE: f32 = 0.30;
 const FIRST_FLIP: f32 = 0.10;
 const STAGGER: f32 = 0.20;
 
+/// When the parts of a move's animation happen, in seconds after the move was played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveTimeline {
+    /// The placed disc starts to drop (after an AI's announcement).
+    pub drop_start: f32,
+    /// ...and lands.
+    pub landed: f32,
+    /// Each flipped disc: its square and when it starts to turn over.
+    pub flips: Vec<(Square, f32)>,
+    /// How long one flip takes.
+    pub flip_duration: f32,
+}
+
+/// The timeline of `placed` turning over `flipped`, announced first or not, at animation
+/// `scale` (1 normal, 0.5 fast). The discs' animations and the sounds both follow it.
+pub fn move_timeline(placed: Square, flipped: u64, announced: bool, scale: f32) -> MoveTimeline {
+    let drop_start = if announced { ANNOUNCE * scale } else { 0.0 };
+    let flips = (0..64u8)
+        .filter(|i| flipped & (1u64 << i) != 0)
+        .filter_map(Square::from_index)
+        .map(|square| {
+            let dx = i32::from(square.column()) - i32::from(placed.column());
+            let dz = i32::from(square.row()) - i32::from(placed.row());
+            let steps = dx.abs().max(dz.abs()).max(1) as f32;
+            let start = drop_start + scale * (FIRST_FLIP + STAGGER * (steps - 1.0) / 6.0);
+            (square, start)
+        })
+        .collect();
+    MoveTimeline {
+        drop_start,
+        landed: drop_start + DROP * scale,
+        flips,
+        flip_duration: FLIP * scale,
+    }
+}
+
 /// A disc on the board.
 #[derive(Component, Debug)]
 pub struct Disc {
@@ -159,36 +195,31 @@ fn animate_moves(
             show_position(&mut commands, &assets, &discs, &played.after);
             continue;
         };
-        let announce = if players.is_human(played.side) {
-            0.0
-        } else {
-            ANNOUNCE
-        };
-        let now = time.elapsed_secs() + announce * scale;
+        let flipped = played.before.discs(played.side.opposite()).0
+            & !played.after.discs(played.side.opposite()).0;
+        let timeline = move_timeline(placed, flipped, !players.is_human(played.side), scale);
+        let now = time.elapsed_secs();
         let up = rotation(played.side);
         let disc = spawn_disc(&mut commands, &assets, placed, up);
         commands.entity(disc).insert(DiscAnimation {
-            start: now,
-            duration: DROP * scale,
+            start: now + timeline.drop_start,
+            duration: timeline.landed - timeline.drop_start,
             from: up,
             to: up,
             axis: Vec3::X,
             drop: true,
         });
-        let flipped = played.before.discs(played.side.opposite()).0
-            & !played.after.discs(played.side.opposite()).0;
         for (entity, disc) in &discs {
-            if flipped & disc.square.bit() == 0 {
+            let Some(&(_, start)) = timeline.flips.iter().find(|(sq, _)| *sq == disc.square) else {
                 continue;
-            }
+            };
             let dx = i32::from(disc.square.column()) - i32::from(placed.column());
             let dz = i32::from(disc.square.row()) - i32::from(placed.row());
-            let steps = dx.abs().max(dz.abs()).max(1) as f32;
             // Turn over about the axis across the line from the placed disc.
             let axis = Vec3::new(-(dz as f32), 0.0, dx as f32).normalize_or(Vec3::X);
             commands.entity(entity).insert(DiscAnimation {
-                start: now + scale * (FIRST_FLIP + STAGGER * (steps - 1.0) / 6.0),
-                duration: FLIP * scale,
+                start: now + start,
+                duration: timeline.flip_duration,
                 from: rotation(played.side.opposite()),
                 to: up,
                 axis,

@@ -9,6 +9,7 @@ mod scene;
 
 use bevy::prelude::*;
 
+pub use discs::move_timeline;
 pub use labels::pinned_to;
 pub use markers::Flash;
 use montello_engine::Square;

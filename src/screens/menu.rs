@@ -97,6 +97,7 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>, lang: Res<Langu
                         ),
                         toggle("menu.win_bar", Toggle::WinBar, settings.win_bar),
                         toggle("menu.hints", Toggle::Hints, settings.hints),
+                        toggle("menu.sound", Toggle::Sound, settings.sound),
                     ]
                 ),
             ],
@@ -132,6 +133,8 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>, lang: Res<Langu
                 (
                     row(),
                     children![
+                        button("menu.help", Action::Open(Overlay::Help)),
+                        button("menu.about", Action::Open(Overlay::About)),
                         button("menu.statistics", Action::Open(Overlay::Stats)),
                         button("common.close", Action::Close),
                     ]
@@ -164,6 +167,7 @@ fn handle_actions(mut actions: MessageReader<UiAction>, mut settings: ResMut<Set
                     Toggle::Coordinates => &mut settings.coordinates,
                     Toggle::WinBar => &mut settings.win_bar,
                     Toggle::Hints => &mut settings.hints,
+                    Toggle::Sound => &mut settings.sound,
                 };
                 *flag = !*flag;
             }

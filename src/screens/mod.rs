@@ -1,6 +1,7 @@
 //! The UI over the board: the HUD, the toolbar, and the overlays (new game, move list, menu).
 
 mod graph;
+mod help;
 mod hud;
 mod menu;
 mod move_list;
@@ -8,7 +9,10 @@ mod new_game;
 mod stats;
 mod toolbar;
 
+use crate::AppSystems;
+use crate::game_flow::{CurrentGame, GameCommand};
 use crate::launch::LaunchOptions;
+use crate::platform::{BackRequested, SafeArea};
 use crate::theme;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -17,6 +21,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_state::<Overlay>()
         .add_systems(Startup, open_new_game_at_start)
         .add_systems(PostUpdate, follow_orientation)
+        .add_systems(Update, go_back.in_set(AppSystems::Input))
         .add_plugins((
             hud::plugin,
             toolbar::plugin,
@@ -25,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
             menu::plugin,
             stats::plugin,
             graph::plugin,
+            help::plugin,
         ));
 }
 
@@ -44,6 +50,32 @@ pub enum Overlay {
     Stats,
     /// The evaluation graph of the game.
     Graph,
+    /// The rules and a first-game tutorial.
+    Help,
+    /// How the AI thinks, and its level's settings.
+    About,
+}
+
+impl Overlay {
+    /// The overlays `--open` can show, by name.
+    pub const NAMED: [(&'static str, Overlay); 8] = [
+        ("new", Overlay::NewGame),
+        ("moves", Overlay::Moves),
+        ("menu", Overlay::Menu),
+        ("stats", Overlay::Stats),
+        ("graph", Overlay::Graph),
+        ("help", Overlay::Help),
+        ("about", Overlay::About),
+        ("board", Overlay::None),
+    ];
+
+    /// The overlay called `name` on the command line.
+    pub fn from_name(name: &str) -> Option<Overlay> {
+        Self::NAMED
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|&(_, o)| o)
+    }
 }
 
 fn open_new_game_at_start(
@@ -51,6 +83,10 @@ fn open_new_game_at_start(
     restored: Res<crate::save::Restored>,
     mut next: ResMut<NextState<Overlay>>,
 ) {
+    if let Some(overlay) = launch.open {
+        next.set(overlay);
+        return;
+    }
     // A restored game in progress lands on the board, where the player left it.
     if launch.shows_new_game_screen() && !restored.0 {
         next.set(Overlay::NewGame);
@@ -68,42 +104,143 @@ struct ToolbarRoot;
 /// Portrait: the HUD across the top and the toolbar across the bottom. Landscape: the HUD
 /// in a column on the left and the toolbar in a column on the right, so the board keeps
 /// the whole height.
+/// Both bars stay inside the system's safe area (notch, home indicator, system bars); the
+/// overlays' panels too.
 fn follow_orientation(
     windows: Query<&Window, With<PrimaryWindow>>,
-    mut hud: Query<&mut Node, (With<HudRoot>, Without<ToolbarRoot>)>,
-    mut toolbar: Query<&mut Node, (With<ToolbarRoot>, Without<HudRoot>)>,
+    mut hud: Query<&mut Node, (With<HudRoot>, Without<ToolbarRoot>, Without<SafePadding>)>,
+    mut toolbar: Query<&mut Node, (With<ToolbarRoot>, Without<HudRoot>, Without<SafePadding>)>,
+    mut padded: Query<&mut Node, (With<SafePadding>, Without<HudRoot>, Without<ToolbarRoot>)>,
+    new_padded: Query<(), Added<SafePadding>>,
     ui_scale: Res<UiScale>,
-    mut last: Local<Option<bool>>,
+    safe: Res<SafeArea>,
+    mut last: Local<Option<(bool, SafeArea, f32)>>,
 ) {
     let Ok(window) = windows.single() else {
         return;
     };
-    let landscape = theme::is_landscape(Vec2::new(window.width(), window.height()) / ui_scale.0);
-    if *last == Some(landscape) || hud.is_empty() || toolbar.is_empty() {
+    let size = Vec2::new(window.width(), window.height());
+    let landscape = theme::is_landscape(safe.inner(size) / ui_scale.0);
+    // Margins in the UI's own units.
+    let scale = ui_scale.0.max(0.01);
+    let margin = |v: f32| px(v / scale);
+    let insets = UiRect {
+        left: margin(safe.left),
+        right: margin(safe.right),
+        top: margin(safe.top),
+        bottom: margin(safe.bottom),
+    };
+    let state = (landscape, *safe, scale);
+    if !new_padded.is_empty() || *last != Some(state) {
+        for mut node in &mut padded {
+            node.padding = insets;
+        }
+    }
+    if *last == Some(state) || hud.is_empty() || toolbar.is_empty() {
         return;
     }
-    *last = Some(landscape);
+    *last = Some(state);
     for mut node in &mut hud {
+        node.left = insets.left;
+        node.top = insets.top;
         if landscape {
+            node.right = Val::Auto;
+            node.bottom = insets.bottom;
             node.width = px(theme::HUD_WIDTH);
-            node.height = percent(100);
+            node.height = Val::Auto;
         } else {
-            node.width = percent(100);
+            node.right = insets.right;
+            node.bottom = Val::Auto;
+            node.width = Val::Auto;
             node.height = px(theme::HUD_HEIGHT);
         }
     }
     for mut node in &mut toolbar {
-        node.top = if landscape { px(0) } else { Val::Auto };
-        node.bottom = px(0);
-        node.right = px(0);
+        node.right = insets.right;
+        node.bottom = insets.bottom;
         if landscape {
+            node.left = Val::Auto;
+            node.top = insets.top;
             node.width = px(theme::TOOLBAR_WIDTH);
-            node.height = percent(100);
+            node.height = Val::Auto;
             node.flex_direction = FlexDirection::Column;
         } else {
-            node.width = percent(100);
+            node.left = insets.left;
+            node.top = Val::Auto;
+            node.width = Val::Auto;
             node.height = px(theme::TOOLBAR_HEIGHT);
             node.flex_direction = FlexDirection::Row;
         }
+    }
+}
+
+/// A full-screen node whose content must stay inside the safe area: it gets the system's
+/// margins as padding.
+#[derive(Component, Debug, Default)]
+pub struct SafePadding;
+
+/// What the back button does on a screen: one step back, never more.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BackStep {
+    /// Show this overlay instead (`Overlay::None`: the board).
+    Open(Overlay),
+    /// Leave the review of earlier moves for the game.
+    EndReview,
+    /// Nothing left to go back to: leave the app (Android), keeping the game.
+    LeaveApp,
+}
+
+/// Where back goes from `overlay`, `reviewing` or not: a screen opened from the menu goes back
+/// to the menu, any other overlay to the board, a review to the game, the game out of the app.
+pub fn back_step(overlay: Overlay, reviewing: bool) -> BackStep {
+    match overlay {
+        Overlay::Stats | Overlay::Help | Overlay::About => BackStep::Open(Overlay::Menu),
+        Overlay::None if reviewing => BackStep::EndReview,
+        Overlay::None => BackStep::LeaveApp,
+        _ => BackStep::Open(Overlay::None),
+    }
+}
+
+fn go_back(
+    mut back: MessageReader<BackRequested>,
+    overlay: Res<State<Overlay>>,
+    mut next: ResMut<NextState<Overlay>>,
+    current: Res<CurrentGame>,
+    mut commands: MessageWriter<GameCommand>,
+) {
+    // Several presses in one frame still go back one step: the next frame sees the new screen.
+    if back.read().count() == 0 {
+        return;
+    }
+    match back_step(*overlay.get(), current.review.is_some()) {
+        BackStep::Open(to) => next.set(to),
+        BackStep::EndReview => {
+            commands.write(GameCommand::Review(None));
+        }
+        BackStep::LeaveApp => crate::platform::leave_app(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn back_goes_one_step_towards_the_board_then_out() {
+        for from_menu in [Overlay::Stats, Overlay::Help, Overlay::About] {
+            assert_eq!(back_step(from_menu, false), BackStep::Open(Overlay::Menu));
+        }
+        for overlay in [
+            Overlay::NewGame,
+            Overlay::Moves,
+            Overlay::Menu,
+            Overlay::Graph,
+        ] {
+            assert_eq!(back_step(overlay, false), BackStep::Open(Overlay::None));
+            // A panel over a review closes first; the review ends with the next press.
+            assert_eq!(back_step(overlay, true), BackStep::Open(Overlay::None));
+        }
+        assert_eq!(back_step(Overlay::None, true), BackStep::EndReview);
+        assert_eq!(back_step(Overlay::None, false), BackStep::LeaveApp);
     }
 }

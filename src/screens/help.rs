@@ -1,0 +1,388 @@
+//! "How to play" (the rules, the variants and a first-game tutorial whose diagrams the
+//! engine computes) and "About the AI" (how UCT thinks, in plain words, and the settings of
+//! the level the player faces). Both open from the menu and go back to it.
+
+use super::Overlay;
+use crate::AppSystems;
+use crate::ai::AiLevel;
+use crate::game_flow::{Player, Players};
+use crate::i18n::{Lang, Language};
+use crate::theme::Paint;
+use crate::widgets::{
+    Action, button, coloured_label, label, overlay_panel, panel, row, text_label,
+};
+use bevy::prelude::*;
+use montello_engine::search::Level;
+use montello_engine::{Position, Side, Square};
+
+pub(super) fn plugin(app: &mut App) {
+    // Back and Close are the toolbar's generic `Open` and `Close` actions.
+    app.add_systems(OnEnter(Overlay::Help), spawn_help)
+        .add_systems(OnEnter(Overlay::About), spawn_about)
+        .add_systems(
+            Update,
+            respawn_on_language
+                .in_set(AppSystems::Input)
+                .run_if(in_state(Overlay::Help).or_else(in_state(Overlay::About))),
+        );
+}
+
+#[derive(Component, Debug)]
+struct Screen;
+
+/// What a square of a tutorial diagram shows besides its disc.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Mark {
+    #[default]
+    None,
+    /// A legal move for the side to move (a dot).
+    Legal,
+    /// The disc just placed (a ring).
+    Placed,
+    /// A disc the move just turned over (a ring and a dot).
+    Flipped,
+}
+
+/// One board of the tutorial: the discs and what to point at.
+#[derive(Clone, Debug)]
+pub struct Diagram {
+    pub position: Position,
+    pub marks: [Mark; 64],
+    /// The string key of the caption.
+    pub caption: &'static str,
+}
+
+/// The first-game tutorial, computed by the engine from the start position: Black's legal
+/// moves, Black playing f5 and the disc it turns, then White's answers.
+pub fn tutorial() -> Vec<Diagram> {
+    let legal = |p: &Position| {
+        let mut marks = [Mark::None; 64];
+        for sq in p.legal_moves() {
+            marks[usize::from(sq.index())] = Mark::Legal;
+        }
+        marks
+    };
+    let start = Position::start();
+    let f5: Square = "f5".parse().expect("f5 is a square");
+    let flipped = start.flips(f5);
+    let after = start.play_unchecked(f5);
+    let mut played = [Mark::None; 64];
+    played[usize::from(f5.index())] = Mark::Placed;
+    for sq in flipped {
+        played[usize::from(sq.index())] = Mark::Flipped;
+    }
+    vec![
+        Diagram {
+            position: start,
+            marks: legal(&start),
+            caption: "help.step1",
+        },
+        Diagram {
+            position: after,
+            marks: played,
+            caption: "help.step2",
+        },
+        Diagram {
+            position: after,
+            marks: legal(&after),
+            caption: "help.step3",
+        },
+    ]
+}
+
+const CELL: f32 = 20.0;
+
+/// Spawns a small board: green squares, discs, dots on legal moves, a ring on the disc just
+/// placed, a ring and a dot on the discs it turned (shapes, so no colour has to be told apart).
+fn spawn_diagram(commands: &mut Commands, d: &Diagram) -> Entity {
+    let felt = Color::srgb(0.13, 0.45, 0.25);
+    let line = Color::srgb(0.05, 0.2, 0.1);
+    let ring = Color::srgb(1.0, 0.62, 0.1);
+    let colour = |side| match side {
+        Side::Black => Color::srgb(0.05, 0.05, 0.05),
+        Side::White => Color::srgb(0.95, 0.95, 0.93),
+    };
+    let round = |size: f32, border: f32| Node {
+        width: px(size),
+        height: px(size),
+        border: UiRect::all(px(border)),
+        border_radius: BorderRadius::MAX,
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        ..default()
+    };
+    let grid = commands
+        .spawn((
+            Node {
+                display: Display::Grid,
+                grid_template_columns: RepeatedGridTrack::px(8, CELL),
+                grid_template_rows: RepeatedGridTrack::px(8, CELL),
+                border: UiRect::all(px(3)),
+                align_self: AlignSelf::Center,
+                flex_shrink: 0.0,
+                ..default()
+            },
+            BorderColor::all(Color::srgb(0.35, 0.22, 0.1)),
+            Pickable::IGNORE,
+        ))
+        .id();
+    for index in 0..64u8 {
+        let sq = Square::from_index(index).expect("0..64 are squares");
+        let mark = d.marks[usize::from(index)];
+        let cell = commands
+            .spawn((
+                Node {
+                    justify_content: JustifyContent::Center,
+                    align_items: AlignItems::Center,
+                    border: UiRect::all(px(0.5)),
+                    ..default()
+                },
+                BackgroundColor(felt),
+                BorderColor::all(line),
+                Pickable::IGNORE,
+            ))
+            .id();
+        commands.entity(grid).add_child(cell);
+        match (d.position.disc_at(sq), mark) {
+            (Some(side), mark) => {
+                let ringed = matches!(mark, Mark::Placed | Mark::Flipped);
+                let disc = commands
+                    .spawn((
+                        round(CELL - 4.0, if ringed { 2.5 } else { 0.0 }),
+                        BackgroundColor(colour(side)),
+                        BorderColor::all(ring),
+                        Pickable::IGNORE,
+                    ))
+                    .id();
+                commands.entity(cell).add_child(disc);
+                if mark == Mark::Flipped {
+                    let dot = commands
+                        .spawn((
+                            round(5.0, 0.0),
+                            BackgroundColor(colour(side.opposite())),
+                            Pickable::IGNORE,
+                        ))
+                        .id();
+                    commands.entity(disc).add_child(dot);
+                }
+            }
+            (None, Mark::Legal) => {
+                let dot = commands
+                    .spawn((
+                        round(6.0, 0.0),
+                        BackgroundColor(Color::srgb(0.02, 0.08, 0.04)),
+                        Pickable::IGNORE,
+                    ))
+                    .id();
+                commands.entity(cell).add_child(dot);
+            }
+            (None, _) => {}
+        }
+    }
+    grid
+}
+
+fn paragraph(key: &'static str) -> impl Bundle {
+    (
+        label(key, 17.0),
+        Node {
+            max_width: px(560),
+            ..default()
+        },
+    )
+}
+
+fn heading(key: &'static str) -> impl Bundle {
+    label(key, 24.0)
+}
+
+fn spawn_help(mut commands: Commands) {
+    let inner = commands
+        .spawn((
+            panel(),
+            children![
+                label("help.title", 28.0),
+                paragraph("help.goal"),
+                paragraph("help.moves"),
+                paragraph("help.pass"),
+                paragraph("help.end"),
+                paragraph("help.variants"),
+                heading("help.tutorial"),
+            ],
+        ))
+        .id();
+    for d in tutorial() {
+        let grid = spawn_diagram(&mut commands, &d);
+        let caption = commands.spawn(paragraph(d.caption)).id();
+        commands.entity(inner).add_children(&[grid, caption]);
+    }
+    let buttons = commands
+        .spawn((
+            row(),
+            children![
+                button("common.back", Action::Open(Overlay::Menu)),
+                button("common.close", Action::Close),
+            ],
+        ))
+        .id();
+    commands.entity(inner).add_child(buttons);
+    commands
+        .spawn((overlay_panel(Overlay::Help), Screen))
+        .add_child(inner);
+}
+
+/// The level the player faces in this game (the stronger AI when two play), else the default
+/// level of new games.
+fn level_in_play(players: &Players) -> AiLevel {
+    let level = |p: Player| match p {
+        Player::Ai(level) => Some(level),
+        Player::Human => None,
+    };
+    match (level(players.black), level(players.white)) {
+        (Some(AiLevel::Level(a)), Some(AiLevel::Level(b))) => AiLevel::Level(a.max(b)),
+        (Some(l), _) | (None, Some(l)) => l,
+        (None, None) => AiLevel::default(),
+    }
+}
+
+/// The level's settings in words, one line each.
+pub fn level_lines(level: AiLevel, lang: Lang) -> Vec<String> {
+    let AiLevel::Level(index) = level else {
+        return vec![lang.f(
+            "about.fixed_playouts",
+            &[("n", &level.limits().iterations.unwrap_or(0))],
+        )];
+    };
+    let engine = Level::ALL[usize::from(index).min(Level::ALL.len() - 1)];
+    let config = engine.config();
+    let mut lines = vec![lang.f("about.time", &[("ms", &engine.time().as_millis())])];
+    lines.push(match engine.iterations() {
+        Some(n) => lang.f("about.playouts_cap", &[("n", &n)]),
+        None => lang.t("about.playouts_free").to_string(),
+    });
+    lines.push(if config.corner_playouts {
+        lang.t("about.corners").to_string()
+    } else {
+        lang.t("about.random_playouts").to_string()
+    });
+    lines.push(match config.solve_empties {
+        0 => lang.t("about.solve_none").to_string(),
+        n => lang.f("about.solve", &[("n", &n)]),
+    });
+    lines.push(if engine.randomness() > 0.0 {
+        lang.t("about.strays").to_string()
+    } else {
+        lang.t("about.best").to_string()
+    });
+    lines
+}
+
+fn spawn_about(mut commands: Commands, players: Res<Players>, lang: Res<Language>) {
+    let level = level_in_play(&players);
+    let inner = commands
+        .spawn((
+            panel(),
+            children![
+                label("about.title", 28.0),
+                paragraph("about.intro"),
+                paragraph("about.select"),
+                paragraph("about.expand"),
+                paragraph("about.playout"),
+                paragraph("about.backprop"),
+                paragraph("about.why_time"),
+            ],
+        ))
+        .id();
+    let title = commands
+        .spawn(text_label(
+            lang.0.f("about.level", &[("name", &level.label(lang.0))]),
+            24.0,
+        ))
+        .id();
+    commands.entity(inner).add_child(title);
+    for line in level_lines(level, lang.0) {
+        let line = commands
+            .spawn((
+                coloured_label(format!("• {line}"), 17.0, Color::WHITE),
+                Paint::TextDim,
+            ))
+            .id();
+        commands.entity(inner).add_child(line);
+    }
+    let buttons = commands
+        .spawn((
+            row(),
+            children![
+                button("common.back", Action::Open(Overlay::Menu)),
+                button("common.close", Action::Close),
+            ],
+        ))
+        .id();
+    commands.entity(inner).add_child(buttons);
+    commands
+        .spawn((overlay_panel(Overlay::About), Screen))
+        .add_child(inner);
+}
+
+fn respawn_on_language(
+    mut commands: Commands,
+    language: Res<Language>,
+    overlay: Res<State<Overlay>>,
+    screens: Query<Entity, With<Screen>>,
+) {
+    if !language.is_changed() || screens.is_empty() {
+        return;
+    }
+    for entity in &screens {
+        commands.entity(entity).despawn();
+    }
+    match overlay.get() {
+        Overlay::Help => commands.run_system_cached(spawn_help),
+        _ => commands.run_system_cached(spawn_about),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn marked(d: &Diagram, mark: Mark) -> Vec<String> {
+        (0..64u8)
+            .filter(|&i| d.marks[usize::from(i)] == mark)
+            .map(|i| Square::from_index(i).expect("a square").to_string())
+            .collect()
+    }
+
+    #[test]
+    fn the_tutorial_shows_what_the_engine_says() {
+        let steps = tutorial();
+        assert_eq!(steps.len(), 3);
+        let mut first = marked(&steps[0], Mark::Legal);
+        first.sort();
+        assert_eq!(first, ["c4", "d3", "e6", "f5"]);
+        assert_eq!(marked(&steps[1], Mark::Placed), ["f5"]);
+        assert_eq!(marked(&steps[1], Mark::Flipped), ["e5"]);
+        assert_eq!(
+            steps[1].position.disc_at("e5".parse().expect("sq")),
+            Some(Side::Black)
+        );
+        let mut white = marked(&steps[2], Mark::Legal);
+        white.sort();
+        assert_eq!(white, ["d6", "f4", "f6"]);
+        assert_eq!(steps[2].position.side_to_move(), Side::White);
+    }
+
+    #[test]
+    fn every_level_is_described_from_its_settings() {
+        for lang in Lang::ALL {
+            let weakest = level_lines(AiLevel::Level(0), lang);
+            let strongest = level_lines(AiLevel::Level(5), lang);
+            assert_eq!(weakest.len(), 5);
+            assert!(weakest[0].contains("100"), "{lang:?}: {}", weakest[0]);
+            assert!(strongest[0].contains("1000"), "{lang:?}: {}", strongest[0]);
+            assert!(weakest[1].contains("200"), "{lang:?}: {}", weakest[1]);
+            assert_ne!(weakest[4], strongest[4], "{lang:?}: randomness differs");
+            assert_ne!(weakest[2], strongest[2], "{lang:?}: playout policy differs");
+        }
+    }
+}
