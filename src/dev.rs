@@ -13,6 +13,9 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
 pub(super) fn plugin(app: &mut App) {
+    if app.world().resource::<LaunchOptions>().offscreen {
+        app.add_systems(PostStartup, render_offscreen);
+    }
     if let Some(seconds) = app.world().resource::<LaunchOptions>().frame_stats {
         app.insert_resource(FrameStats {
             seconds,
@@ -130,6 +133,31 @@ fn board_is_drawn(image: &Image, background: Color) -> bool {
         }
     }
     board * 4 >= size.x
+}
+
+/// `--offscreen`: every camera renders into an image the size of the (virtual) window, so
+/// the whole scene and UI are drawn on the GPU as usual, without a surface to present to.
+fn render_offscreen(
+    mut commands: Commands,
+    mut images: ResMut<Assets<Image>>,
+    windows: Query<&Window>,
+    cameras: Query<Entity, With<Camera>>,
+) {
+    let (w, h) = windows.iter().next().map_or((720, 1080), |w| {
+        (w.physical_width().max(1), w.physical_height().max(1))
+    });
+    let image = Image::new_target_texture(
+        w,
+        h,
+        bevy::render::render_resource::TextureFormat::Rgba8UnormSrgb,
+        None,
+    );
+    let handle = images.add(image);
+    for camera in &cameras {
+        commands
+            .entity(camera)
+            .insert(bevy::camera::RenderTarget::Image(handle.clone().into()));
+    }
 }
 
 /// `--frame-stats`: frame times after a warm-up (shaders compile first).

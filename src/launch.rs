@@ -41,6 +41,9 @@ pub struct LaunchOptions {
     pub lang: Option<Lang>,
     /// Pretend the system keeps these margins (a phone's notch and bars) on desktop.
     pub safe_area: Option<SafeArea>,
+    /// Render into an image instead of a window, with no window system (for `--frame-stats`
+    /// on a GPU machine without a display).
+    pub offscreen: bool,
     /// Open this screen at start (for screenshots of the overlays).
     pub open: Option<crate::screens::Overlay>,
 }

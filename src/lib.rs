@@ -94,13 +94,33 @@ impl Plugin for AppPlugin {
             ),
             ..default()
         };
-        app.add_plugins((
-            DefaultPlugins.set(WindowPlugin {
-                primary_window: Some(window),
-                ..default()
-            }),
-            MeshPickingPlugin,
-        ));
+        let plugins = DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(window.clone()),
+            ..default()
+        });
+        // `--offscreen`: no window system at all. The window entity only gives the layout its
+        // size; the camera renders into an image (see `dev::render_offscreen`) and Bevy's
+        // schedule runner drives the frames.
+        #[cfg(not(any(target_os = "android", target_os = "ios")))]
+        let plugins = if self.launch.offscreen {
+            plugins
+                .set(WindowPlugin {
+                    primary_window: Some(window),
+                    exit_condition: bevy::window::ExitCondition::DontExit,
+                    close_when_requested: false,
+                    ..default()
+                })
+                .disable::<bevy::winit::WinitPlugin>()
+        } else {
+            plugins
+        };
+        app.add_plugins((plugins, MeshPickingPlugin));
+        #[cfg(not(any(target_os = "android", target_os = "ios")))]
+        if self.launch.offscreen {
+            app.add_plugins(bevy::app::ScheduleRunnerPlugin::run_loop(
+                std::time::Duration::ZERO,
+            ));
+        }
         // One font for every language (Latin and Japanese): it replaces Bevy's default font, so
         // every text uses it without naming it.
         let font = Font::from_bytes(i18n::UI_FONT.to_vec());

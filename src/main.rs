@@ -20,6 +20,7 @@ usage: montello [options]
   --continuous              redraw continuously (for measuring; default: only when needed)
   --frame-stats SECONDS     redraw continuously, print frame-time statistics after a 5 s
                             warm-up, then exit (with --autoplay the discs keep moving)
+  --offscreen               render into an image, no window or display (with --frame-stats)
   --shadows on|off          force shadows (default: on, off on Android)
   --theme NAME              classic, wood, dark or contrast
   --lang CODE               en, ja, fr or de (default: the system's language)
@@ -54,6 +55,7 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<LaunchOptions, String
             }
             "--data-dir" => options.data_dir = Some(PathBuf::from(value("--data-dir")?)),
             "--continuous" => options.continuous = true,
+            "--offscreen" => options.offscreen = true,
             "--frame-stats" => {
                 let v = value("--frame-stats")?;
                 let seconds: f32 =
