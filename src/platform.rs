@@ -21,10 +21,55 @@ pub(super) fn plugin(app: &mut App) {
         .and_then(|launch| launch.safe_area)
         .unwrap_or_default();
     app.insert_resource(safe)
+        .init_resource::<SystemFontScale>()
         .add_message::<BackRequested>()
         .add_systems(Update, read_back_keys.in_set(AppSystems::Input));
     #[cfg(any(target_os = "android", target_os = "ios"))]
-    app.add_systems(PreUpdate, follow_platform_safe_area);
+    app.add_systems(
+        PreUpdate,
+        (follow_platform_safe_area, follow_system_font_scale),
+    );
+}
+
+/// The text size the player chose in the system's settings, as a factor of the normal size:
+/// Android's `Configuration.fontScale`, iOS's Dynamic Type category (body text points over
+/// the default 17). 1 on desktop. The UI's scale multiplies it in (`theme::ui_scale`).
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct SystemFontScale(pub f32);
+
+impl Default for SystemFontScale {
+    fn default() -> Self {
+        SystemFontScale(1.0)
+    }
+}
+
+/// Reads the system's font scale at start and whenever the app comes back to the front (the
+/// player may have changed it in the system settings meanwhile).
+#[cfg(any(target_os = "android", target_os = "ios"))]
+fn follow_system_font_scale(
+    mut scale: ResMut<SystemFontScale>,
+    mut lifecycle: MessageReader<bevy::window::AppLifecycle>,
+    mut read_once: Local<bool>,
+    _main_thread: bevy::ecs::system::NonSendMarker,
+) {
+    let resumed = lifecycle
+        .read()
+        .any(|e| matches!(e, bevy::window::AppLifecycle::WillResume));
+    if *read_once && !resumed {
+        return;
+    }
+    *read_once = true;
+    #[cfg(target_os = "android")]
+    let found = android::font_scale()
+        .map_err(|e| warn!("could not read the system font scale: {e}"))
+        .ok();
+    #[cfg(target_os = "ios")]
+    let found = ios::font_scale();
+    if let Some(found) = found.filter(|s| s.is_finite() && *s > 0.0)
+        && scale.0 != found
+    {
+        scale.0 = found;
+    }
 }
 
 /// The margins, in logical pixels, that the system keeps for itself on each side of the
@@ -120,10 +165,12 @@ pub fn leave_app() {
 #[cfg(target_os = "android")]
 mod android {
     use jni::objects::JObject;
-    use jni::{JValue, jni_sig, jni_str};
+    use jni::{Env, JValue, jni_sig, jni_str};
 
-    /// `activity.moveTaskToBack(true)` through JNI.
-    pub(super) fn move_task_to_back() -> Result<(), String> {
+    /// Runs `f` with a JNI environment and the activity.
+    fn with_activity<T>(
+        f: impl for<'local> FnOnce(&mut Env<'local>, &JObject<'local>) -> jni::errors::Result<T>,
+    ) -> Result<T, String> {
         let app = bevy::android::ANDROID_APP
             .get()
             .ok_or("no Android activity")?;
@@ -134,19 +181,94 @@ mod android {
         // SAFETY: android-activity hands out the process's JavaVM and a global reference to
         // the activity, both valid while the activity lives (it does: it is running us).
         let vm = unsafe { jni::JavaVM::from_raw(vm.cast()) };
-        vm.attach_current_thread(|env| -> jni::errors::Result<()> {
+        vm.attach_current_thread(|env| -> jni::errors::Result<T> {
             // SAFETY: a global reference may be used from any attached thread; the wrapper
             // does not delete it.
             let activity = unsafe { JObject::from_raw(env, activity.cast()) };
+            f(env, &activity)
+        })
+        .map_err(|e| e.to_string())
+    }
+
+    /// `activity.moveTaskToBack(true)`.
+    pub(super) fn move_task_to_back() -> Result<(), String> {
+        with_activity(|env, activity| {
             env.call_method(
-                &activity,
+                activity,
                 jni_str!("moveTaskToBack"),
                 jni_sig!("(Z)Z"),
                 &[JValue::Bool(true)],
             )?;
             Ok(())
         })
-        .map_err(|e| e.to_string())
+    }
+
+    /// `activity.getResources().getConfiguration().fontScale`.
+    pub(super) fn font_scale() -> Result<f32, String> {
+        with_activity(|env, activity| {
+            let resources = env
+                .call_method(
+                    activity,
+                    jni_str!("getResources"),
+                    jni_sig!("()Landroid/content/res/Resources;"),
+                    &[],
+                )?
+                .l()?;
+            let configuration = env
+                .call_method(
+                    &resources,
+                    jni_str!("getConfiguration"),
+                    jni_sig!("()Landroid/content/res/Configuration;"),
+                    &[],
+                )?
+                .l()?;
+            env.get_field(&configuration, jni_str!("fontScale"), jni_sig!("F"))?
+                .f()
+        })
+    }
+}
+
+#[cfg(target_os = "ios")]
+mod ios {
+    use objc2_foundation::MainThreadMarker;
+    use objc2_ui_kit::{
+        UIApplication, UIContentSizeCategoryAccessibilityExtraExtraExtraLarge,
+        UIContentSizeCategoryAccessibilityExtraExtraLarge,
+        UIContentSizeCategoryAccessibilityExtraLarge, UIContentSizeCategoryAccessibilityLarge,
+        UIContentSizeCategoryAccessibilityMedium, UIContentSizeCategoryExtraExtraExtraLarge,
+        UIContentSizeCategoryExtraExtraLarge, UIContentSizeCategoryExtraLarge,
+        UIContentSizeCategoryExtraSmall, UIContentSizeCategoryLarge, UIContentSizeCategoryMedium,
+        UIContentSizeCategorySmall,
+    };
+
+    /// The Dynamic Type category as a factor: body text points (Apple's type sizes) over the
+    /// default Large's 17.
+    pub(super) fn font_scale() -> Option<f32> {
+        let mtm = MainThreadMarker::new()?;
+        let app = UIApplication::sharedApplication(mtm);
+        // SAFETY: read on the main thread (the marker proves it); the category constants are
+        // UIKit's own immutable strings.
+        unsafe {
+            let category = app.preferredContentSizeCategory();
+            let points = [
+                (UIContentSizeCategoryExtraSmall, 14.0),
+                (UIContentSizeCategorySmall, 15.0),
+                (UIContentSizeCategoryMedium, 16.0),
+                (UIContentSizeCategoryLarge, 17.0),
+                (UIContentSizeCategoryExtraLarge, 19.0),
+                (UIContentSizeCategoryExtraExtraLarge, 21.0),
+                (UIContentSizeCategoryExtraExtraExtraLarge, 23.0),
+                (UIContentSizeCategoryAccessibilityMedium, 28.0),
+                (UIContentSizeCategoryAccessibilityLarge, 33.0),
+                (UIContentSizeCategoryAccessibilityExtraLarge, 40.0),
+                (UIContentSizeCategoryAccessibilityExtraExtraLarge, 47.0),
+                (UIContentSizeCategoryAccessibilityExtraExtraExtraLarge, 53.0),
+            ];
+            points
+                .iter()
+                .find(|(c, _)| **c == *category)
+                .map(|&(_, pt)| pt / 17.0_f32)
+        }
     }
 }
 

@@ -5,8 +5,8 @@
 //! The unit tests check WCAG AA contrast for the text of every theme, and that the
 //! high-contrast theme tells black discs, white discs and the felt apart in greyscale.
 
-use crate::platform::SafeArea;
-use crate::settings::{Settings, ThemeName};
+use crate::platform::{SafeArea, SystemFontScale};
+use crate::settings::{Settings, TextSize, ThemeName};
 use crate::widgets::Selected;
 use bevy::prelude::*;
 
@@ -267,7 +267,23 @@ fn create_board_materials(mut commands: Commands, mut materials: ResMut<Assets<S
     });
 }
 
+/// The largest UI scale: the layout and the camera framing are tested up to it.
+pub const MAX_UI_SCALE: f32 = 1.4;
+
+/// The UI's scale: the in-app text size times the system's font scale, never smaller than
+/// the text size alone (a small system font must not shrink the touch targets) and at most
+/// [`MAX_UI_SCALE`].
+pub fn ui_scale_for(text_size: TextSize, system_font: f32) -> f32 {
+    let system_font = if system_font.is_finite() {
+        system_font.max(1.0)
+    } else {
+        1.0
+    };
+    (text_size.scale() * system_font).min(MAX_UI_SCALE)
+}
+
 fn follow_settings(
+    system_font: Res<SystemFontScale>,
     settings: Res<Settings>,
     mut palette: ResMut<Palette>,
     mut ui_scale: ResMut<UiScale>,
@@ -276,7 +292,7 @@ fn follow_settings(
     if *palette != next {
         *palette = next;
     }
-    let scale = settings.text_size.scale();
+    let scale = ui_scale_for(settings.text_size, system_font.0);
     if ui_scale.0 != scale {
         ui_scale.0 = scale;
     }
@@ -525,6 +541,21 @@ mod tests {
         let (l, r, _, b) = scaled_bar_insets(Vec2::new(844.0, 390.0), 1.0, &sideways);
         assert_eq!((l, r), (HUD_WIDTH + 47.0, TOOLBAR_WIDTH + 47.0));
         assert_eq!(b, 8.0 + 21.0);
+    }
+
+    #[test]
+    fn the_system_font_size_scales_the_ui_within_the_tested_range() {
+        assert_eq!(ui_scale_for(TextSize::Normal, 1.0), 1.0);
+        assert_eq!(ui_scale_for(TextSize::Normal, 1.3), 1.3);
+        assert_eq!(ui_scale_for(TextSize::Large, 1.15), 1.2 * 1.15);
+        // A small system font keeps the touch targets; a huge one stops at the tested size.
+        assert_eq!(ui_scale_for(TextSize::Large, 0.85), 1.2);
+        assert_eq!(ui_scale_for(TextSize::Normal, 53.0 / 17.0), MAX_UI_SCALE);
+        assert_eq!(ui_scale_for(TextSize::Largest, 2.0), MAX_UI_SCALE);
+        assert_eq!(ui_scale_for(TextSize::Normal, f32::NAN), 1.0);
+        for size in TextSize::ALL {
+            assert!(size.scale() <= MAX_UI_SCALE, "{size:?}");
+        }
     }
 
     #[test]
