@@ -13,21 +13,10 @@ cd "$(dirname "$0")/.."
 bin="${CARGO_TARGET_DIR:-target}/debug/montello"
 [ -x "$bin" ] || { echo "kill-check: build first (cargo test --workspace --no-run)" >&2; exit 1; }
 
-export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
-display=""
-for n in $(seq 121 150); do
-    if [ ! -e "/tmp/.X11-unix/X$n" ] && [ ! -e "/tmp/.X$n-lock" ]; then
-        display=":$n"
-        break
-    fi
-done
-[ -n "$display" ] || { echo "kill-check: no free X display" >&2; exit 1; }
-Xvfb "$display" -screen 0 1200x1200x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
+. .ci/xvfb.sh
+start_xvfb 1200x1200x24
 work=$(mktemp -d)
-trap 'kill "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
-export DISPLAY="$display"
-sleep 1
+trap 'kill "$XVFB_PID" 2>/dev/null; rm -rf "$work"' EXIT
 
 ply_on_disk() {
     sed -n 's/^ *ply: *\([0-9]*\).*/\1/p' "$1/game.ron" 2>/dev/null | head -1 || true

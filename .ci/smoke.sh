@@ -32,25 +32,15 @@ fi
 cargo test --workspace --no-run
 bin="$target_dir/debug/montello"
 
-export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
-display=""
-for n in $(seq 90 120); do
-    if [ ! -e "/tmp/.X11-unix/X$n" ] && [ ! -e "/tmp/.X$n-lock" ]; then
-        display=":$n"
-        break
-    fi
-done
-[ -n "$display" ] || { echo "smoke: no free X display" >&2; exit 1; }
-Xvfb "$display" -screen 0 1280x1400x24 -nolisten tcp &
-xvfb_pid=$!
-trap 'kill "$xvfb_pid" 2>/dev/null || true' EXIT
-sleep 1
+. .ci/xvfb.sh
+start_xvfb 1280x1400x24
+trap 'kill "$XVFB_PID" 2>/dev/null || true' EXIT
 
 mkdir -p "$(dirname "$out")"
 rm -f "$out"
 start=$(date +%s)
 status=0
-DISPLAY="$display" timeout "$timeout_s" "$bin" --autoplay 1 --window "$window" \
+timeout "$timeout_s" "$bin" --autoplay 1 --window "$window" \
     --screenshot "$out" --after-moves "$moves" || status=$?
 elapsed=$(( $(date +%s) - start ))
 if [ "$status" -ne 0 ]; then

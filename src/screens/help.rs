@@ -216,19 +216,7 @@ fn spawn_help(mut commands: Commands) {
         let caption = commands.spawn(paragraph(d.caption)).id();
         commands.entity(inner).add_children(&[grid, caption]);
     }
-    let buttons = commands
-        .spawn((
-            row(),
-            children![
-                button("common.back", Action::Open(Overlay::Menu)),
-                button("common.close", Action::Close),
-            ],
-        ))
-        .id();
-    commands.entity(inner).add_child(buttons);
-    commands
-        .spawn((overlay_panel(Overlay::Help), Screen))
-        .add_child(inner);
+    finish_screen(&mut commands, inner, Overlay::Help);
 }
 
 /// The level the player faces in this game (the stronger AI when two play), else the default
@@ -309,6 +297,11 @@ fn spawn_about(mut commands: Commands, players: Res<Players>, lang: Res<Language
             .id();
         commands.entity(inner).add_child(line);
     }
+    finish_screen(&mut commands, inner, Overlay::About);
+}
+
+/// Back (to the menu) and Close under the panel's content, and the panel over the board.
+fn finish_screen(commands: &mut Commands, inner: Entity, overlay: Overlay) {
     let buttons = commands
         .spawn((
             row(),
@@ -320,7 +313,7 @@ fn spawn_about(mut commands: Commands, players: Res<Players>, lang: Res<Language
         .id();
     commands.entity(inner).add_child(buttons);
     commands
-        .spawn((overlay_panel(Overlay::About), Screen))
+        .spawn((overlay_panel(overlay), Screen))
         .add_child(inner);
 }
 
