@@ -1,6 +1,6 @@
 //! What differs between phones and the desktop, kept in one place: the screen's safe area
-//! (notches, rounded corners, the home indicator, Android's system bars and cutouts) and the
-//! back button (Android's back key or gesture, Escape on desktop).
+//! (notches, rounded corners, the home indicator, Android's system bars and cutouts), the
+//! system's font size, and the back button (Android's back key or gesture, Escape on desktop).
 //!
 //! The UI reads [`SafeArea`] to keep the HUD and the toolbar inside the part of the screen
 //! the player can see and touch; the screens answer [`BackRequested`] by going back one step
@@ -33,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The text size the player chose in the system's settings, as a factor of the normal size:
 /// Android's `Configuration.fontScale`, iOS's Dynamic Type category (body text points over
-/// the default 17). 1 on desktop. The UI's scale multiplies it in (`theme::ui_scale`).
+/// the default 17). 1 on desktop. The UI's scale multiplies it in (`theme::ui_scale_for`).
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct SystemFontScale(pub f32);
 
