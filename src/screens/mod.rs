@@ -104,6 +104,7 @@ struct ToolbarRoot;
 /// Portrait: the HUD across the top and the toolbar across the bottom. Landscape: the HUD
 /// in a column on the left and the toolbar in a column on the right, so the board keeps
 /// the whole height.
+///
 /// Both bars stay inside the system's safe area (notch, home indicator, system bars); the
 /// overlays' panels too.
 fn follow_orientation(
