@@ -26,9 +26,8 @@ if ! command -v Xvfb >/dev/null || ! ldconfig -p | grep -q libvulkan.so.1 \
         libxkbcommon-x11-0 libx11-xcb1 libxcursor1 libxrandr2 libxi6 >/dev/null
 fi
 
-# The binary `cargo test --workspace` already built for the integration tests: with the same
-# features, so nothing is compiled again. (`cargo build --bin montello` leaves out the
-# dev-dependencies' features and so builds a second copy of part of Bevy.)
+# The binary `cargo test --workspace` already built for the integration tests, so nothing is
+# compiled again (Cargo.toml keeps the plain and the test build's features equal).
 cargo test --workspace --no-run
 bin="$target_dir/debug/montello"
 
