@@ -193,6 +193,16 @@ pub struct MovePlayed {
     pub after: Position,
 }
 
+impl MovePlayed {
+    /// The discs the move turned over (as the engine counts them; none for a pass).
+    pub fn flipped(&self) -> u64 {
+        match self.mv {
+            Move::Play(square) => self.before.flips(square).0,
+            Move::Pass => 0,
+        }
+    }
+}
+
 /// The board changed other than by a move (new game, undo, redo, import, review): the view
 /// shows the new position at once.
 #[derive(Message, Clone, Copy, Debug, Default)]

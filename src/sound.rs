@@ -70,8 +70,7 @@ pub fn move_cues(played: &MovePlayed, announced: bool, scale: Option<f32>) -> Ve
     let Move::Play(placed) = played.mv else {
         return Vec::new();
     };
-    let flipped = played.before.discs(played.side.opposite()).0
-        & !played.after.discs(played.side.opposite()).0;
+    let flipped = played.flipped();
     let cue = |delay, sound, gain| Cue { delay, sound, gain };
     let Some(scale) = scale else {
         let mut cues = vec![cue(0.0, Sound::Place, 1.0)];

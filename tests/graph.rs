@@ -3,42 +3,20 @@
 
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
-use montello::ai::{AiLevel, AiState};
+use montello::ai::AiState;
 use montello::eval::{Estimate, EvalHistory};
 use montello::game_flow::{CurrentGame, GameCommand, GameSetup, Player, Players, SquareTapped};
-use montello::settings::Settings;
 use montello_engine::Variant;
-use std::time::Duration;
 
-/// A tiny deterministic AI: a few hundred playouts a move.
-const QUICK_AI: Player = Player::Ai(AiLevel::Iterations(200));
+mod common;
+use common::{QUICK_AI, run_until, send};
 
 fn app() -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, montello::LogicPlugins));
-    app.world_mut().resource_mut::<Settings>().pass_notice = Duration::ZERO;
-    app.update();
-    app
-}
-
-fn send<M: Message>(app: &mut App, message: M) {
-    app.world_mut().write_message(message);
-    app.update();
+    common::logic_app(None)
 }
 
 fn eval(app: &App) -> &EvalHistory {
     app.world().resource::<EvalHistory>()
-}
-
-fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    for _ in 0..20_000 {
-        if done(app) {
-            return;
-        }
-        app.update();
-        std::thread::sleep(Duration::from_micros(200));
-    }
-    panic!("timed out waiting for {what}");
 }
 
 fn finished_ai_game() -> App {

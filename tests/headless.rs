@@ -12,8 +12,8 @@ use montello_engine::position::IllegalReason;
 use montello_engine::{Move, Side, Square, Variant};
 use std::time::Duration;
 
-/// A tiny deterministic AI: a few hundred playouts a move.
-const QUICK_AI: Player = Player::Ai(AiLevel::Iterations(200));
+mod common;
+use common::{QUICK_AI, run_until, send};
 
 /// Black must pass (its lone disc at b1 flanks nothing); white can play c1.
 const BLACK_MUST_PASS: &str = "OX-------------------------------------------------------------- X";
@@ -21,11 +21,7 @@ const BLACK_MUST_PASS: &str = "OX-----------------------------------------------
 const WHITE_MUST_PASS: &str = "XO-------------------------------------------------------------- O";
 
 fn app() -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, montello::LogicPlugins));
-    app.world_mut().resource_mut::<Settings>().pass_notice = Duration::ZERO;
-    app.update();
-    app
+    common::logic_app(None)
 }
 
 fn new_game(app: &mut App, black: Player, white: Player, variant: Variant) {
@@ -38,29 +34,12 @@ fn new_game(app: &mut App, black: Player, white: Player, variant: Variant) {
     );
 }
 
-fn send<M: Message>(app: &mut App, message: M) {
-    app.world_mut().write_message(message);
-    app.update();
-}
-
 fn current(app: &App) -> &CurrentGame {
     app.world().resource::<CurrentGame>()
 }
 
 fn sq(name: &str) -> Square {
     name.parse().expect("a square name")
-}
-
-/// Runs frames until `done` holds, sleeping a little so the AI's thread gets the CPU.
-fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    for _ in 0..20_000 {
-        if done(app) {
-            return;
-        }
-        app.update();
-        std::thread::sleep(Duration::from_micros(200));
-    }
-    panic!("timed out waiting for {what}");
 }
 
 /// Why the last tap was refused, if it was.

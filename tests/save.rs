@@ -9,13 +9,12 @@ use montello::game_flow::{
     CurrentGame, GameCommand, GameSetup, Notice, Player, Players, SquareTapped,
 };
 use montello::i18n::{Lang, Language};
-use montello::save::{DataDir, ResetStats, Restored, StatsFile};
+use montello::save::{ResetStats, Restored, StatsFile};
 use montello::save_format::{SavedGame, SavedSettings};
 use montello::settings::{AnimationSpeed, Settings, TextSize, ThemeName};
 use montello::storage::{self, SaveFormat};
 use montello_engine::{Game, Variant};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 fn temp_dir(name: &str) -> PathBuf {
     let nanos = std::time::SystemTime::now()
@@ -30,19 +29,11 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn app_on(dir: &Path) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins);
-    app.insert_resource(DataDir(dir.to_path_buf()));
-    app.add_plugins(montello::LogicPlugins);
-    app.world_mut().resource_mut::<Settings>().pass_notice = Duration::ZERO;
-    app.update();
-    app
-}
+mod common;
+use common::send;
 
-fn send<M: Message>(app: &mut App, message: M) {
-    app.world_mut().write_message(message);
-    app.update();
+fn app_on(dir: &Path) -> App {
+    common::logic_app(Some(dir))
 }
 
 fn game(app: &App) -> &Game {

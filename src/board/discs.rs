@@ -195,9 +195,12 @@ fn animate_moves(
             show_position(&mut commands, &assets, &discs, &played.after);
             continue;
         };
-        let flipped = played.before.discs(played.side.opposite()).0
-            & !played.after.discs(played.side.opposite()).0;
-        let timeline = move_timeline(placed, flipped, !players.is_human(played.side), scale);
+        let timeline = move_timeline(
+            placed,
+            played.flipped(),
+            !players.is_human(played.side),
+            scale,
+        );
         let now = time.elapsed_secs();
         let up = rotation(played.side);
         let disc = spawn_disc(&mut commands, &assets, placed, up);

@@ -21,9 +21,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Overlay::About), spawn_about)
         .add_systems(
             Update,
-            respawn_on_language
+            respawn_about
                 .in_set(AppSystems::Input)
-                .run_if(in_state(Overlay::Help).or_else(in_state(Overlay::About))),
+                .run_if(in_state(Overlay::About)),
         );
 }
 
@@ -317,21 +317,15 @@ fn finish_screen(commands: &mut Commands, inner: Entity, overlay: Overlay) {
         .add_child(inner);
 }
 
-fn respawn_on_language(
+/// How to play is all `Localized` text and follows a language change by itself; About writes
+/// the level's lines itself, so it is rebuilt.
+fn respawn_about(
     mut commands: Commands,
     language: Res<Language>,
-    overlay: Res<State<Overlay>>,
     screens: Query<Entity, With<Screen>>,
 ) {
-    if !language.is_changed() || screens.is_empty() {
-        return;
-    }
-    for entity in &screens {
-        commands.entity(entity).despawn();
-    }
-    match overlay.get() {
-        Overlay::Help => commands.run_system_cached(spawn_help),
-        _ => commands.run_system_cached(spawn_about),
+    if language.is_changed() && !screens.is_empty() {
+        super::respawn(&mut commands, screens, spawn_about);
     }
 }
 

@@ -189,8 +189,5 @@ fn respawn_on_change(
     if !(settings.is_changed() || language.is_changed()) || screens.is_empty() {
         return;
     }
-    for entity in &screens {
-        commands.entity(entity).despawn();
-    }
-    commands.run_system_cached(spawn_screen);
+    super::respawn(&mut commands, screens, spawn_screen);
 }

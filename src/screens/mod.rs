@@ -93,6 +93,19 @@ fn open_new_game_at_start(
     }
 }
 
+/// Rebuilds an overlay after what it shows changed: despawns its `roots` and runs its `spawn`
+/// system again.
+fn respawn<M: 'static>(
+    commands: &mut Commands,
+    roots: impl IntoIterator<Item = Entity>,
+    spawn: impl IntoSystem<(), (), M> + Send + 'static,
+) {
+    for entity in roots {
+        commands.entity(entity).despawn();
+    }
+    commands.run_system_cached(spawn);
+}
+
 /// The HUD's root node.
 #[derive(Component, Debug)]
 struct HudRoot;

@@ -165,10 +165,7 @@ fn respawn_on_change(
     {
         return;
     }
-    for entity in &screens {
-        commands.entity(entity).despawn();
-    }
-    commands.run_system_cached(spawn_screen);
+    super::respawn(&mut commands, screens, spawn_screen);
 }
 
 #[cfg(test)]

@@ -1,0 +1,46 @@
+//! What the headless test files share: an app with the game's logic plugins and no window,
+//! sending a message and running a frame, waiting for the AI.
+#![allow(dead_code, reason = "each test file uses its own part of these")]
+
+use bevy::prelude::*;
+use montello::ai::AiLevel;
+use montello::game_flow::Player;
+use montello::save::DataDir;
+use montello::settings::Settings;
+use std::path::Path;
+use std::time::Duration;
+
+/// A tiny deterministic AI: a few hundred playouts a move.
+pub const QUICK_AI: Player = Player::Ai(AiLevel::Iterations(200));
+
+/// An app with `MinimalPlugins` and the game's logic (saving to `data`, if given), passes
+/// played at once, after its first frame.
+pub fn logic_app(data: Option<&Path>) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins);
+    if let Some(dir) = data {
+        app.insert_resource(DataDir(dir.to_path_buf()));
+    }
+    app.add_plugins(montello::LogicPlugins);
+    app.world_mut().resource_mut::<Settings>().pass_notice = Duration::ZERO;
+    app.update();
+    app
+}
+
+/// Sends `message` and runs one frame.
+pub fn send<M: Message>(app: &mut App, message: M) {
+    app.world_mut().write_message(message);
+    app.update();
+}
+
+/// Runs frames until `done` holds, sleeping a little so the AI's thread gets the CPU.
+pub fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    for _ in 0..20_000 {
+        if done(app) {
+            return;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    panic!("timed out waiting for {what}");
+}
