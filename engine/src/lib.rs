@@ -28,6 +28,7 @@
 
 pub mod arena;
 pub mod bitboard;
+pub mod eval;
 pub mod game;
 pub mod nboard;
 pub mod notation;

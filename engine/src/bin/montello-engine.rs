@@ -6,6 +6,9 @@ use montello_engine::notation::{board_string, parse_any, transcript};
 use montello_engine::perft::{divide, perft};
 use montello_engine::{FastRng, Position, Variant, random_playout};
 use std::process::ExitCode;
+
+#[path = "cli/train.rs"]
+mod train_cmd;
 use std::time::{Duration, Instant};
 
 #[derive(Parser, Debug)]
@@ -83,6 +86,24 @@ enum Command {
         #[arg(long)]
         verbose: bool,
     },
+    /// Evaluate a position with the learned pattern evaluation: the expected final disc
+    /// margin for the side to move. Accepts a transcript, a GGF record or a board string.
+    Eval {
+        /// The transcript, GGF record or board string.
+        game: String,
+        /// Rules: othello, no-move-ends-game or free-opening.
+        #[arg(long, default_value = "othello")]
+        variant: String,
+        /// A weights file instead of the shipped weights.
+        #[arg(long)]
+        weights: Option<std::path::PathBuf>,
+        /// Also print each feature group's share.
+        #[arg(long)]
+        explain: bool,
+    },
+    /// Train the pattern evaluation (docs/eval.md gives the command for each generation).
+    #[command(subcommand)]
+    Train(train_cmd::TrainCommand),
     /// Speak the NBoard protocol (version 2) on stdin/stdout, for the NBoard GUI and match
     /// harnesses. `set depth N` picks a level; `set time <seconds>` caps each move.
     Nboard {
@@ -211,6 +232,39 @@ fn run(command: Command) -> Result<(), String> {
             seed,
             verbose,
         } => arena(&black, &white, games, openings, threads, seed, verbose),
+        Command::Eval {
+            game,
+            variant,
+            weights,
+            explain,
+        } => {
+            let variant = Variant::from_name(&variant).ok_or_else(|| {
+                format!(
+                    "unknown variant {variant:?}: use othello, no-move-ends-game or free-opening"
+                )
+            })?;
+            let game = parse_any(&game, variant).map_err(|e| e.to_string())?;
+            let pos = game.position();
+            let w = match &weights {
+                Some(path) => train_cmd::load_weights(path)?,
+                None => montello_engine::eval::builtin().clone(),
+            };
+            let scale = montello_engine::eval::SCALE as f64;
+            let e = w.evaluate(pos.player().0, pos.opponent().0);
+            print!("{}", board_string::diagram(&pos));
+            println!(
+                "evaluation: {:+.2} discs for {} (to move)",
+                f64::from(e) / scale,
+                pos.side_to_move()
+            );
+            if explain {
+                for (name, v) in w.explain(pos.player().0, pos.opponent().0) {
+                    println!("  {name:<12} {:+7.2}", f64::from(v) / scale);
+                }
+            }
+            Ok(())
+        }
+        Command::Train(cmd) => train_cmd::run(cmd),
         Command::Nboard { level, seed } => {
             let level = montello_engine::search::Level::from_name(&level)
                 .ok_or_else(|| format!("unknown level {level:?}: use 1-6 or a name"))?;

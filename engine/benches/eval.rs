@@ -1,0 +1,45 @@
+//! Criterion benchmarks of the pattern evaluation: one full evaluation (every pattern
+//! instance, mobility, bias) and decoding the shipped weights. Run with
+//! `cargo bench -p montello-engine --bench eval`; figures go in docs/eval.md.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use montello_engine::{FastRng, Position, eval};
+use std::hint::black_box;
+
+/// Positions from random games at every stage (seeded).
+fn sample_positions() -> Vec<(u64, u64)> {
+    let mut rng = FastRng::new(42);
+    let mut positions = Vec::new();
+    for _ in 0..64 {
+        let mut pos = Position::start();
+        while !pos.is_game_over() {
+            let squares: Vec<_> = pos.legal_moves().squares().collect();
+            pos = if squares.is_empty() {
+                pos.pass()
+            } else {
+                pos.play_unchecked(squares[rng.below(squares.len() as u32) as usize])
+            };
+            positions.push((pos.player().0, pos.opponent().0));
+        }
+    }
+    positions
+}
+
+fn benches(c: &mut Criterion) {
+    let positions = sample_positions();
+    let weights = eval::builtin();
+    c.bench_function("evaluate (full, per position)", |b| {
+        let mut i = 0;
+        b.iter(|| {
+            let (p, o) = positions[i % positions.len()];
+            i += 1;
+            black_box(weights.evaluate(black_box(p), black_box(o)))
+        })
+    });
+    c.bench_function("decode the shipped weights", |b| {
+        b.iter(|| black_box(eval::decode_builtin()))
+    });
+}
+
+criterion_group!(group, benches);
+criterion_main!(group);

@@ -1,0 +1,264 @@
+//! `montello-engine train ...`: the evaluation's training pipeline on the command line (the
+//! work is in `montello_engine::eval::train`; this file reads flags and files and prints).
+
+use clap::Subcommand;
+use montello_engine::eval::train::{self, Fit, SelfPlay};
+use montello_engine::eval::{self, PHASES, Weights};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+#[derive(Subcommand, Debug)]
+pub enum TrainCommand {
+    /// Play self-play games with WEIGHTS into DIR (chunk files; chunks already there are
+    /// kept, so an interrupted run resumes).
+    Selfplay {
+        /// Weights that play: a file, `builtin` or `heuristic` (generation 0).
+        #[arg(long, default_value = "heuristic")]
+        weights: String,
+        /// Output directory.
+        #[arg(long)]
+        out: PathBuf,
+        /// Chunks to play.
+        #[arg(long, default_value_t = 100)]
+        chunks: u64,
+        /// Games per chunk.
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        /// Seed (each chunk's games depend on it and the chunk number only).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Alpha-beta depth of the middle-game moves.
+        #[arg(long, default_value_t = 2)]
+        depth: u32,
+        /// Solve exactly from this many empty squares.
+        #[arg(long, default_value_t = 14)]
+        exact: u32,
+        /// Random opening plies, at least.
+        #[arg(long, default_value_t = 2)]
+        opening_min: u32,
+        /// Random opening plies, at most.
+        #[arg(long, default_value_t = 24)]
+        opening_max: u32,
+    },
+    /// Fit the tables to every chunk in DATA (chunks numbered 19 mod 20 held out), starting
+    /// from INIT, and write OUT; prints the error per phase.
+    Fit {
+        /// Data directories.
+        #[arg(long, required = true, num_args = 1..)]
+        data: Vec<PathBuf>,
+        /// Starting weights: a file, `zeros`, `builtin` or `heuristic`.
+        #[arg(long, default_value = "zeros")]
+        init: String,
+        /// Output weights file.
+        #[arg(long)]
+        out: PathBuf,
+        /// Passes over the data.
+        #[arg(long, default_value_t = Fit::default().epochs)]
+        epochs: u32,
+        /// First epoch's step size.
+        #[arg(long, default_value_t = Fit::default().rate)]
+        rate: f32,
+        /// Step size decay per epoch.
+        #[arg(long, default_value_t = Fit::default().decay)]
+        decay: f32,
+        /// Seed of the sample order.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads (the result does not depend on it).
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// An exact test set (from `train testset`) to report the error on as well.
+        #[arg(long)]
+        test: Option<PathBuf>,
+    },
+    /// Make a test set: N positions with EMPTIES empty squares from self-play games with
+    /// WEIGHTS, each solved exactly.
+    Testset {
+        /// Weights that play the games.
+        #[arg(long, default_value = "builtin")]
+        weights: String,
+        /// Output file.
+        #[arg(long)]
+        out: PathBuf,
+        /// Positions.
+        #[arg(long, default_value_t = 200)]
+        positions: usize,
+        /// Empty squares.
+        #[arg(long, default_value_t = 20)]
+        empties: u32,
+        /// Seed.
+        #[arg(long, default_value_t = 20)]
+        seed: u64,
+        /// Threads.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+    },
+    /// Print the error of WEIGHTS per phase on data directories and/or a test set.
+    Report {
+        /// Weights: a file, `builtin` or `heuristic`.
+        #[arg(long, default_value = "builtin")]
+        weights: String,
+        /// Data directories (their held-out chunks are reported).
+        #[arg(long, num_args = 0..)]
+        data: Vec<PathBuf>,
+        /// A test set from `train testset`.
+        #[arg(long)]
+        test: Option<PathBuf>,
+    },
+}
+
+/// Reads a weights file, saying which file and why when it is refused.
+pub fn load_weights(path: &Path) -> Result<Weights, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Weights::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn weights_named(name: &str) -> Result<Weights, String> {
+    match name {
+        "zeros" => Ok(Weights::zeros()),
+        "builtin" => Ok(eval::builtin().clone()),
+        "heuristic" => Ok(eval::heuristic()),
+        path => load_weights(Path::new(path)),
+    }
+}
+
+fn print_errors(label: &str, errors: &[train::PhaseError; PHASES]) {
+    let total: usize = errors.iter().map(|e| e.n).sum();
+    let mean: f64 = errors.iter().map(|e| e.mae * e.n as f64).sum::<f64>() / total.max(1) as f64;
+    println!("{label}: {total} positions, mean absolute error {mean:.2} discs");
+    for (ph, e) in errors.iter().enumerate() {
+        if e.n > 0 {
+            let lo = ph * 5 + 1;
+            println!(
+                "  phase {ph:>2} ({lo:>2}-{:>2} empties): {:>9} positions, MAE {:5.2}",
+                lo + 4,
+                e.n,
+                e.mae
+            );
+        }
+    }
+}
+
+pub fn run(cmd: TrainCommand) -> Result<(), String> {
+    match cmd {
+        TrainCommand::Selfplay {
+            weights,
+            out,
+            chunks,
+            games,
+            seed,
+            threads,
+            depth,
+            exact,
+            opening_min,
+            opening_max,
+        } => {
+            let w = weights_named(&weights)?;
+            let cfg = SelfPlay {
+                opening_plies: (opening_min, opening_max.max(opening_min)),
+                depth,
+                exact_empties: exact,
+                ..SelfPlay::default()
+            };
+            let start = Instant::now();
+            println!(
+                "selfplay: weights {weights}, {chunks} chunks x {games} games, seed {seed}, {cfg:?}"
+            );
+            train::self_play_to_dir(&w, &cfg, seed, &out, chunks, games, threads, &|c, n| {
+                println!(
+                    "chunk {c}: {n} positions ({:.0} s)",
+                    start.elapsed().as_secs_f64()
+                );
+                let _ = std::io::stdout().flush();
+            })
+            .map_err(|e| format!("selfplay into {}: {e}", out.display()))?;
+            println!("selfplay done in {:.0} s", start.elapsed().as_secs_f64());
+            Ok(())
+        }
+        TrainCommand::Fit {
+            data,
+            init,
+            out,
+            epochs,
+            rate,
+            decay,
+            seed,
+            threads,
+            test,
+        } => {
+            let start = Instant::now();
+            let (fit_set, held) =
+                train::load_dirs(&data).map_err(|e| format!("reading the data: {e}"))?;
+            println!(
+                "fit: {} positions to fit, {} held out, init {init}, epochs {epochs}, rate {rate}, decay {decay}, seed {seed}",
+                fit_set.len(),
+                held.len()
+            );
+            let w0 = weights_named(&init)?;
+            let fit = Fit {
+                epochs,
+                rate,
+                decay,
+                seed,
+            };
+            let w = train::fit_all(&fit_set, &w0, &fit, threads);
+            println!("fitted in {:.0} s", start.elapsed().as_secs_f64());
+            print_errors("fit set", &train::errors(&w, &fit_set));
+            print_errors("held out", &train::errors(&w, &held));
+            if let Some(test) = test {
+                let t =
+                    train::read_samples(&test).map_err(|e| format!("{}: {e}", test.display()))?;
+                print_errors("exact test set", &train::errors(&w, &t));
+            }
+            let bytes = w.encode();
+            let tmp = out.with_extension("tmp");
+            std::fs::write(&tmp, &bytes)
+                .and_then(|()| std::fs::rename(&tmp, &out))
+                .map_err(|e| format!("writing {}: {e}", out.display()))?;
+            println!("wrote {} ({} bytes)", out.display(), bytes.len());
+            Ok(())
+        }
+        TrainCommand::Testset {
+            weights,
+            out,
+            positions,
+            empties,
+            seed,
+            threads,
+        } => {
+            let w = weights_named(&weights)?;
+            let start = Instant::now();
+            let set = train::exact_test_set(&w, seed, positions, empties, threads);
+            train::write_samples(&out, &set).map_err(|e| format!("{}: {e}", out.display()))?;
+            println!(
+                "{} positions at {empties} empties solved in {:.0} s -> {}",
+                set.len(),
+                start.elapsed().as_secs_f64(),
+                out.display()
+            );
+            Ok(())
+        }
+        TrainCommand::Report {
+            weights,
+            data,
+            test,
+        } => {
+            let w = weights_named(&weights)?;
+            if !data.is_empty() {
+                let (_, held) =
+                    train::load_dirs(&data).map_err(|e| format!("reading the data: {e}"))?;
+                print_errors("held out", &train::errors(&w, &held));
+            }
+            if let Some(test) = test {
+                let t =
+                    train::read_samples(&test).map_err(|e| format!("{}: {e}", test.display()))?;
+                print_errors("exact test set", &train::errors(&w, &t));
+            }
+            Ok(())
+        }
+    }
+}

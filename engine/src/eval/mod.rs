@@ -1,0 +1,189 @@
+//! The learned pattern evaluation: the final disc margin expected for the side to move.
+//!
+//! A position is read as 46 pattern instances (corner blocks, edges with their X-squares,
+//! rows, diagonals; see [`patterns`]), the pair of move counts, and a bias. Each indexes a
+//! table of integer weights for the game phase (one set per five plies), and the evaluation
+//! is their sum. The tables are fitted by the project's own trainer from self-play games
+//! labelled with exact endgame solves (`montello-engine train`, `docs/eval.md`) and ship
+//! inside the engine, compressed.
+//!
+//! ```
+//! use montello_engine::{Position, eval};
+//!
+//! let start = Position::start();
+//! let e = eval::evaluate(start.player().0, start.opponent().0);
+//! // The start is about even.
+//! assert!(e.abs() < 8 * eval::SCALE);
+//! ```
+
+pub mod patterns;
+#[cfg(feature = "cli")]
+pub mod train;
+mod weights;
+
+pub use weights::{MOBILITY_RANGE, Weights, WeightsError, canonical_map};
+
+use crate::Position;
+use std::sync::OnceLock;
+
+/// Evaluation units per disc: [`evaluate`] returns `margin * SCALE`.
+pub const SCALE: i32 = 64;
+
+/// Game phases with a weight set of their own.
+pub const PHASES: usize = 12;
+
+/// The phase of a position with `empties` empty squares: five plies each, the last phase
+/// for the first moves.
+#[inline(always)]
+pub const fn phase(empties: u32) -> usize {
+    let p = (if empties == 0 { 0 } else { empties - 1 } / 5) as usize;
+    if p < PHASES { p } else { PHASES - 1 }
+}
+
+/// The shipped weights, as the trainer wrote them.
+static BUILTIN: &[u8] = include_bytes!("../../weights/eval.mwt");
+
+/// The weights that ship with the engine (decoded once, on first use: a few milliseconds).
+pub fn builtin() -> &'static Weights {
+    static WEIGHTS: OnceLock<Weights> = OnceLock::new();
+    WEIGHTS.get_or_init(|| Weights::decode(BUILTIN).unwrap_or_else(|_| heuristic()))
+}
+
+/// Decodes the shipped weights anew (what [`builtin`] does once), for tests and the load-time
+/// benchmark.
+pub fn decode_builtin() -> Result<Weights, WeightsError> {
+    Weights::decode(BUILTIN)
+}
+
+/// The expected final disc margin for the player with discs `p` (to move) against `o`, in
+/// units of `1 / SCALE` disc, clamped to `-64 * SCALE ..= 64 * SCALE`, by the shipped weights.
+#[inline]
+pub fn evaluate(p: u64, o: u64) -> i32 {
+    builtin().evaluate(p, o)
+}
+
+/// [`evaluate`] for a [`Position`], in discs, for the side to move.
+pub fn evaluate_position(pos: &Position) -> f32 {
+    evaluate(pos.player().0, pos.opponent().0) as f32 / SCALE as f32
+}
+
+/// A hand-written evaluation in the same tables, the trainer's generation 0: mobility, corners
+/// and the X-squares next to empty corners. Far weaker than the trained weights.
+pub fn heuristic() -> Weights {
+    use patterns::{MOBILITY_CAP, MOBILITY_OFFSET, OFFSETS, PHASE_SIZE, pow3};
+    let mut data = vec![0i16; PHASES * PHASE_SIZE];
+    // Gather positions of a1 and b2 in the 3x3 corner pattern.
+    let a1 = patterns::gather(0, 1).trailing_zeros();
+    let b2 = patterns::gather(0, 1 << 9).trailing_zeros();
+    for ph in 0..PHASES {
+        let w = &mut data[ph * PHASE_SIZE..(ph + 1) * PHASE_SIZE];
+        for idx in 0..pow3(9) {
+            let digit = |k: u32| (idx / pow3(k)) % 3;
+            let mut v = match digit(a1) {
+                1 => 6,
+                2 => -6,
+                _ => 0,
+            };
+            if digit(a1) == 0 {
+                v += match digit(b2) {
+                    1 => -3,
+                    2 => 3,
+                    _ => 0,
+                };
+            }
+            w[OFFSETS[0] + idx] = (v * SCALE) as i16;
+        }
+        for mp in 0..=MOBILITY_CAP {
+            for mo in 0..=MOBILITY_CAP {
+                let v = (mp as i32 - mo as i32) * SCALE;
+                w[MOBILITY_OFFSET + (mp * (MOBILITY_CAP + 1) + mo) as usize] = v as i16;
+            }
+        }
+    }
+    Weights::from_raw(data).unwrap_or_else(|_| Weights::zeros())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::FastRng;
+    use crate::playout::random_square;
+
+    /// Positions reached by seeded random play, at every stage of the game.
+    pub(crate) fn random_positions(seed: u64, n: usize) -> Vec<Position> {
+        let mut rng = FastRng::new(seed);
+        let mut out = Vec::with_capacity(n);
+        while out.len() < n {
+            let mut pos = Position::start();
+            while !pos.is_game_over() && out.len() < n {
+                let moves = pos.legal_moves().0;
+                pos = if moves == 0 {
+                    pos.pass()
+                } else {
+                    pos.play_unchecked(random_square(moves, &mut rng))
+                };
+                out.push(pos);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_shipped_weights_load() {
+        let w = decode_builtin().unwrap_or_else(|e| panic!("{e}"));
+        assert_ne!(w, Weights::zeros());
+        assert_eq!(&w, builtin());
+    }
+
+    #[test]
+    fn the_eight_symmetries_give_the_same_value() {
+        let w = builtin();
+        for pos in random_positions(7, 400) {
+            let (p, o) = (pos.player().0, pos.opponent().0);
+            let e = w.evaluate(p, o);
+            for t in 1..8 {
+                let (tp, to) = (patterns::transform(t, p), patterns::transform(t, o));
+                assert_eq!(w.evaluate(tp, to), e, "symmetry {t} of {pos:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn colour_swap_negates_the_value_for_black() {
+        for pos in random_positions(11, 300) {
+            let for_black = |pos: &Position| {
+                let e = evaluate_position(pos);
+                if pos.side_to_move() == crate::Side::Black {
+                    e
+                } else {
+                    -e
+                }
+            };
+            let swapped = Position::from_player_opponent(
+                pos.player().0,
+                pos.opponent().0,
+                pos.side_to_move().opposite(),
+            );
+            assert_eq!(for_black(&swapped), -for_black(&pos), "{pos:?}");
+        }
+    }
+
+    #[test]
+    fn the_shipped_weights_prefer_the_side_with_more_and_safer_discs() {
+        // Black owns all four corners and the edges; white has a few central discs.
+        let black: u64 = 0xff81_8181_8181_81ff;
+        let white: u64 = 0x0000_1824_2418_0000;
+        assert!(evaluate(black, white) > 10 * SCALE);
+        assert!(evaluate(white, black) < -10 * SCALE);
+    }
+
+    #[test]
+    fn phases_cover_the_game() {
+        assert_eq!(phase(0), 0);
+        assert_eq!(phase(1), 0);
+        assert_eq!(phase(5), 0);
+        assert_eq!(phase(6), 1);
+        assert_eq!(phase(60), PHASES - 1);
+        assert_eq!(phase(64), PHASES - 1);
+    }
+}

@@ -1,0 +1,620 @@
+//! The evaluation's own training pipeline: self-play games labelled with exact endgame
+//! solves, and a least-squares fit of the pattern tables (see `docs/eval.md`).
+//!
+//! One generation is: play games with the previous generation's weights (random openings of
+//! varied length, then a shallow alpha-beta search with those weights, then perfect play from
+//! `exact_empties` empty squares found by the exact solver); label every position of a game
+//! with the exact final margin of the game from the first solved position (positions inside
+//! the solved endgame get their own exact value); fit new tables to every sample so far.
+//! Everything is seeded: a chunk of games depends only on the seed and its number, so a
+//! generation is the same with any number of threads, and a killed run resumes from the
+//! chunks already written.
+
+use super::patterns::{FEATURES, PHASE_SIZE, features};
+use super::{PHASES, SCALE, Weights, canonical_map, phase};
+use crate::bitboard::{flips, legal_moves};
+use crate::playout::random_square;
+use crate::search::solver::Solver;
+use crate::{FastRng, Square, Variant};
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+/// One labelled position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sample {
+    /// The side to move's discs.
+    pub p: u64,
+    /// The opponent's discs.
+    pub o: u64,
+    /// The final disc margin for the side to move: exact when `exact`, else the exact value
+    /// of the game's first solved position (the outcome of the game played on from here).
+    pub label: i8,
+    /// Whether `label` is this position's own exact value.
+    pub exact: bool,
+}
+
+impl Sample {
+    /// Empty squares.
+    pub fn empties(&self) -> u32 {
+        (!(self.p | self.o)).count_ones()
+    }
+}
+
+/// How self-play games are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SelfPlay {
+    /// Random moves at the start: drawn uniformly from this range (inclusive).
+    pub opening_plies: (u32, u32),
+    /// Alpha-beta depth of the move choice before the endgame.
+    pub depth: u32,
+    /// Solve exactly (and play perfectly) from this many empty squares.
+    pub exact_empties: u32,
+    /// Random noise added to each root move's score, in `1 / SCALE` disc (varies the games).
+    pub noise: i32,
+}
+
+impl Default for SelfPlay {
+    fn default() -> Self {
+        SelfPlay {
+            opening_plies: (2, 24),
+            depth: 2,
+            exact_empties: 14,
+            noise: SCALE,
+        }
+    }
+}
+
+/// Negamax alpha-beta to `depth` with `w` at the leaves (final margins when the game ends).
+fn negamax(w: &Weights, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    let mut moves = legal_moves(p, o);
+    if moves == 0 {
+        if legal_moves(o, p) == 0 {
+            return (p.count_ones() as i32 - o.count_ones() as i32) * SCALE;
+        }
+        return -negamax(w, o, p, depth, -beta, -alpha);
+    }
+    if depth == 0 {
+        return w.evaluate(p, o);
+    }
+    let mut best = i32::MIN;
+    while moves != 0 {
+        let i = moves.trailing_zeros();
+        moves &= moves - 1;
+        let sq = Square::ALL[i as usize];
+        let f = flips(p, o, sq);
+        let v = -negamax(w, o & !f, p | f | sq.bit(), depth - 1, -beta, -alpha);
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The move the self-play player chooses at `(p, o)` (which has a legal move).
+fn choose(w: &Weights, p: u64, o: u64, cfg: &SelfPlay, rng: &mut FastRng) -> Square {
+    let mut moves = legal_moves(p, o);
+    let mut best = (i32::MIN, Square::ALL[moves.trailing_zeros() as usize]);
+    while moves != 0 {
+        let i = moves.trailing_zeros();
+        moves &= moves - 1;
+        let sq = Square::ALL[i as usize];
+        let f = flips(p, o, sq);
+        let v = -negamax(
+            w,
+            o & !f,
+            p | f | sq.bit(),
+            cfg.depth.saturating_sub(1),
+            -64 * SCALE - 1,
+            64 * SCALE + 1,
+        );
+        let noise = if cfg.noise > 0 {
+            rng.below(2 * cfg.noise as u32 + 1) as i32 - cfg.noise
+        } else {
+            0
+        };
+        if v + noise > best.0 {
+            best = (v + noise, sq);
+        }
+    }
+    best.1
+}
+
+/// Plays from the start to the first position with `cfg.exact_empties` empties or fewer
+/// and a legal move (random opening moves, then the search's choices), pushing every
+/// position before it with the parity of its mover. Returns that position and its mover's
+/// parity, or `None` if the game ended first.
+fn play_to_endgame(
+    w: &Weights,
+    cfg: &SelfPlay,
+    rng: &mut FastRng,
+    before: &mut Vec<(u64, u64, bool)>,
+) -> Option<(u64, u64, bool)> {
+    let start = crate::Position::start();
+    let (mut p, mut o) = (start.player().0, start.opponent().0);
+    let mut mover = false;
+    let span = cfg.opening_plies.1.saturating_sub(cfg.opening_plies.0) + 1;
+    let opening = cfg.opening_plies.0 + rng.below(span);
+    let mut ply = 0;
+    loop {
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                return None;
+            }
+            (p, o) = (o, p);
+            mover = !mover;
+            continue;
+        }
+        if (!(p | o)).count_ones() <= cfg.exact_empties {
+            return Some((p, o, mover));
+        }
+        before.push((p, o, mover));
+        let sq = if ply < opening {
+            random_square(moves, rng)
+        } else {
+            choose(w, p, o, cfg, rng)
+        };
+        let f = flips(p, o, sq);
+        (p, o) = (o & !f, p | f | sq.bit());
+        mover = !mover;
+        ply += 1;
+    }
+}
+
+/// Plays one game and returns its labelled positions (empty if the game ended before the
+/// endgame solve, which random openings rarely allow).
+pub fn play_game(w: &Weights, cfg: &SelfPlay, rng: &mut FastRng) -> Vec<Sample> {
+    let mut before: Vec<(u64, u64, bool)> = Vec::with_capacity(64);
+    let Some((mut p, mut o, mover)) = play_to_endgame(w, cfg, rng, &mut before) else {
+        return Vec::new();
+    };
+    // The endgame: solve, then walk a perfect line, labelling each position exactly.
+    let mut solver = Solver::new(Variant::Othello, None, None);
+    let Some(v0) = solver.solve(
+        &crate::Position::from_player_opponent(p, o, crate::Side::Black),
+        -64,
+        64,
+    ) else {
+        return Vec::new();
+    };
+    let mut out: Vec<Sample> = before
+        .iter()
+        .map(|&(bp, bo, m)| Sample {
+            p: bp,
+            o: bo,
+            label: if m == mover { v0 as i8 } else { -v0 as i8 },
+            exact: false,
+        })
+        .collect();
+    let mut v = v0;
+    loop {
+        let mut moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                break;
+            }
+            (p, o) = (o, p);
+            v = -v;
+            continue;
+        }
+        out.push(Sample {
+            p,
+            o,
+            label: v as i8,
+            exact: true,
+        });
+        // A move that keeps the value: the child's value for the opponent is exactly -v.
+        let mut next = None;
+        while moves != 0 {
+            let sq = Square::ALL[moves.trailing_zeros() as usize];
+            moves &= moves - 1;
+            let f = flips(p, o, sq);
+            let (np, no) = (o & !f, p | f | sq.bit());
+            let child = crate::Position::from_player_opponent(np, no, crate::Side::Black);
+            if solver.solve(&child, -v - 1, -v + 1) == Some(-v) {
+                next = Some((np, no));
+                break;
+            }
+        }
+        let Some((np, no)) = next else { break };
+        (p, o) = (np, no);
+        v = -v;
+    }
+    out
+}
+
+/// Plays `games` games of chunk `chunk` (seeded by `seed` and the chunk number).
+pub fn play_chunk(w: &Weights, cfg: &SelfPlay, seed: u64, chunk: u64, games: usize) -> Vec<Sample> {
+    let mut rng = FastRng::new(seed ^ chunk.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mut out = Vec::new();
+    for _ in 0..games {
+        out.extend(play_game(w, cfg, &mut rng));
+    }
+    out
+}
+
+const SAMPLE_BYTES: usize = 18;
+
+/// Writes samples in the trainer's data format (18 bytes each, little-endian).
+pub fn write_samples(path: &Path, samples: &[Sample]) -> io::Result<()> {
+    let mut buf = Vec::with_capacity(samples.len() * SAMPLE_BYTES);
+    for s in samples {
+        buf.extend_from_slice(&s.p.to_le_bytes());
+        buf.extend_from_slice(&s.o.to_le_bytes());
+        buf.push(s.label as u8);
+        buf.push(u8::from(s.exact));
+    }
+    // Atomic: a chunk file exists only when complete, so a killed run resumes cleanly.
+    let tmp = path.with_extension("tmp");
+    let mut f = std::fs::File::create(&tmp)?;
+    f.write_all(&buf)?;
+    f.sync_all()?;
+    std::fs::rename(&tmp, path)
+}
+
+/// Reads a data file written by [`write_samples`].
+pub fn read_samples(path: &Path) -> io::Result<Vec<Sample>> {
+    let mut buf = Vec::new();
+    std::fs::File::open(path)?.read_to_end(&mut buf)?;
+    if buf.len() % SAMPLE_BYTES != 0 {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "{}: {} bytes is not a whole number of samples",
+                path.display(),
+                buf.len()
+            ),
+        ));
+    }
+    let word = |b: &[u8]| {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(b);
+        u64::from_le_bytes(a)
+    };
+    Ok(buf
+        .chunks_exact(SAMPLE_BYTES)
+        .map(|c| Sample {
+            p: word(&c[0..8]),
+            o: word(&c[8..16]),
+            label: c[16] as i8,
+            exact: c[17] != 0,
+        })
+        .collect())
+}
+
+/// How the tables are fitted.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fit {
+    /// Passes over the data.
+    pub epochs: u32,
+    /// Step size of the first epoch (in the scaled target's units, a margin of 64 being 1).
+    pub rate: f32,
+    /// The step size shrinks by this factor every epoch.
+    pub decay: f32,
+    /// Seed of the sample order.
+    pub seed: u64,
+}
+
+impl Default for Fit {
+    fn default() -> Self {
+        Fit {
+            epochs: 8,
+            rate: 0.006,
+            decay: 0.75,
+            seed: 1,
+        }
+    }
+}
+
+/// Error statistics of one phase.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PhaseError {
+    /// Samples.
+    pub n: usize,
+    /// Mean absolute error, in discs.
+    pub mae: f64,
+}
+
+/// Mean absolute error (discs) of `w` on `samples`, per phase.
+pub fn errors(w: &Weights, samples: &[Sample]) -> [PhaseError; PHASES] {
+    let mut sum = [0f64; PHASES];
+    let mut n = [0usize; PHASES];
+    for s in samples {
+        let ph = phase(s.empties());
+        let e = w.evaluate(s.p, s.o) as f64 / SCALE as f64;
+        sum[ph] += (e - f64::from(s.label)).abs();
+        n[ph] += 1;
+    }
+    std::array::from_fn(|i| PhaseError {
+        n: n[i],
+        mae: if n[i] > 0 { sum[i] / n[i] as f64 } else { 0.0 },
+    })
+}
+
+/// Fits one phase's tables to its samples by stochastic gradient descent on the squared
+/// error, starting from `init`; weights that share a symmetry class move together. Returns
+/// the phase's weights rounded to integers.
+pub fn fit_phase(samples: &[&Sample], init: &[i16], fit: &Fit, map: &[u32]) -> Vec<i16> {
+    let scale = 64.0 * SCALE as f32;
+    let mut w: Vec<f32> = init.iter().map(|&x| f32::from(x) / scale).collect();
+    let feats: Vec<[u32; FEATURES]> = samples
+        .iter()
+        .map(|s| {
+            let mut f = features(s.p, s.o);
+            for x in &mut f {
+                *x = map[*x as usize];
+            }
+            f
+        })
+        .collect();
+    let mut order: Vec<u32> = (0..samples.len() as u32).collect();
+    let mut rng = FastRng::new(fit.seed);
+    let mut rate = fit.rate;
+    for _ in 0..fit.epochs {
+        for i in (1..order.len()).rev() {
+            let j = rng.below(i as u32 + 1) as usize;
+            order.swap(i, j);
+        }
+        for &k in &order {
+            let f = &feats[k as usize];
+            let target = f32::from(samples[k as usize].label) / 64.0;
+            let pred: f32 = f.iter().map(|&i| w[i as usize]).sum();
+            let step = rate * (target - pred);
+            for &i in f {
+                w[i as usize] += step;
+            }
+        }
+        rate *= fit.decay;
+    }
+    (0..PHASE_SIZE)
+        .map(|i| {
+            let v = w[map[i] as usize] * scale;
+            v.round().clamp(-32000.0, 32000.0) as i16
+        })
+        .collect()
+}
+
+/// Fits every phase (`threads` at a time; the result does not depend on `threads`), starting
+/// from `init`. Each phase also learns from the neighbouring phases' samples at the edges so
+/// that a thin phase is not left to chance.
+pub fn fit_all(samples: &[Sample], init: &Weights, fit: &Fit, threads: usize) -> Weights {
+    let map = canonical_map();
+    let mut by_phase: Vec<Vec<&Sample>> = vec![Vec::new(); PHASES];
+    for s in samples {
+        by_phase[phase(s.empties())].push(s);
+    }
+    let mut out = vec![Vec::new(); PHASES];
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(&mut out);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let ph = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if ph >= PHASES {
+                        break;
+                    }
+                    let fitted = fit_phase(&by_phase[ph], init.phase(ph), fit, &map);
+                    if let Ok(mut r) = results.lock() {
+                        r[ph] = fitted;
+                    }
+                }
+            });
+        }
+    });
+    let data: Vec<i16> = out.into_iter().flatten().collect();
+    Weights::from_raw(data).unwrap_or_else(|_| init.clone())
+}
+
+/// Chunks whose number is `19 mod 20` are held out of the fit and measure it.
+pub fn is_holdout(chunk: u64) -> bool {
+    chunk % 20 == 19
+}
+
+/// The chunk file of chunk `chunk` in `dir`.
+pub fn chunk_path(dir: &Path, chunk: u64) -> std::path::PathBuf {
+    dir.join(format!("chunk-{chunk:05}.bin"))
+}
+
+/// Plays chunks `0..chunks` of `games_per_chunk` games into `dir`, `threads` at a time,
+/// skipping chunks already written (so a killed run resumes). Calls `progress` after each
+/// chunk with its number and sample count.
+pub fn self_play_to_dir(
+    w: &Weights,
+    cfg: &SelfPlay,
+    seed: u64,
+    dir: &Path,
+    chunks: u64,
+    games_per_chunk: usize,
+    threads: usize,
+    progress: &(dyn Fn(u64, usize) + Sync),
+) -> io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let next = std::sync::atomic::AtomicU64::new(0);
+    let failure = std::sync::Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let chunk = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if chunk >= chunks {
+                        break;
+                    }
+                    let path = chunk_path(dir, chunk);
+                    if path.exists() {
+                        continue;
+                    }
+                    let samples = play_chunk(w, cfg, seed, chunk, games_per_chunk);
+                    if let Err(e) = write_samples(&path, &samples) {
+                        if let Ok(mut f) = failure.lock() {
+                            *f = Some(e);
+                        }
+                        break;
+                    }
+                    progress(chunk, samples.len());
+                }
+            });
+        }
+    });
+    match failure.into_inner() {
+        Ok(Some(e)) => Err(e),
+        _ => Ok(()),
+    }
+}
+
+/// Every chunk in `dirs`, split into (fit, held out) samples.
+pub fn load_dirs(dirs: &[std::path::PathBuf]) -> io::Result<(Vec<Sample>, Vec<Sample>)> {
+    let mut fit = Vec::new();
+    let mut held = Vec::new();
+    for dir in dirs {
+        let mut entries: Vec<_> = std::fs::read_dir(dir)?
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "bin"))
+            .collect();
+        entries.sort();
+        for path in entries {
+            let chunk = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .and_then(|s| s.strip_prefix("chunk-"))
+                .and_then(|s| s.parse::<u64>().ok());
+            let Some(chunk) = chunk else { continue };
+            let samples = read_samples(&path)?;
+            if is_holdout(chunk) {
+                held.extend(samples);
+            } else {
+                fit.extend(samples);
+            }
+        }
+    }
+    Ok((fit, held))
+}
+
+/// Positions with exactly `empties` empty squares from self-play games with `w` (after
+/// random openings), each with its exact value: the test set for the error at 20 empties.
+pub fn exact_test_set(
+    w: &Weights,
+    seed: u64,
+    n: usize,
+    empties: u32,
+    threads: usize,
+) -> Vec<Sample> {
+    let cfg = SelfPlay {
+        exact_empties: empties,
+        ..SelfPlay::default()
+    };
+    let per = n.div_ceil(threads.max(1));
+    let mut out: Vec<Vec<Sample>> = vec![Vec::new(); threads.max(1)];
+    std::thread::scope(|scope| {
+        for (t, slot) in out.iter_mut().enumerate() {
+            let cfg = &cfg;
+            scope.spawn(move || {
+                let mut rng =
+                    FastRng::new(seed ^ (t as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+                while slot.len() < per {
+                    let game = play_to_endgame(w, cfg, &mut rng, &mut Vec::new());
+                    if let Some((p, o, _)) = game {
+                        let pos = crate::Position::from_player_opponent(p, o, crate::Side::Black);
+                        if let Some(v) =
+                            Solver::new(Variant::Othello, None, None).solve(&pos, -64, 64)
+                        {
+                            slot.push(Sample {
+                                p,
+                                o,
+                                label: v as i8,
+                                exact: true,
+                            });
+                        }
+                    }
+                }
+            });
+        }
+    });
+    let mut all: Vec<Sample> = out.into_iter().flatten().collect();
+    all.truncate(n);
+    all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn self_play_labels_are_exact_in_the_endgame() {
+        let w = super::super::heuristic();
+        let cfg = SelfPlay {
+            exact_empties: 8,
+            ..SelfPlay::default()
+        };
+        let samples = play_chunk(&w, &cfg, 5, 0, 3);
+        assert!(samples.len() > 100);
+        for s in samples.iter().filter(|s| s.exact) {
+            assert!(s.empties() <= 8);
+            let pos = crate::Position::from_player_opponent(s.p, s.o, crate::Side::Black);
+            let v = Solver::new(Variant::Othello, None, None).solve(&pos, -64, 64);
+            assert_eq!(v, Some(i32::from(s.label)));
+        }
+        assert_eq!(samples, play_chunk(&w, &cfg, 5, 0, 3), "seeded");
+    }
+
+    #[test]
+    fn samples_round_trip_through_a_file() {
+        let w = super::super::heuristic();
+        let samples = play_chunk(
+            &w,
+            &SelfPlay {
+                exact_empties: 8,
+                ..SelfPlay::default()
+            },
+            1,
+            0,
+            2,
+        );
+        let dir = std::env::temp_dir().join(format!("montello-train-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.join("chunk.bin");
+        write_samples(&path, &samples).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            read_samples(&path).unwrap_or_else(|e| panic!("{e}")),
+            samples
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_tiny_seeded_fit_reduces_the_error() {
+        let w0 = Weights::zeros();
+        let cfg = SelfPlay {
+            exact_empties: 8,
+            depth: 1,
+            ..SelfPlay::default()
+        };
+        let samples = play_chunk(&super::super::heuristic(), &cfg, 9, 0, 60);
+        let before: f64 = errors(&w0, &samples)
+            .iter()
+            .map(|e| e.mae * e.n as f64)
+            .sum();
+        let fit = Fit {
+            epochs: 4,
+            ..Fit::default()
+        };
+        let w1 = fit_all(&samples, &w0, &fit, 2);
+        let after: f64 = errors(&w1, &samples)
+            .iter()
+            .map(|e| e.mae * e.n as f64)
+            .sum();
+        assert!(after < 0.7 * before, "error {before} -> {after}");
+        assert_eq!(
+            w1,
+            fit_all(&samples, &w0, &fit, 1),
+            "the thread count changes nothing"
+        );
+    }
+}

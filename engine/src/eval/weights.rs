@@ -1,0 +1,326 @@
+//! The weight tables: one set per game phase, integers in units of `1 / SCALE` disc, and the
+//! compact file format they ship in.
+//!
+//! The file: the magic `MONTEVAL`, then little-endian `u32` version, phases, weights per
+//! phase and scale, then for every phase each table's *canonical* entries (see
+//! [`super::patterns::canonical_indices`]: entries that a pattern's own symmetry makes equal
+//! are stored once) as a stream of LEB128 tokens: an even token `2v` is one weight (zigzag
+//! `v`), an odd token `2n + 1` is a run of `n` zero weights. It ends with the FNV-1a hash of
+//! every weight, so a damaged file is refused instead of playing badly.
+
+use super::patterns::{
+    BIAS_OFFSET, FEATURES, MOBILITY_OFFSET, MOBILITY_SIZE, OFFSETS, PATTERNS, PHASE_SIZE,
+    canonical_indices, features,
+};
+use super::{PHASES, SCALE, phase};
+use std::fmt;
+use std::sync::OnceLock;
+
+const MAGIC: &[u8; 8] = b"MONTEVAL";
+const VERSION: u32 = 1;
+
+/// Pattern weight tables for every phase.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Weights {
+    data: Vec<i16>,
+}
+
+impl fmt::Debug for Weights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let nonzero = self.data.iter().filter(|&&w| w != 0).count();
+        write!(f, "Weights({PHASES} phases, {nonzero} non-zero)")
+    }
+}
+
+/// Why a weights file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeightsError(pub String);
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad evaluation weights: {}", self.0)
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+/// For each pattern, which entries are stored (the canonical ones) and where the others get
+/// their weight from. Computed once.
+fn canonical_tables() -> &'static Vec<Vec<u32>> {
+    static TABLES: OnceLock<Vec<Vec<u32>>> = OnceLock::new();
+    TABLES.get_or_init(|| (0..PATTERNS.len()).map(canonical_indices).collect())
+}
+
+/// The canonical index (within one phase) of each phase entry: patterns through their
+/// symmetry classes, the mobility table and bias as themselves.
+pub fn canonical_map() -> Vec<u32> {
+    let tables = canonical_tables();
+    let mut map: Vec<u32> = (0..PHASE_SIZE as u32).collect();
+    for (k, table) in tables.iter().enumerate() {
+        for (i, &c) in table.iter().enumerate() {
+            map[OFFSETS[k] + i] = (OFFSETS[k] as u32) + c;
+        }
+    }
+    map
+}
+
+fn fnv1a(data: &[i16]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for w in data {
+        for b in w.to_le_bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+fn get_varint(bytes: &[u8], at: &mut usize) -> Result<u64, WeightsError> {
+    let mut v = 0u64;
+    let mut shift = 0;
+    loop {
+        let b = *bytes
+            .get(*at)
+            .ok_or_else(|| WeightsError(format!("truncated at byte {at}")))?;
+        *at += 1;
+        if shift > 56 {
+            return Err(WeightsError(format!("overlong number at byte {}", *at - 1)));
+        }
+        v |= u64::from(b & 0x7f) << shift;
+        if b & 0x80 == 0 {
+            return Ok(v);
+        }
+        shift += 7;
+    }
+}
+
+impl Weights {
+    /// All zero: evaluates every position as even.
+    pub fn zeros() -> Weights {
+        Weights {
+            data: vec![0; PHASES * PHASE_SIZE],
+        }
+    }
+
+    /// Weights from raw tables (`PHASES * PHASE_SIZE` entries, phase by phase).
+    pub fn from_raw(data: Vec<i16>) -> Result<Weights, WeightsError> {
+        if data.len() != PHASES * PHASE_SIZE {
+            return Err(WeightsError(format!(
+                "{} weights, expected {}",
+                data.len(),
+                PHASES * PHASE_SIZE
+            )));
+        }
+        Ok(Weights { data })
+    }
+
+    /// The raw tables, phase by phase.
+    pub fn raw(&self) -> &[i16] {
+        &self.data
+    }
+
+    /// One phase's weights.
+    #[inline]
+    pub fn phase(&self, phase: usize) -> &[i16] {
+        &self.data[phase * PHASE_SIZE..(phase + 1) * PHASE_SIZE]
+    }
+
+    /// The expected final margin for `p` to move against `o`, in `1 / SCALE` disc.
+    #[inline]
+    pub fn evaluate(&self, p: u64, o: u64) -> i32 {
+        let empties = (!(p | o)).count_ones();
+        let w = self.phase(phase(empties));
+        let f = features(p, o);
+        let mut sum = 0i32;
+        for &i in &f {
+            sum += i32::from(w[i as usize]);
+        }
+        sum.clamp(-64 * SCALE, 64 * SCALE)
+    }
+
+    /// The evaluation split by feature group, for the `eval` command: each pattern's sum over
+    /// its instances, then mobility, then the bias, in `1 / SCALE` disc.
+    pub fn explain(&self, p: u64, o: u64) -> Vec<(&'static str, i32)> {
+        let empties = (!(p | o)).count_ones();
+        let w = self.phase(phase(empties));
+        let f = features(p, o);
+        let mut out = Vec::new();
+        let mut n = 0;
+        for pattern in &PATTERNS {
+            let s: i32 = f[n..n + pattern.transforms.len()]
+                .iter()
+                .map(|&i| i32::from(w[i as usize]))
+                .sum();
+            n += pattern.transforms.len();
+            out.push((pattern.name, s));
+        }
+        debug_assert_eq!(n + 2, FEATURES);
+        out.push(("mobility", i32::from(w[f[n] as usize])));
+        out.push(("bias", i32::from(w[BIAS_OFFSET])));
+        out
+    }
+
+    /// The compact file form (see the module docs).
+    pub fn encode(&self) -> Vec<u8> {
+        let map = canonical_map();
+        let mut out = Vec::with_capacity(1 << 20);
+        out.extend_from_slice(MAGIC);
+        for v in [VERSION, PHASES as u32, PHASE_SIZE as u32, SCALE as u32] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        let mut zeros = 0u64;
+        for ph in 0..PHASES {
+            let w = self.phase(ph);
+            for (i, &c) in map.iter().enumerate() {
+                if c as usize != i {
+                    continue;
+                }
+                if w[i] == 0 {
+                    zeros += 1;
+                    continue;
+                }
+                if zeros > 0 {
+                    put_varint(&mut out, zeros << 1 | 1);
+                    zeros = 0;
+                }
+                let v = i64::from(w[i]);
+                put_varint(&mut out, (((v << 1) ^ (v >> 63)) as u64) << 1);
+            }
+        }
+        if zeros > 0 {
+            put_varint(&mut out, zeros << 1 | 1);
+        }
+        out.extend_from_slice(&fnv1a(&self.data).to_le_bytes());
+        out
+    }
+
+    /// Reads the compact file form, refusing a file of another layout or a damaged one with
+    /// a message saying where.
+    pub fn decode(bytes: &[u8]) -> Result<Weights, WeightsError> {
+        if bytes.len() < 24 + 8 || &bytes[..8] != MAGIC {
+            return Err(WeightsError("not a Montello weights file".into()));
+        }
+        let word = |i: usize| {
+            let mut b = [0u8; 4];
+            b.copy_from_slice(&bytes[8 + 4 * i..12 + 4 * i]);
+            u32::from_le_bytes(b)
+        };
+        let expected = [VERSION, PHASES as u32, PHASE_SIZE as u32, SCALE as u32];
+        let names = ["version", "phases", "weights per phase", "scale"];
+        for i in 0..4 {
+            if word(i) != expected[i] {
+                return Err(WeightsError(format!(
+                    "{} is {}, this build reads {}",
+                    names[i],
+                    word(i),
+                    expected[i]
+                )));
+            }
+        }
+        let body = &bytes[24..bytes.len() - 8];
+        let map = canonical_map();
+        let canonical: Vec<usize> = (0..PHASE_SIZE).filter(|&i| map[i] as usize == i).collect();
+        let mut data = vec![0i16; PHASES * PHASE_SIZE];
+        let mut at = 0;
+        let mut zeros = 0u64;
+        for ph in 0..PHASES {
+            let w = &mut data[ph * PHASE_SIZE..(ph + 1) * PHASE_SIZE];
+            for &i in &canonical {
+                if zeros > 0 {
+                    zeros -= 1;
+                    continue;
+                }
+                let token = get_varint(body, &mut at)?;
+                if token & 1 == 1 {
+                    zeros = (token >> 1)
+                        .checked_sub(1)
+                        .ok_or_else(|| WeightsError(format!("empty run at byte {}", 24 + at)))?;
+                    continue;
+                }
+                let z = token >> 1;
+                let v = ((z >> 1) as i64) ^ -((z & 1) as i64);
+                w[i] = i16::try_from(v).map_err(|_| {
+                    WeightsError(format!("weight {v} out of range at byte {}", 24 + at))
+                })?;
+            }
+            for i in 0..PHASE_SIZE {
+                w[i] = w[map[i] as usize];
+            }
+        }
+        if zeros > 0 || at != body.len() {
+            return Err(WeightsError(format!(
+                "{} bytes left over after the weights",
+                body.len() - at
+            )));
+        }
+        let mut h = [0u8; 8];
+        h.copy_from_slice(&bytes[bytes.len() - 8..]);
+        if u64::from_le_bytes(h) != fnv1a(&data) {
+            return Err(WeightsError(
+                "checksum mismatch: the file is damaged".into(),
+            ));
+        }
+        Ok(Weights { data })
+    }
+}
+
+/// The mobility table's share of one phase, for tests and tools.
+pub const MOBILITY_RANGE: std::ops::Range<usize> = MOBILITY_OFFSET..MOBILITY_OFFSET + MOBILITY_SIZE;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Weights {
+        let map = canonical_map();
+        let mut data = vec![0i16; PHASES * PHASE_SIZE];
+        let mut x = 12345u64;
+        for ph in 0..PHASES {
+            for i in 0..PHASE_SIZE {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let c = map[i] as usize;
+                if c == i && (x >> 60) < 9 {
+                    data[ph * PHASE_SIZE + i] = ((x >> 33) as i16) >> 4;
+                }
+            }
+            for i in 0..PHASE_SIZE {
+                data[ph * PHASE_SIZE + i] = data[ph * PHASE_SIZE + map[i] as usize];
+            }
+        }
+        Weights { data }
+    }
+
+    #[test]
+    fn encode_decode_round_trips() {
+        let w = sample();
+        let bytes = w.encode();
+        assert_eq!(Weights::decode(&bytes), Ok(w));
+        let z = Weights::zeros();
+        assert_eq!(Weights::decode(&z.encode()), Ok(z));
+    }
+
+    #[test]
+    fn damaged_files_are_refused_with_a_reason() {
+        let bytes = sample().encode();
+        assert!(Weights::decode(&bytes[..bytes.len() / 2]).is_err());
+        let mut flipped = bytes.clone();
+        let mid = flipped.len() / 2;
+        flipped[mid] ^= 0x04;
+        assert!(Weights::decode(&flipped).is_err());
+        let mut version = bytes.clone();
+        version[8] = 99;
+        let err = Weights::decode(&version).unwrap_err();
+        assert!(err.to_string().contains("version"), "{err}");
+        assert!(Weights::decode(b"hello").is_err());
+    }
+}
