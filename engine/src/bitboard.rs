@@ -1,8 +1,18 @@
 //! A set of squares as one `u64`, and the bit-parallel move generator the search runs on.
 //!
-//! Bit `row * 8 + column` is the square; `a1` is bit 0 and `h8` bit 63. Everything here is
-//! portable Rust: shifts, masks, `leading_zeros`/`trailing_zeros` and `count_ones`, which
-//! compile to single instructions on ARM64 phones and x86-64 desktops alike.
+//! Bit `row * 8 + column` is the square; `a1` is bit 0 and `h8` bit 63.
+//!
+//! Two implementations of the move generator, compared bit for bit by the tests:
+//! - the portable one ([`legal_moves_portable`], [`flips_portable`]): shifts, masks,
+//!   `leading_zeros`/`trailing_zeros` and `count_ones`, which compile to single instructions
+//!   on ARM64 phones;
+//! - on x86-64, [`avx2`]: four directions per 256-bit register. [`legal_moves`] and [`flips`]
+//!   use it when the build enables AVX2 (`-C target-cpu=native` or `x86-64-v3`); hot loops that
+//!   want it in a portable build check [`avx2::available`] once and call it directly, as
+//!   [`crate::perft`] does.
+
+#[cfg(target_arch = "x86_64")]
+pub mod avx2;
 
 use crate::Square;
 use std::fmt;
@@ -150,6 +160,35 @@ fn flank_moves(p: u64, mask: u64, shift: u32) -> u64 {
 /// square from which a straight line of one or more `o` discs ends in a `p` disc.
 #[inline]
 pub fn legal_moves(p: u64, o: u64) -> u64 {
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "avx2",
+        target_feature = "bmi1",
+        target_feature = "bmi2",
+        target_feature = "lzcnt",
+        target_feature = "popcnt"
+    ))]
+    {
+        // Safe: the features avx2::legal_moves needs are enabled for the whole build.
+        avx2::legal_moves(p, o)
+    }
+    #[cfg(not(all(
+        target_arch = "x86_64",
+        target_feature = "avx2",
+        target_feature = "bmi1",
+        target_feature = "bmi2",
+        target_feature = "lzcnt",
+        target_feature = "popcnt"
+    )))]
+    {
+        legal_moves_portable(p, o)
+    }
+}
+
+/// [`legal_moves`] in portable Rust: the reference for the fast paths, and the generator on
+/// every target without them (ARM64 phones among them).
+#[inline]
+pub fn legal_moves_portable(p: u64, o: u64) -> u64 {
     let empty = !(p | o);
     let inner = o & INNER;
     (flank_moves(p, inner, 1)
@@ -207,7 +246,35 @@ const fn build_rays() -> [[u64; 8]; 64] {
 /// branch-free instructions.
 #[inline]
 pub fn flips(p: u64, o: u64, sq: Square) -> u64 {
-    let rays = &RAYS[sq.index() as usize];
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "avx2",
+        target_feature = "bmi1",
+        target_feature = "bmi2",
+        target_feature = "lzcnt",
+        target_feature = "popcnt"
+    ))]
+    {
+        // Safe: the features avx2::flips needs are enabled for the whole build.
+        avx2::flips(p, o, usize::from(sq.index()))
+    }
+    #[cfg(not(all(
+        target_arch = "x86_64",
+        target_feature = "avx2",
+        target_feature = "bmi1",
+        target_feature = "bmi2",
+        target_feature = "lzcnt",
+        target_feature = "popcnt"
+    )))]
+    {
+        flips_portable(p, o, usize::from(sq.index()))
+    }
+}
+
+/// [`flips`] in portable Rust, by square index (`sq` < 64; a larger index panics).
+#[inline]
+pub fn flips_portable(p: u64, o: u64, sq: usize) -> u64 {
+    let rays = &RAYS[sq];
     let not_o = !o;
     let mut flipped = 0;
     let mut d = 0;
@@ -250,6 +317,92 @@ mod tests {
         assert_eq!(moves, expected);
         assert_eq!(flips(black, white, sq("f5")), sq("e5").bit());
         assert_eq!(flips(black, white, sq("a1")), 0);
+    }
+
+    /// Reachable positions: every position of 200 seeded random games.
+    fn game_positions() -> Vec<(u64, u64)> {
+        let mut rng = crate::FastRng::new(13);
+        let mut out = Vec::new();
+        for _ in 0..200 {
+            let start = crate::Position::start();
+            let (mut p, mut o) = (start.player().0, start.opponent().0);
+            let mut passes = 0;
+            while passes < 2 {
+                out.push((p, o));
+                let moves = legal_moves_portable(p, o);
+                if moves == 0 {
+                    passes += 1;
+                } else {
+                    passes = 0;
+                    let squares: Vec<usize> = Bitboard(moves)
+                        .squares()
+                        .map(|s| usize::from(s.index()))
+                        .collect();
+                    let sq = squares[rng.below(squares.len() as u32) as usize];
+                    let f = flips_portable(p, o, sq);
+                    (p, o) = (p | f | 1 << sq, o & !f);
+                }
+                (p, o) = (o, p);
+            }
+        }
+        out
+    }
+
+    /// The fast path against the portable one, bit for bit, on one position: the legal moves,
+    /// and the flips of every empty square (legal or not).
+    #[cfg(target_arch = "x86_64")]
+    fn check_avx2(p: u64, o: u64) {
+        if !avx2::available() {
+            return;
+        }
+        // SAFETY (both calls): the CPU has the features, checked just above.
+        let fast = unsafe { avx2::legal_moves(p, o) };
+        assert_eq!(fast, legal_moves_portable(p, o), "moves of {p:#x} {o:#x}");
+        for sq in Bitboard(!(p | o)).squares() {
+            let sq = usize::from(sq.index());
+            let fast = unsafe { avx2::flips(p, o, sq) };
+            assert_eq!(
+                fast,
+                flips_portable(p, o, sq),
+                "flips at {sq} of {p:#x} {o:#x}"
+            );
+        }
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn avx2_matches_portable_on_game_positions() {
+        for (p, o) in game_positions() {
+            check_avx2(p, o);
+            check_avx2(o, p);
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    proptest::proptest! {
+        /// Any two disjoint disc sets, reachable or not: dense, sparse and edge-heavy boards.
+        #[test]
+        fn avx2_matches_portable_on_any_board(a: u64, b: u64, keep: u64) {
+            check_avx2(a, b & !a);
+            check_avx2(a & keep, b & !a & !keep);
+            check_avx2(a | keep, b & !(a | keep));
+        }
+    }
+
+    #[test]
+    fn portable_matches_the_naive_reference() {
+        use crate::perft::naive;
+        for (p, o) in game_positions().into_iter().step_by(7) {
+            let cells = naive::cells(p, o);
+            let expected: u64 = naive::legal_moves(&cells).iter().map(|&i| 1u64 << i).sum();
+            assert_eq!(legal_moves_portable(p, o), expected);
+            for sq in 0..64 {
+                if cells[sq] == 0 {
+                    let expected: u64 = naive::flips(&cells, sq).iter().map(|&i| 1u64 << i).sum();
+                    assert_eq!(flips_portable(p, o, sq), expected, "{sq}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -7,39 +7,94 @@
 //! ... (the other published table, which counts only positions at exactly the full depth,
 //! drops finished games; the two first differ at depth 10).
 
-use crate::bitboard::{flips, legal_moves};
-use crate::{Position, Square};
+use crate::Position;
+use crate::bitboard::{flips_portable, legal_moves_portable};
 
 /// The number of leaves `depth` plies below `pos` under the standard rules.
+///
+/// Runs the AVX2 generator where the CPU has it (checked once here), the portable one
+/// elsewhere; both give the same counts (see the tests).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     perft_raw(pos.player().0, pos.opponent().0, depth, false)
 }
 
-fn perft_raw(p: u64, o: u64, depth: u32, passed: bool) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = legal_moves(p, o);
-    if moves == 0 {
-        if passed {
-            // Neither side can move: the game ended here; it is one leaf.
-            return 1;
-        }
-        return perft_raw(o, p, depth - 1, true);
-    }
-    if depth == 1 {
-        return u64::from(moves.count_ones());
-    }
-    let mut total = 0;
-    let mut m = moves;
-    while m != 0 {
-        let sq = Square::ALL[m.trailing_zeros() as usize];
-        m &= m - 1;
-        let f = flips(p, o, sq);
-        total += perft_raw(o & !f, p | f | sq.bit(), depth - 1, false);
-    }
-    total
+/// [`perft`] on the portable generator whatever the CPU: the reference for the fast paths.
+pub fn perft_portable(pos: &Position, depth: u32) -> u64 {
+    perft_portable_raw(pos.player().0, pos.opponent().0, depth, false)
 }
+
+/// Dispatches once per call to the best generator this CPU runs.
+fn perft_raw(p: u64, o: u64, depth: u32, passed: bool) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if crate::bitboard::avx2::available() {
+        // SAFETY: the CPU has every feature perft_avx2_raw is compiled with.
+        return unsafe { perft_avx2_raw(p, o, depth, passed) };
+    }
+    perft_portable_raw(p, o, depth, passed)
+}
+
+/// Defines a recursive perft over one move generator. A macro rather than a generic function
+/// so that the AVX2 version can carry `#[target_feature]` on the recursive function itself,
+/// which lets the generator inline into it.
+///
+/// The last two plies are counted in bulk: one ply above the leaves, each move's leaves are
+/// the popcount of the child's legal moves (or one if the child has none: it passes, or the
+/// game ended there), so the leaves themselves are never made.
+macro_rules! perft_with {
+    ($(#[$attr:meta])* fn $name:ident, $moves:path, $flips:path) => {
+        $(#[$attr])*
+        fn $name(p: u64, o: u64, depth: u32, passed: bool) -> u64 {
+            if depth == 0 {
+                return 1;
+            }
+            let moves = $moves(p, o);
+            if moves == 0 {
+                if passed || depth == 1 {
+                    // Neither side can move: the game ended here; it is one leaf. Or the
+                    // pass is the last ply, whose one leaf is the position after it.
+                    return 1;
+                }
+                return $name(o, p, depth - 1, true);
+            }
+            if depth == 1 {
+                return u64::from(moves.count_ones());
+            }
+            let mut total = 0;
+            let mut m = moves;
+            if depth == 2 {
+                while m != 0 {
+                    let sq = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let f = $flips(p, o, sq);
+                    let next = $moves(o & !f, p | f | (1u64 << sq));
+                    total += if next == 0 {
+                        1
+                    } else {
+                        u64::from(next.count_ones())
+                    };
+                }
+                return total;
+            }
+            while m != 0 {
+                let sq = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let f = $flips(p, o, sq);
+                total += $name(o & !f, p | f | (1u64 << sq), depth - 1, false);
+            }
+            total
+        }
+    };
+}
+
+perft_with!(fn perft_portable_raw, legal_moves_portable, flips_portable);
+
+#[cfg(target_arch = "x86_64")]
+perft_with!(
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn perft_avx2_raw,
+    crate::bitboard::avx2::legal_moves,
+    crate::bitboard::avx2::flips
+);
 
 /// Perft split by first move (`--divide`): each legal first move (or the pass) and its count.
 pub fn divide(pos: &Position, depth: u32) -> Vec<(crate::Move, u64)> {
@@ -194,6 +249,29 @@ mod tests {
         let expected = [1, 4, 12, 56, 244, 1396, 8200, 55092, 390216];
         for (depth, &n) in expected.iter().enumerate() {
             assert_eq!(perft(&Position::start(), depth as u32), n, "depth {depth}");
+        }
+    }
+
+    /// The dispatched perft (AVX2 where the CPU has it) against the portable one, from the
+    /// start and from positions along a seeded game.
+    #[test]
+    fn fast_perft_matches_portable_perft() {
+        assert_eq!(perft(&Position::start(), 9), 3_005_288);
+        assert_eq!(perft_portable(&Position::start(), 9), 3_005_288);
+        let mut rng = crate::FastRng::new(7);
+        let mut pos = Position::start();
+        for ply in 0..60 {
+            let depth = if ply < 20 { 4 } else { 6 };
+            assert_eq!(perft(&pos, depth), perft_portable(&pos, depth), "ply {ply}");
+            let moves: Vec<_> = pos.legal_moves().squares().collect();
+            if moves.is_empty() {
+                if pos.is_game_over() {
+                    break;
+                }
+                pos = pos.pass();
+            } else {
+                pos = pos.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+            }
         }
     }
 
