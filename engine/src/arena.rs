@@ -5,12 +5,15 @@
 //! (`250ms`, `1s`, `1.5s`), `iterations`, `memory` (MiB), `level` (1-6 or a name; sets time,
 //! iterations and randomness, and later keys override them), `random` (move-choice
 //! randomness), and the default strategy's knobs `c`, `prior`, `solve`, `leaf`, `expand`,
-//! `reuse`, `playout` (see [`crate::search::mcts::Config`]).
+//! `reuse`, `playout` (see [`crate::search::mcts::Config`]). The alpha-beta player `ab` reads
+//! `depth` (a fixed depth), `solve` (exact from this many empties) and `aspiration` (discs)
+//! (see [`crate::search::alphabeta::Config`]): `ab:time=1s`, `ab:depth=6`, `ab:solve=20`.
 //!
 //! Games start from a set of balanced openings, each played twice with the colours swapped,
 //! and run in parallel on `threads` threads; each game's searches stay on one thread.
 
 use crate::notation::transcript;
+use crate::search::alphabeta;
 use crate::search::mcts::Config;
 use crate::search::{CancelHandle, Level, SearchLimits, Searcher, Strategy};
 use crate::{Move, Position, Side, Variant};
@@ -37,6 +40,8 @@ pub struct PlayerSpec {
     pub config: Config,
     /// Move-choice randomness (see [`Searcher::with_randomness`]).
     pub randomness: f32,
+    /// The alpha-beta strategy's knobs.
+    pub ab: alphabeta::Config,
 }
 
 impl PlayerSpec {
@@ -45,6 +50,7 @@ impl PlayerSpec {
         Searcher::new(self.strategy, seed)
             .with_config(self.config)
             .with_randomness(self.randomness)
+            .with_ab_config(self.ab)
     }
 }
 
@@ -80,14 +86,18 @@ impl FromStr for PlayerSpec {
     fn from_str(spec: &str) -> Result<Self, Self::Err> {
         let err = |m: String| SpecError(format!("player spec {spec:?}: {m}"));
         let (name, rest) = spec.split_once(':').unwrap_or((spec, ""));
-        let strategy = Strategy::from_name(name)
-            .ok_or_else(|| err(format!("unknown strategy {name:?} (classic or default)")))?;
+        let strategy = Strategy::from_name(name).ok_or_else(|| {
+            err(format!(
+                "unknown strategy {name:?} (classic, default or ab)"
+            ))
+        })?;
         let mut p = PlayerSpec {
             label: spec.to_string(),
             strategy,
             limits: SearchLimits::time(Duration::from_secs(1)),
             config: Config::default(),
             randomness: 0.0,
+            ab: alphabeta::Config::default(),
         };
         for item in rest.split(',').filter(|s| !s.trim().is_empty()) {
             let (key, value) = item
@@ -119,7 +129,12 @@ impl FromStr for PlayerSpec {
                 "random" => p.randomness = number()? as f32,
                 "c" => p.config.exploration = number()? as f32,
                 "prior" => p.config.prior_weight = number()? as f32,
-                "solve" => p.config.solve_empties = number()? as u32,
+                "solve" => {
+                    p.config.solve_empties = number()? as u32;
+                    p.ab.solve_empties = p.config.solve_empties;
+                }
+                "depth" => p.ab.depth = Some((number()? as u32).max(1)),
+                "aspiration" => p.ab.aspiration = number()? as u32,
                 "leaf" => p.config.leaf_solve_empties = number()? as u32,
                 "expand" => p.config.expand_at = number()? as u32,
                 "reuse" => p.config.reuse = number()? != 0.0,
@@ -516,8 +531,19 @@ mod tests {
         assert_eq!(p.limits.iterations, Some(100));
         assert_eq!(p.config.exploration, 0.5);
         assert_eq!(p.config.prior_weight, 0.0);
+        let p: PlayerSpec = "ab:depth=6,solve=12,aspiration=0"
+            .parse()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(p.strategy, Strategy::AlphaBeta);
+        assert_eq!(p.ab.depth, Some(6));
+        assert_eq!(p.ab.solve_empties, 12);
+        assert_eq!(p.ab.aspiration, 0);
+        let p: PlayerSpec = "ab:time=1s".parse().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(p.limits.time, Duration::from_secs(1));
+        assert_eq!(p.ab, alphabeta::Config::default());
         for bad in [
             "alphabeta",
+            "ab:depth=deep",
             "default:time=fast",
             "default:level=9",
             "default:x=1",

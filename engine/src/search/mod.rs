@@ -4,6 +4,7 @@
 //! [`Searcher`] is the entry point: it owns the search's random generator (seeded, so a search
 //! with an iteration limit replays exactly) and whatever the strategy keeps between moves.
 
+pub mod alphabeta;
 pub mod classic;
 mod hint;
 pub mod levels;
@@ -176,6 +177,9 @@ pub enum Strategy {
     /// an exact endgame (see [`mcts`]).
     #[default]
     Default,
+    /// The sparring partner: PVS alpha-beta with the learned evaluation, iterative
+    /// deepening, a transposition table and an exact endgame (see [`alphabeta`]).
+    AlphaBeta,
 }
 
 impl Strategy {
@@ -184,11 +188,12 @@ impl Strategy {
         match self {
             Strategy::Classic => "classic",
             Strategy::Default => "default",
+            Strategy::AlphaBeta => "ab",
         }
     }
 
     /// Every strategy.
-    pub const ALL: [Strategy; 2] = [Strategy::Classic, Strategy::Default];
+    pub const ALL: [Strategy; 3] = [Strategy::Classic, Strategy::Default, Strategy::AlphaBeta];
 
     /// The strategy named `name` (as printed by [`Strategy::name`]).
     pub fn from_name(name: &str) -> Option<Strategy> {
@@ -207,6 +212,8 @@ pub struct Searcher {
     randomness: f32,
     config: mcts::Config,
     state: mcts::State,
+    ab_config: alphabeta::Config,
+    ab_state: alphabeta::State,
 }
 
 impl Searcher {
@@ -218,7 +225,20 @@ impl Searcher {
             randomness: 0.0,
             config: mcts::Config::default(),
             state: mcts::State::default(),
+            ab_config: alphabeta::Config::default(),
+            ab_state: alphabeta::State::default(),
         }
+    }
+
+    /// Sets the alpha-beta strategy's knobs.
+    pub fn with_ab_config(mut self, config: alphabeta::Config) -> Searcher {
+        self.ab_config = config;
+        self
+    }
+
+    /// The alpha-beta strategy's knobs.
+    pub fn ab_config(&self) -> &alphabeta::Config {
+        &self.ab_config
     }
 
     /// Sets the default strategy's knobs (the arena measures them one by one).
@@ -235,6 +255,7 @@ impl Searcher {
     /// Forgets the tree kept from earlier moves (a new game, or a position set from outside).
     pub fn clear(&mut self) {
         self.state = mcts::State::default();
+        self.ab_state = alphabeta::State::default();
     }
 
     /// Makes the searcher stray from its best move like a human beginner: with `randomness`
@@ -282,6 +303,14 @@ impl Searcher {
                 cancel,
                 &mut self.rng,
                 &self.config,
+            ),
+            Strategy::AlphaBeta => alphabeta::search(
+                &mut self.ab_state,
+                pos,
+                variant,
+                limits,
+                cancel,
+                &self.ab_config,
             ),
         };
         if self.randomness > 0.0 {

@@ -1,0 +1,1170 @@
+//! The alpha-beta sparring partner: a PVS (NegaScout) search with the learned evaluation at
+//! its leaves, iterative deepening, aspiration windows, a transposition table under the
+//! memory cap, and an exact endgame solve with few empty squares left.
+//!
+//! It is not what players face (that stays the UCT search of [`super::mcts`]); it is the
+//! yardstick the arena measures the evaluation and the default strategy against
+//! (`ab:time=1s`, `ab:depth=6`, `ab:solve=20`).
+//!
+//! Scores are in evaluation units ([`crate::eval::SCALE`] per disc) for the side to move; a
+//! finished game scores its disc margin (empty squares not counted, as the exact solver of
+//! [`super::solver`] does) times `SCALE`. Depth counts discs placed: a pass does not use up
+//! depth, so a search `depth >= empties` deep is exact.
+
+use super::{CancelHandle, MoveStats, Proof, SearchLimits, SearchResult};
+use crate::bitboard::{flips, legal_moves};
+use crate::eval::{SCALE, evaluate};
+use crate::position::CENTRE;
+use crate::{Move, Position, Square, Variant};
+use std::time::Instant;
+
+/// The alpha-beta player's knobs (arena keys `depth`, `solve`, `aspiration`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Search at most this many plies deep (iterative deepening up to it). With a node limit
+    /// or a depth and no time pressure the search is deterministic.
+    pub depth: Option<u32>,
+    /// Search to the end of the game (the exact final margin) at or below this many empty
+    /// squares, if the clock allows; 0 turns it off.
+    pub solve_empties: u32,
+    /// Half-width of the aspiration window around the last iteration's score, in discs
+    /// (0 searches every iteration with a full window).
+    pub aspiration: u32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            depth: None,
+            solve_empties: 20,
+            aspiration: 3,
+        }
+    }
+}
+
+/// Larger than any score.
+const INF: i32 = 65 * SCALE;
+/// Checks the clock and the cancel flag every this many nodes.
+const CHECK_NODES: u64 = 4096;
+/// Exact nodes with at most this many empties use the plain solver below (no table, no
+/// sorting): cheaper than what the table would save.
+const SMALL_EMPTIES: u32 = 6;
+/// Nodes at least this deep use the transposition table.
+const TT_MIN_DEPTH: u32 = 2;
+/// Nodes at least this deep sort their moves by the evaluation after the move; shallower
+/// ones by the opponent's mobility (fastest first).
+const EVAL_ORDER_DEPTH: u32 = 3;
+/// The stored depth of an exact entry: valid at any depth.
+const EXACT: u8 = u8::MAX;
+/// No move (in a table entry).
+const NO_MOVE: u8 = 64;
+/// Do not start another iteration after this share of the time cap: it would most likely
+/// not finish, and an unfinished iteration is (mostly) wasted.
+const STOP_SHARE: f64 = 0.5;
+/// Discs of margin that make a win rate of 1 / (1 + e^-1) (73%) in the root statistics.
+const WIN_RATE_DISCS: f64 = 6.0;
+/// Enough room for every legal move (at most 33 in any reachable position).
+const MAX_MOVES: usize = 48;
+
+/// Corners, and the X-squares next to them, for the cheap move ordering.
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+const X_SQUARES: u64 = 0x0042_0000_0000_4200;
+/// The board's four quadrants, for the parity ordering of the last few empties.
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0f0f_0f0f,
+    0x0000_0000_f0f0_f0f0,
+    0x0f0f_0f0f_0000_0000,
+    0xf0f0_f0f0_0000_0000,
+];
+
+/// One transposition-table entry: 24 bytes.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    player: u64,
+    opponent: u64,
+    lower: i16,
+    upper: i16,
+    /// Plies searched below ([`EXACT`]: to the end); 0 for an empty slot.
+    depth: u8,
+    best: u8,
+    generation: u8,
+}
+
+/// The transposition table: two-slot buckets keyed by the whole position (no collisions),
+/// depth-preferred replacement with entries of older searches given up first.
+#[derive(Debug)]
+pub(crate) struct Table {
+    entries: Vec<Entry>,
+    generation: u8,
+    used: usize,
+}
+
+impl Table {
+    /// The largest table (a power of two entries) that fits in `memory` bytes; none below
+    /// two entries.
+    fn new(memory: usize) -> Table {
+        Table {
+            entries: vec![Entry::default(); Table::capacity(memory)],
+            generation: 1,
+            used: 0,
+        }
+    }
+
+    /// Entries in a table of at most `memory` bytes.
+    fn capacity(memory: usize) -> usize {
+        let fit = memory / std::mem::size_of::<Entry>();
+        if fit >= 2 {
+            1usize << (usize::BITS - 1 - fit.leading_zeros())
+        } else {
+            0
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Entry>()
+    }
+
+    #[inline]
+    fn bucket(&self, p: u64, o: u64) -> usize {
+        let mut h = p.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ o.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+        h ^= h >> 29;
+        (h as usize) & (self.entries.len() - 1) & !1
+    }
+
+    #[inline]
+    fn probe(&self, p: u64, o: u64) -> Option<Entry> {
+        if self.entries.is_empty() {
+            return None;
+        }
+        let i = self.bucket(p, o);
+        self.entries[i..i + 2]
+            .iter()
+            .find(|e| e.depth > 0 && e.player == p && e.opponent == o)
+            .copied()
+    }
+
+    #[inline]
+    fn store(&mut self, p: u64, o: u64, depth: u8, lower: i32, upper: i32, best: u8) {
+        if self.entries.is_empty() {
+            return;
+        }
+        let i = self.bucket(p, o);
+        let generation = self.generation;
+        let slot = {
+            let pair = &self.entries[i..i + 2];
+            if let Some(k) = pair
+                .iter()
+                .position(|e| e.depth > 0 && e.player == p && e.opponent == o)
+            {
+                k
+            } else {
+                // Keep the more valuable: this search's entries, then the deeper.
+                let worth = |e: &Entry| {
+                    u32::from(e.depth > 0) * 1024
+                        + u32::from(e.generation == generation) * 512
+                        + u32::from(e.depth)
+                };
+                usize::from(worth(&pair[1]) < worth(&pair[0]))
+            }
+        };
+        let e = &mut self.entries[i + slot];
+        if e.depth == 0 {
+            self.used += 1;
+        }
+        *e = Entry {
+            player: p,
+            opponent: o,
+            lower: lower as i16,
+            upper: upper as i16,
+            depth,
+            best,
+            generation,
+        };
+    }
+}
+
+/// What the searcher keeps between moves: the transposition table (its entries stay valid,
+/// and help the next search).
+#[derive(Debug, Default)]
+pub(crate) struct State {
+    table: Option<Table>,
+}
+
+/// A root move's value after the latest iteration that searched it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct RootMove {
+    mv: Move,
+    player: u64,
+    opponent: u64,
+    score: i32,
+    bound: Bound,
+    /// Whether that search went to the end of the game.
+    solved: bool,
+    nodes: u64,
+}
+
+/// The search in progress.
+struct Search<'a> {
+    table: &'a mut Table,
+    nodes: u64,
+    max_nodes: u64,
+    deadline: Instant,
+    cancel: &'a CancelHandle,
+    aborted: bool,
+    /// A side with no move passes (not under no-move-ends-game).
+    passes: bool,
+    /// The free opening: discs are placed on the centre first.
+    free: bool,
+}
+
+impl Search<'_> {
+    /// Counts a node; true when the search must stop.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.max_nodes {
+            self.aborted = true;
+        } else if self.nodes.is_multiple_of(CHECK_NODES) {
+            self.cancel.set_iterations(self.nodes);
+            if self.cancel.is_cancelled() || Instant::now() >= self.deadline {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// Principal variation search of (p, o) `depth` plies deep, fail-soft.
+    fn pvs(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        let empty = !(p | o);
+        if self.free && empty & CENTRE != 0 {
+            return self.free_opening(p, o, depth, alpha, beta);
+        }
+        let empties = empty.count_ones();
+        let exact = depth >= empties;
+        if exact && empties <= SMALL_EMPTIES {
+            let a = alpha.div_euclid(SCALE);
+            let b = -((-beta).div_euclid(SCALE));
+            return self.solve_small(p, o, a, b) * SCALE;
+        }
+        if depth == 0 {
+            // A wiped-out side is the one game end the evaluation could miss cheaply.
+            if p == 0 {
+                return -(o.count_ones() as i32) * SCALE;
+            }
+            return evaluate(p, o);
+        }
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if !self.passes || legal_moves(o, p) == 0 {
+                return final_margin(p, o) * SCALE;
+            }
+            return -self.pvs(o, p, depth, -beta, -alpha);
+        }
+        let stored_depth = if exact { EXACT } else { depth.min(60) as u8 };
+        let mut tt_move = NO_MOVE;
+        if depth >= TT_MIN_DEPTH
+            && let Some(e) = self.table.probe(p, o)
+        {
+            tt_move = e.best;
+            if e.depth >= stored_depth {
+                let (lower, upper) = (i32::from(e.lower), i32::from(e.upper));
+                if lower >= beta || lower == upper {
+                    return lower;
+                }
+                if upper <= alpha {
+                    return upper;
+                }
+            }
+        }
+        let mut list = [(0i32, 0u8, 0u64); MAX_MOVES];
+        let n = order_moves(p, o, moves, tt_move, depth, exact, &mut list);
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = NO_MOVE;
+        for (k, &(_, i, f)) in list[..n].iter().enumerate() {
+            let (np, no) = (o & !f, p | f | (1u64 << i));
+            let v = if k == 0 {
+                -self.pvs(np, no, depth - 1, -beta, -alpha)
+            } else {
+                let v = -self.pvs(np, no, depth - 1, -alpha - 1, -alpha);
+                if v > alpha && v < beta && !self.aborted {
+                    -self.pvs(np, no, depth - 1, -beta, -alpha)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = i;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if depth >= TT_MIN_DEPTH {
+            let lower = if best > alpha0 { best } else { -INF };
+            let upper = if best < beta { best } else { INF };
+            self.table
+                .store(p, o, stored_depth, lower, upper, best_move);
+        }
+        best
+    }
+
+    /// The free opening's placements: plain negamax over the empty centre squares.
+    fn free_opening(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        if depth == 0 {
+            return evaluate(p, o);
+        }
+        let mut centre = !(p | o) & CENTRE;
+        let mut best = -INF;
+        while centre != 0 {
+            let bit = centre & centre.wrapping_neg();
+            centre &= centre - 1;
+            let v = -self.pvs(o, p | bit, depth - 1, -beta, -alpha);
+            if self.aborted {
+                return 0;
+            }
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Exact final margin in discs with few empties: empties in odd quadrants first, no
+    /// table; fail-soft in `alpha..beta`.
+    fn solve_small(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        let empty = !(p | o);
+        if empty.count_ones() == 1 {
+            return self.last_square(p, o, empty);
+        }
+        let mut odd = 0;
+        for q in QUADRANTS {
+            if (empty & q).count_ones() & 1 == 1 {
+                odd |= empty & q;
+            }
+        }
+        let mut best = -INF;
+        for mut squares in [odd, empty & !odd] {
+            while squares != 0 {
+                let i = squares.trailing_zeros();
+                squares &= squares - 1;
+                let f = flips(p, o, Square::ALL[i as usize]);
+                if f == 0 {
+                    continue;
+                }
+                let v = -self.solve_small(o & !f, p | f | (1u64 << i), -beta, -alpha);
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        if alpha >= beta {
+                            return best;
+                        }
+                    }
+                }
+            }
+        }
+        if best > -INF {
+            return best;
+        }
+        // No move.
+        if !self.passes || legal_moves(o, p) == 0 {
+            return final_margin(p, o);
+        }
+        -self.solve_small(o, p, -beta, -alpha)
+    }
+
+    /// The final margin with one empty square `last` left, the mover (p) to play.
+    #[inline]
+    fn last_square(&mut self, p: u64, o: u64, last: u64) -> i32 {
+        let sq = Square::ALL[last.trailing_zeros() as usize];
+        let f = flips(p, o, sq);
+        if f != 0 {
+            return final_margin(p | f | last, o & !f);
+        }
+        if self.passes {
+            let f = flips(o, p, sq);
+            if f != 0 {
+                self.nodes += 1;
+                return final_margin(p & !f, o | f | last);
+            }
+        }
+        final_margin(p, o)
+    }
+}
+
+/// Fills `list` with the moves in `moves`, best first, and returns how many: the table's
+/// move, then by the evaluation after the move (deep nodes) or by the opponent's replies,
+/// corners first and X-squares last (shallow and exact nodes).
+#[inline]
+fn order_moves(
+    p: u64,
+    o: u64,
+    mut moves: u64,
+    tt_move: u8,
+    depth: u32,
+    exact: bool,
+    list: &mut [(i32, u8, u64); MAX_MOVES],
+) -> usize {
+    let by_eval = depth >= EVAL_ORDER_DEPTH && !exact;
+    let mut n = 0;
+    while moves != 0 && n < MAX_MOVES {
+        let i = moves.trailing_zeros() as u8;
+        moves &= moves - 1;
+        let bit = 1u64 << i;
+        let f = flips(p, o, Square::ALL[usize::from(i)]);
+        let key = if i == tt_move {
+            i32::MAX
+        } else {
+            let (np, no) = (o & !f, p | f | bit);
+            if by_eval {
+                -evaluate(np, no)
+            } else {
+                let mut key = -(legal_moves(np, no).count_ones() as i32) * 4;
+                if bit & CORNERS != 0 {
+                    key += 6;
+                } else if bit & X_SQUARES != 0 {
+                    key -= 3;
+                }
+                key
+            }
+        };
+        list[n] = (key, i, f);
+        n += 1;
+    }
+    // Insertion sort: short lists, mostly small.
+    for k in 1..n {
+        let item = list[k];
+        let mut j = k;
+        while j > 0 && list[j - 1].0 < item.0 {
+            list[j] = list[j - 1];
+            j -= 1;
+        }
+        list[j] = item;
+    }
+    n
+}
+
+/// The mover's discs minus the opponent's.
+#[inline]
+fn final_margin(p: u64, o: u64) -> i32 {
+    p.count_ones() as i32 - o.count_ones() as i32
+}
+
+/// Runs the alpha-beta search; see the module docs. `limits.iterations` caps the nodes.
+pub(crate) fn search(
+    state: &mut State,
+    pos: &Position,
+    variant: Variant,
+    limits: &SearchLimits,
+    cancel: &CancelHandle,
+    config: &Config,
+) -> SearchResult {
+    let start = Instant::now();
+    let mut table = match state.table.take() {
+        Some(t) if t.entries.len() == Table::capacity(limits.memory) => t,
+        _ => Table::new(limits.memory),
+    };
+    table.generation = table.generation.wrapping_add(1).max(1);
+    let result = run(&mut table, pos, variant, limits, cancel, config, start);
+    state.table = Some(table);
+    result
+}
+
+fn run(
+    table: &mut Table,
+    pos: &Position,
+    variant: Variant,
+    limits: &SearchLimits,
+    cancel: &CancelHandle,
+    config: &Config,
+    start: Instant,
+) -> SearchResult {
+    let mut result = SearchResult {
+        best: None,
+        moves: Vec::new(),
+        pv: Vec::new(),
+        iterations: 0,
+        nodes: 0,
+        memory: table.bytes(),
+        endgame_nodes: 0,
+        proven: false,
+        elapsed: start.elapsed(),
+        cancelled: false,
+    };
+    let legal = variant.moves(pos);
+    if legal.is_empty() {
+        return result;
+    }
+    if legal == [Move::Pass] {
+        result.best = Some(Move::Pass);
+        result.pv = vec![Move::Pass];
+        result.moves = vec![MoveStats {
+            mv: Move::Pass,
+            visits: 0,
+            win_rate: 0.5,
+            proof: None,
+            exact_margin: None,
+        }];
+        return result;
+    }
+    let mut root: Vec<RootMove> = legal
+        .iter()
+        .map(|&mv| {
+            let child = variant.play_unchecked(pos, mv);
+            RootMove {
+                mv,
+                player: child.player().0,
+                opponent: child.opponent().0,
+                score: -INF,
+                bound: Bound::Upper,
+                solved: false,
+                nodes: 0,
+            }
+        })
+        .collect();
+    // A first order before any search: fewest replies, corners first.
+    root.sort_by_key(|m| {
+        let replies = legal_moves(m.player, m.opponent).count_ones() as i32 * 4;
+        match m.mv {
+            Move::Play(sq) if sq.bit() & CORNERS != 0 => replies - 6,
+            Move::Play(sq) if sq.bit() & X_SQUARES != 0 => replies + 3,
+            _ => replies,
+        }
+    });
+
+    let mut s = Search {
+        table,
+        nodes: 0,
+        max_nodes: limits.iterations.unwrap_or(u64::MAX),
+        deadline: start + limits.time,
+        cancel,
+        aborted: false,
+        passes: variant != Variant::NoMoveEndsGame,
+        free: variant == Variant::FreeOpening,
+    };
+    let empties = pos.empties().count();
+    let solve = empties <= config.solve_empties && !variant.in_free_opening(pos);
+    let max_depth = config.depth.unwrap_or(60).clamp(1, 60);
+    // Iterations: midgame depths, then (when solving) a win/draw/loss pass and the margin.
+    let mut plan: Vec<(u32, bool)> = Vec::new();
+    let mid_top = if solve {
+        (empties / 3).clamp(1, max_depth)
+    } else {
+        max_depth
+    };
+    for d in 1..=mid_top.min(empties.max(1)) {
+        plan.push((d, false));
+    }
+    if solve && mid_top < empties {
+        plan.push((empties, true));
+        plan.push((empties, false));
+    }
+    let mut done: Option<Vec<RootMove>> = None;
+    let mut endgame_nodes = 0;
+    let mut last_score = 0;
+    for (k, &(depth, wdl)) in plan.iter().enumerate() {
+        if k > 0 && start.elapsed().as_secs_f64() > limits.time.as_secs_f64() * STOP_SHARE {
+            break;
+        }
+        let nodes_before = s.nodes;
+        let exact = depth >= empties;
+        let ok = if wdl {
+            root_search(&mut s, &mut root, depth, -SCALE, SCALE, exact)
+        } else if config.aspiration > 0 && k >= 3 && done.is_some() {
+            let w = config.aspiration as i32 * SCALE;
+            let (a, b) = (last_score - w, last_score + w);
+            root_search(&mut s, &mut root, depth, a, b, exact)
+                && (root[0].bound == Bound::Exact
+                    || root_search(&mut s, &mut root, depth, -INF, INF, exact))
+        } else {
+            root_search(&mut s, &mut root, depth, -INF, INF, exact)
+        };
+        if exact {
+            endgame_nodes += s.nodes - nodes_before;
+        }
+        if !ok {
+            break;
+        }
+        last_score = root[0].score;
+        done = Some(root.clone());
+        if legal.len() == 1 && config.depth.is_none() {
+            break;
+        }
+        if exact && !wdl {
+            break;
+        }
+    }
+    let cancelled = cancel.is_cancelled();
+    // The last completed iteration; if an unfinished one already proved another move better,
+    // that one (its first move was searched in full, so the comparison is sound).
+    let mut chosen = done.unwrap_or_else(|| root.clone());
+    if s.aborted && root[0].mv != chosen[0].mv && root[0].bound == Bound::Exact {
+        // `root_search` puts a move first only after a full re-search confirmed it.
+        let mv = root[0].mv;
+        if let Some(i) = chosen.iter().position(|m| m.mv == mv) {
+            let m = chosen.remove(i);
+            chosen.insert(0, m);
+        }
+    }
+    for m in &mut chosen {
+        m.nodes = root
+            .iter()
+            .find(|r| r.mv == m.mv)
+            .map_or(m.nodes, |r| r.nodes);
+    }
+    let nodes = s.nodes;
+    result.pv = principal_variation(s.table, pos, variant, chosen[0].mv);
+    result.moves = chosen.iter().map(stats).collect();
+    result.best = Some(chosen[0].mv);
+    result.proven = result.moves[0].proof.is_some();
+    result.iterations = nodes;
+    result.nodes = s.table.used;
+    result.endgame_nodes = endgame_nodes;
+    result.cancelled = cancelled;
+    result.elapsed = start.elapsed();
+    cancel.set_iterations(nodes);
+    result
+}
+
+/// One iteration at the root, window `alpha..beta`: every move PVS-searched `depth` plies
+/// deep, the best moved to the front. Returns false if the search was stopped (the moves
+/// searched before the stop keep their new values; the best is only moved to the front after
+/// a full-window search confirmed it).
+fn root_search(
+    s: &mut Search,
+    root: &mut [RootMove],
+    depth: u32,
+    alpha: i32,
+    beta: i32,
+    exact: bool,
+) -> bool {
+    let mut alpha = alpha;
+    let mut best = -INF;
+    let mut best_index = 0;
+    let mut searched = 0;
+    for (k, m) in root.iter_mut().enumerate() {
+        let (p, o) = (m.player, m.opponent);
+        let before = s.nodes;
+        let d = depth - 1;
+        let v = if k == 0 {
+            -s.pvs(p, o, d, -beta, -alpha)
+        } else {
+            let v = -s.pvs(p, o, d, -alpha - 1, -alpha);
+            if v > alpha && v < beta && !s.aborted {
+                -s.pvs(p, o, d, -beta, -alpha)
+            } else {
+                v
+            }
+        };
+        m.nodes += s.nodes - before;
+        if s.aborted {
+            break;
+        }
+        searched = k + 1;
+        m.score = v;
+        m.solved = exact;
+        m.bound = if v <= alpha {
+            Bound::Upper
+        } else if v >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        if v > best {
+            best = v;
+            best_index = k;
+            if v > alpha {
+                alpha = v;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    // Best first; the rest by their latest scores (stable: ties keep the last order).
+    if searched > 0 && (!s.aborted || root[best_index].bound == Bound::Exact) {
+        let m = root[best_index];
+        root.copy_within(0..best_index, 1);
+        root[0] = m;
+        if !s.aborted {
+            root[1..searched.max(1)].sort_by_key(|m| std::cmp::Reverse(m.score));
+        }
+    }
+    !s.aborted
+}
+
+/// The root statistics of one move.
+fn stats(m: &RootMove) -> MoveStats {
+    let proof = if m.solved {
+        match m.bound {
+            Bound::Exact => Some(match m.score.signum() {
+                1 => Proof::Win,
+                0 => Proof::Draw,
+                _ => Proof::Loss,
+            }),
+            Bound::Lower if m.score >= SCALE => Some(Proof::Win),
+            Bound::Upper if m.score <= -SCALE => Some(Proof::Loss),
+            _ => None,
+        }
+    } else {
+        None
+    };
+    MoveStats {
+        mv: m.mv,
+        visits: m.nodes,
+        win_rate: match proof {
+            Some(Proof::Win) => 1.0,
+            Some(Proof::Draw) => 0.5,
+            Some(Proof::Loss) => 0.0,
+            None => win_rate(m.score),
+        },
+        proof,
+        exact_margin: (m.solved && m.bound == Bound::Exact)
+            .then(|| (m.score / SCALE).clamp(-64, 64) as i8),
+    }
+}
+
+/// The side to move's expected score (0..=1) of an evaluation: a logistic of the margin.
+pub fn win_rate(score: i32) -> f64 {
+    let discs = f64::from(score) / f64::from(SCALE);
+    1.0 / (1.0 + (-discs / WIN_RATE_DISCS).exp())
+}
+
+/// The best move and the table's best replies after it.
+fn principal_variation(table: &Table, pos: &Position, variant: Variant, first: Move) -> Vec<Move> {
+    let mut pv = vec![first];
+    let mut pos = variant.play_unchecked(pos, first);
+    while pv.len() < 64 && !variant.is_game_over(&pos) {
+        let mv = if variant.must_pass(&pos) {
+            Move::Pass
+        } else {
+            let Some(e) = table.probe(pos.player().0, pos.opponent().0) else {
+                break;
+            };
+            let legal = variant.legal_moves(&pos).0;
+            if e.best >= 64 || legal & (1u64 << e.best) == 0 {
+                break;
+            }
+            Move::Play(Square::ALL[usize::from(e.best)])
+        };
+        pv.push(mv);
+        pos = variant.play_unchecked(&pos, mv);
+    }
+    pv
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::solver::Solver;
+    use crate::search::solver::tests::random_endgame;
+    use crate::search::{Searcher, Strategy};
+    use std::time::Duration;
+
+    fn searcher(config: Config) -> Searcher {
+        Searcher::new(Strategy::AlphaBeta, 1).with_ab_config(config)
+    }
+
+    fn depth(d: u32) -> Config {
+        Config {
+            depth: Some(d),
+            solve_empties: 0,
+            ..Config::default()
+        }
+    }
+
+    /// The exact final margin from the exact solver (itself tested against plain minimax).
+    fn exact_margin(p: u64, o: u64, passes: bool) -> i32 {
+        let variant = if passes {
+            Variant::Othello
+        } else {
+            Variant::NoMoveEndsGame
+        };
+        let pos = Position::from_player_opponent(p, o, crate::Side::Black);
+        Solver::new(variant, None, None)
+            .solve(&pos, -65, 65)
+            .unwrap_or_else(|| panic!("no deadline: {pos:?}"))
+    }
+
+    /// Plain negamax of the same evaluation, no pruning and no table: the reference.
+    fn negamax(p: u64, o: u64, depth: u32, passes: bool) -> i32 {
+        let empties = (!(p | o)).count_ones();
+        let moves = legal_moves(p, o);
+        if depth >= empties && moves == 0 && (!passes || legal_moves(o, p) == 0) {
+            return final_margin(p, o) * SCALE;
+        }
+        if depth >= empties {
+            return exact_margin(p, o, passes) * SCALE;
+        }
+        if depth == 0 {
+            return evaluate(p, o);
+        }
+        if moves == 0 {
+            if !passes || legal_moves(o, p) == 0 {
+                return final_margin(p, o) * SCALE;
+            }
+            return -negamax(o, p, depth, passes);
+        }
+        let mut best = -INF;
+        let mut m = moves;
+        while m != 0 {
+            let sq = Square::ALL[m.trailing_zeros() as usize];
+            m &= m - 1;
+            let f = flips(p, o, sq);
+            best = best.max(-negamax(o & !f, p | f | sq.bit(), depth - 1, passes));
+        }
+        best
+    }
+
+    fn run(
+        pos: &Position,
+        variant: Variant,
+        config: Config,
+        limits: &SearchLimits,
+    ) -> SearchResult {
+        searcher(config).search(pos, variant, limits, &CancelHandle::new())
+    }
+
+    #[test]
+    fn fixed_depth_matches_plain_negamax() {
+        // Midgame positions: the PVS value at depth 1-3 equals unpruned negamax's.
+        for seed in 0..12 {
+            let pos = random_endgame(500 + seed, 40 - (seed as u32 % 10));
+            for d in 1..=3 {
+                let r = run(
+                    &pos,
+                    Variant::Othello,
+                    depth(d),
+                    &SearchLimits::iterations(u64::MAX),
+                );
+                let want = negamax(pos.player().0, pos.opponent().0, d, true);
+                let best = &r.moves[0];
+                let got = {
+                    let child = Variant::Othello.play_unchecked(&pos, best.mv);
+                    -negamax(child.player().0, child.opponent().0, d - 1, true)
+                };
+                assert_eq!(
+                    got, want,
+                    "seed {seed} depth {d}: {} is not a best move",
+                    best.mv
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn matches_the_exact_solver_on_small_endgames() {
+        for seed in 0..60 {
+            let empties = 6 + (seed % 7) as u32;
+            let pos = random_endgame(seed, empties);
+            for variant in [Variant::Othello, Variant::NoMoveEndsGame] {
+                if variant.is_game_over(&pos) || variant.must_pass(&pos) {
+                    continue;
+                }
+                let passes = variant == Variant::Othello;
+                let exact = exact_margin(pos.player().0, pos.opponent().0, passes);
+                // Exactly as deep as there are empties: the search must reach the end.
+                let r = run(
+                    &pos,
+                    variant,
+                    depth(empties),
+                    &SearchLimits::iterations(u64::MAX),
+                );
+                assert!(r.proven, "seed {seed} {variant}");
+                assert_eq!(
+                    r.moves[0].exact_margin,
+                    Some(exact as i8),
+                    "seed {seed} {variant} {pos:?}"
+                );
+                // The same through the endgame solve of a time-limited search.
+                let config = Config {
+                    solve_empties: 20,
+                    ..Config::default()
+                };
+                let r = run(
+                    &pos,
+                    variant,
+                    config,
+                    &SearchLimits::time(Duration::from_secs(30)),
+                );
+                assert_eq!(r.moves[0].exact_margin, Some(exact as i8), "seed {seed}");
+                let child = variant.play_unchecked(&pos, r.moves[0].mv);
+                let after = -exact_margin(child.player().0, child.opponent().0, passes);
+                assert_eq!(after, exact, "seed {seed}: {} is not best", r.moves[0].mv);
+            }
+        }
+    }
+
+    #[test]
+    fn finds_a_corner_that_wins_outright() {
+        // White has b1 and b2 only; black has c1, c3 and rows 4-8. Black's a1 flips both
+        // white discs (the game ends, 45-0); a3 flips b2 only and leaves white alive.
+        let bit = |i: u32| 1u64 << i;
+        let black = (!0u64 << 24) | bit(2) | bit(18);
+        let white = bit(1) | bit(9);
+        let pos = Position::from_player_opponent(black, white, crate::Side::Black);
+        let a1 = Move::Play(Square::ALL[0]);
+        let legal = Variant::Othello.moves(&pos);
+        assert!(legal.contains(&a1) && legal.len() >= 2, "{legal:?}");
+        for d in [1, 2, 3, 5] {
+            let r = run(
+                &pos,
+                Variant::Othello,
+                depth(d),
+                &SearchLimits::iterations(u64::MAX),
+            );
+            assert_eq!(r.best, Some(a1), "depth {d}");
+        }
+        // With 20 empties the default solves it: a3 wins by more in the end (64-0, as
+        // the empties a1 leaves are not counted), which only the exact solve can see.
+        let r = run(
+            &pos,
+            Variant::Othello,
+            Config::default(),
+            &SearchLimits::time(Duration::from_secs(60)),
+        );
+        assert_eq!(r.best, Some(Move::Play(Square::ALL[16])), "{:?}", r.moves);
+        assert_eq!(r.moves[0].proof, Some(Proof::Win));
+        assert_eq!(r.moves[0].exact_margin, Some(64));
+        assert!(r.proven && r.moves[0].win_rate == 1.0);
+    }
+
+    #[test]
+    fn a_forced_win_in_the_endgame_is_proven_and_played() {
+        for seed in 200..230 {
+            let pos = random_endgame(seed, 14);
+            let exact = exact_margin(pos.player().0, pos.opponent().0, true);
+            if exact <= 0 || Variant::Othello.must_pass(&pos) {
+                continue;
+            }
+            let r = run(
+                &pos,
+                Variant::Othello,
+                Config::default(),
+                &SearchLimits::iterations(50_000_000),
+            );
+            assert_eq!(r.moves[0].proof, Some(Proof::Win), "seed {seed}");
+            let child = Variant::Othello.play_unchecked(&pos, r.best.unwrap_or(Move::Pass));
+            assert!(
+                exact_margin(child.player().0, child.opponent().0, true) < 0,
+                "seed {seed}"
+            );
+        }
+    }
+
+    #[test]
+    fn fixed_depth_is_deterministic() {
+        let pos = random_endgame(7, 44);
+        let a = run(
+            &pos,
+            Variant::Othello,
+            depth(5),
+            &SearchLimits::iterations(u64::MAX),
+        );
+        let b = run(
+            &pos,
+            Variant::Othello,
+            depth(5),
+            &SearchLimits::iterations(u64::MAX),
+        );
+        assert_eq!(
+            (a.best, &a.moves, &a.pv, a.iterations),
+            (b.best, &b.moves, &b.pv, b.iterations)
+        );
+        // A node limit stops it at the same place every time.
+        let a = run(
+            &pos,
+            Variant::Othello,
+            Config::default(),
+            &SearchLimits::iterations(30_000),
+        );
+        let b = run(
+            &pos,
+            Variant::Othello,
+            Config::default(),
+            &SearchLimits::iterations(30_000),
+        );
+        assert!((30_000..31_000).contains(&a.iterations), "{}", a.iterations);
+        assert_eq!((a.best, &a.moves, &a.pv), (b.best, &b.moves, &b.pv));
+    }
+
+    #[test]
+    fn a_cancelled_search_returns_a_legal_move() {
+        // Cancelled before it starts, and while it runs.
+        for wait in [0, 20] {
+            let cancel = CancelHandle::new();
+            let remote = cancel.clone();
+            let t = std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(wait));
+                remote.cancel();
+            });
+            if wait == 0 {
+                while !cancel.is_cancelled() {
+                    std::thread::yield_now();
+                }
+            }
+            let pos = Position::start();
+            let r = searcher(Config::default()).search(
+                &pos,
+                Variant::Othello,
+                &SearchLimits::time(Duration::from_secs(60)),
+                &cancel,
+            );
+            let _ = t.join();
+            assert!(r.cancelled);
+            assert!(r.elapsed < Duration::from_secs(10), "{:?}", r.elapsed);
+            assert!(
+                r.best
+                    .is_some_and(|m| Variant::Othello.moves(&pos).contains(&m))
+            );
+        }
+    }
+
+    #[test]
+    fn the_time_cap_stops_the_search() {
+        let r = run(
+            &random_endgame(9, 40),
+            Variant::Othello,
+            Config::default(),
+            &SearchLimits::time(Duration::from_millis(50)),
+        );
+        assert!(r.best.is_some() && r.iterations > 0);
+        assert!(r.elapsed < Duration::from_secs(2), "{:?}", r.elapsed);
+    }
+
+    #[test]
+    fn passes_and_finished_games() {
+        // Find positions where the side to move must pass, or where the opponent will.
+        let mut passes = 0;
+        for seed in 0..3000 {
+            let pos = random_endgame(seed, 10);
+            if !Variant::Othello.must_pass(&pos) {
+                continue;
+            }
+            passes += 1;
+            let r = run(
+                &pos,
+                Variant::Othello,
+                Config::default(),
+                &SearchLimits::iterations(100_000),
+            );
+            assert_eq!(r.best, Some(Move::Pass), "seed {seed}");
+            // Under no-move-ends-game the same position is over.
+            let r = run(
+                &pos,
+                Variant::NoMoveEndsGame,
+                Config::default(),
+                &SearchLimits::iterations(100_000),
+            );
+            assert_eq!(r.best, None, "seed {seed}");
+            // After the pass, the opponent's search is exact and agrees with the solver.
+            let next = pos.pass();
+            if !next.is_game_over() {
+                let r = run(
+                    &next,
+                    Variant::Othello,
+                    depth(10),
+                    &SearchLimits::iterations(u64::MAX),
+                );
+                let exact = exact_margin(next.player().0, next.opponent().0, true);
+                assert_eq!(r.moves[0].exact_margin, Some(exact as i8), "seed {seed}");
+            }
+            if passes >= 5 {
+                break;
+            }
+        }
+        assert!(passes > 0);
+        // A finished game has no move.
+        let full = Position::from_player_opponent(!0u64 << 8, 0xff, crate::Side::Black);
+        let r = run(
+            &full,
+            Variant::Othello,
+            Config::default(),
+            &SearchLimits::iterations(1_000),
+        );
+        assert_eq!(r.best, None);
+    }
+
+    #[test]
+    fn variants_search_legally() {
+        for variant in Variant::ALL {
+            let mut pos = variant.start_position();
+            let mut s = searcher(depth(3));
+            for _ in 0..12 {
+                if variant.is_game_over(&pos) {
+                    break;
+                }
+                let r = s.search(
+                    &pos,
+                    variant,
+                    &SearchLimits::iterations(u64::MAX),
+                    &CancelHandle::new(),
+                );
+                let mv = r.best.unwrap_or_else(|| panic!("{variant}: no move"));
+                assert!(variant.moves(&pos).contains(&mv), "{variant}: {mv}");
+                pos = variant.play_unchecked(&pos, mv);
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_never_exceeds_the_memory_cap() {
+        for memory in [0, 100, 24 * 1000, 1 << 20] {
+            let limits = SearchLimits {
+                time: Duration::from_secs(60),
+                iterations: Some(200_000),
+                memory,
+            };
+            let mut s = searcher(Config::default());
+            let mut pos = Position::start();
+            for _ in 0..3 {
+                let r = s.search(&pos, Variant::Othello, &limits, &CancelHandle::new());
+                assert!(r.memory <= memory, "{} > {memory}", r.memory);
+                assert!(r.nodes * std::mem::size_of::<Entry>() <= memory);
+                pos = Variant::Othello.play_unchecked(&pos, r.best.unwrap_or(Move::Pass));
+            }
+        }
+        let t = Table::new(24 * 1000);
+        assert_eq!(t.entries.len(), 512);
+        assert!(Table::new(47).entries.is_empty());
+    }
+
+    #[test]
+    fn the_pv_is_legal() {
+        let pos = random_endgame(3, 30);
+        let r = run(
+            &pos,
+            Variant::Othello,
+            depth(6),
+            &SearchLimits::iterations(u64::MAX),
+        );
+        assert!(r.pv.len() >= 2, "{:?}", r.pv);
+        let mut p = pos;
+        for &mv in &r.pv {
+            p = Variant::Othello
+                .try_play(&p, mv)
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}
