@@ -188,6 +188,8 @@ impl Table {
 #[derive(Debug, Default)]
 pub(crate) struct State {
     table: Option<Table>,
+    /// The depth of the last search's last completed iteration (for measurements).
+    depth: u32,
 }
 
 /// A root move's value after the latest iteration that searched it.
@@ -486,7 +488,8 @@ pub(crate) fn search(
         _ => Table::new(limits.memory),
     };
     table.generation = table.generation.wrapping_add(1).max(1);
-    let result = run(&mut table, pos, variant, limits, cancel, config, start);
+    let (result, depth) = run(&mut table, pos, variant, limits, cancel, config, start);
+    state.depth = depth;
     state.table = Some(table);
     result
 }
@@ -499,7 +502,7 @@ fn run(
     cancel: &CancelHandle,
     config: &Config,
     start: Instant,
-) -> SearchResult {
+) -> (SearchResult, u32) {
     let mut result = SearchResult {
         best: None,
         moves: Vec::new(),
@@ -514,7 +517,7 @@ fn run(
     };
     let legal = variant.moves(pos);
     if legal.is_empty() {
-        return result;
+        return (result, 0);
     }
     if legal == [Move::Pass] {
         result.best = Some(Move::Pass);
@@ -526,7 +529,7 @@ fn run(
             proof: None,
             exact_margin: None,
         }];
-        return result;
+        return (result, 0);
     }
     let mut root: Vec<RootMove> = legal
         .iter()
@@ -581,8 +584,9 @@ fn run(
         plan.push((empties, false));
     }
     let mut done: Option<Vec<RootMove>> = None;
+    let mut done_depth = 0;
     let mut endgame_nodes = 0;
-    let mut last_score = 0;
+    let mut last_score: i32 = 0;
     for (k, &(depth, wdl)) in plan.iter().enumerate() {
         if k > 0 && start.elapsed().as_secs_f64() > limits.time.as_secs_f64() * STOP_SHARE {
             break;
@@ -593,10 +597,13 @@ fn run(
             root_search(&mut s, &mut root, depth, -SCALE, SCALE, exact)
         } else if config.aspiration > 0 && k >= 3 && done.is_some() {
             let w = config.aspiration as i32 * SCALE;
-            let (a, b) = (last_score - w, last_score + w);
-            root_search(&mut s, &mut root, depth, a, b, exact)
-                && (root[0].bound == Bound::Exact
-                    || root_search(&mut s, &mut root, depth, -INF, INF, exact))
+            // An exact margin is a whole number of discs.
+            let guess = if exact {
+                last_score.div_euclid(SCALE) * SCALE
+            } else {
+                last_score
+            };
+            aspiration(&mut s, &mut root, depth, guess, w, exact)
         } else {
             root_search(&mut s, &mut root, depth, -INF, INF, exact)
         };
@@ -606,7 +613,10 @@ fn run(
         if !ok {
             break;
         }
-        last_score = root[0].score;
+        if !wdl {
+            last_score = root[0].score;
+        }
+        done_depth = depth;
         done = Some(root.clone());
         if legal.len() == 1 && config.depth.is_none() {
             break;
@@ -644,7 +654,33 @@ fn run(
     result.cancelled = cancelled;
     result.elapsed = start.elapsed();
     cancel.set_iterations(nodes);
-    result
+    (result, done_depth)
+}
+
+/// One iteration at the root with a window `guess - width..guess + width`, widened on the
+/// side it fails on until the value is inside. Returns false if the search was stopped.
+fn aspiration(
+    s: &mut Search,
+    root: &mut [RootMove],
+    depth: u32,
+    guess: i32,
+    width: i32,
+    exact: bool,
+) -> bool {
+    let (mut alpha, mut beta) = (guess - width, guess + width);
+    loop {
+        if !root_search(s, root, depth, alpha, beta, exact) {
+            return false;
+        }
+        let v = root[0].score;
+        if v <= alpha && alpha > -INF {
+            (alpha, beta) = (-INF, v + 1);
+        } else if v >= beta && beta < INF {
+            (alpha, beta) = (v - 1, INF);
+        } else {
+            return true;
+        }
+    }
 }
 
 /// One iteration at the root, window `alpha..beta`: every move PVS-searched `depth` plies
@@ -1165,6 +1201,82 @@ mod tests {
             p = Variant::Othello
                 .try_play(&p, mv)
                 .unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}
+
+#[cfg(test)]
+mod timing {
+    use super::*;
+    use crate::search::solver::tests::random_endgame;
+    use crate::search::{Searcher, Strategy};
+    use std::time::Duration;
+
+    /// Prints nodes per second and the depth reached in 1 s, and exact solve times:
+    /// `cargo test -p montello-engine --release --lib alphabeta::timing -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement, not a test"]
+    fn speed_and_depth() {
+        let mut positions = vec![("start".to_string(), Position::start())];
+        for (seed, empties) in [(11, 50), (12, 44), (13, 36), (14, 28)] {
+            positions.push((
+                format!("{empties} empties (seed {seed})"),
+                random_endgame(seed, empties),
+            ));
+        }
+        for (name, pos) in &positions {
+            let mut s = Searcher::new(Strategy::AlphaBeta, 1);
+            let r = s.search(
+                pos,
+                Variant::Othello,
+                &SearchLimits::time(Duration::from_secs(1)),
+                &CancelHandle::new(),
+            );
+            println!(
+                "{name}: depth {} in {:.0} ms, {} nodes, {:.2} M nodes/s, best {:?}, table {} entries",
+                s.ab_state.depth,
+                r.elapsed.as_secs_f64() * 1e3,
+                r.iterations,
+                r.iterations as f64 / r.elapsed.as_secs_f64() / 1e6,
+                r.best,
+                r.nodes
+            );
+        }
+        for empties in [14, 16, 18, 20] {
+            let mut times = Vec::new();
+            let mut nodes = 0;
+            // One searcher: its table is allocated once, not timed.
+            let mut s = Searcher::new(Strategy::AlphaBeta, 1).with_ab_config(Config {
+                solve_empties: 64,
+                ..Config::default()
+            });
+            let _ = s.search(
+                &Position::start(),
+                Variant::Othello,
+                &SearchLimits::iterations(1),
+                &CancelHandle::new(),
+            );
+            for seed in 0..10 {
+                let pos = random_endgame(1000 + seed, empties);
+                let r = s.search(
+                    &pos,
+                    Variant::Othello,
+                    &SearchLimits::time(Duration::from_secs(60)),
+                    &CancelHandle::new(),
+                );
+                assert!(r.moves[0].exact_margin.is_some() || r.best == Some(Move::Pass));
+                times.push(r.elapsed);
+                nodes += r.iterations;
+            }
+            times.sort();
+            let total: Duration = times.iter().sum();
+            println!(
+                "exact solve at {empties} empties (10 positions): mean {:.1} ms, median {:.1} ms, max {:.1} ms, {:.2} M nodes/s",
+                total.as_secs_f64() * 1e3 / 10.0,
+                times[5].as_secs_f64() * 1e3,
+                times[9].as_secs_f64() * 1e3,
+                nodes as f64 / total.as_secs_f64() / 1e6
+            );
         }
     }
 }
