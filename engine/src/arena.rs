@@ -139,6 +139,9 @@ impl FromStr for PlayerSpec {
                 "expand" => p.config.expand_at = number()? as u32,
                 "reuse" => p.config.reuse = number()? != 0.0,
                 "playout" => p.config.corner_playouts = number()? != 0.0,
+                "eval" => p.config.eval_weight = (number()? as f32).min(1.0),
+                "evalprior" => p.config.eval_priors = number()? != 0.0,
+                "scale" => p.config.eval_scale = number()? as f32,
                 other => return Err(err(format!("unknown key {other:?}"))),
             }
         }

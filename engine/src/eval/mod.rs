@@ -43,10 +43,18 @@ pub const fn phase(empties: u32) -> usize {
 /// The shipped weights, as the trainer wrote them.
 static BUILTIN: &[u8] = include_bytes!("../../weights/eval.mwt");
 
-/// The weights that ship with the engine (decoded once, on first use: a few milliseconds).
+static WEIGHTS: OnceLock<Weights> = OnceLock::new();
+
+/// The weights every search uses: the shipped ones (decoded once, on first use: a few
+/// milliseconds), unless [`install`] put others in their place first.
 pub fn builtin() -> &'static Weights {
-    static WEIGHTS: OnceLock<Weights> = OnceLock::new();
     WEIGHTS.get_or_init(|| Weights::decode(BUILTIN).unwrap_or_else(|_| heuristic()))
+}
+
+/// Makes `weights` the ones every search uses, for the trainer and the arena to compare
+/// generations. Only possible before the first evaluation; otherwise hands them back.
+pub fn install(weights: Weights) -> Result<(), Weights> {
+    WEIGHTS.set(weights)
 }
 
 /// Decodes the shipped weights anew (what [`builtin`] does once), for tests and the load-time

@@ -31,6 +31,9 @@ pub struct Sample {
     pub label: i8,
     /// Whether `label` is this position's own exact value.
     pub exact: bool,
+    /// The position's value by the self-play player's search (in `1 / SCALE` disc), when
+    /// the data has it.
+    pub search: Option<i16>,
 }
 
 impl Sample {
@@ -97,9 +100,11 @@ fn negamax(w: &Weights, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -
 }
 
 /// The move the self-play player chooses at `(p, o)` (which has a legal move).
-fn choose(w: &Weights, p: u64, o: u64, cfg: &SelfPlay, rng: &mut FastRng) -> Square {
+/// Also returns the position's value by that search (without the noise).
+fn choose(w: &Weights, p: u64, o: u64, cfg: &SelfPlay, rng: &mut FastRng) -> (Square, i32) {
     let mut moves = legal_moves(p, o);
     let mut best = (i32::MIN, Square::ALL[moves.trailing_zeros() as usize]);
+    let mut value = i32::MIN;
     while moves != 0 {
         let i = moves.trailing_zeros();
         moves &= moves - 1;
@@ -113,6 +118,7 @@ fn choose(w: &Weights, p: u64, o: u64, cfg: &SelfPlay, rng: &mut FastRng) -> Squ
             -64 * SCALE - 1,
             64 * SCALE + 1,
         );
+        value = value.max(v);
         let noise = if cfg.noise > 0 {
             rng.below(2 * cfg.noise as u32 + 1) as i32 - cfg.noise
         } else {
@@ -122,7 +128,7 @@ fn choose(w: &Weights, p: u64, o: u64, cfg: &SelfPlay, rng: &mut FastRng) -> Squ
             best = (v + noise, sq);
         }
     }
-    best.1
+    (best.1, value)
 }
 
 /// Plays from the start to the first position with `cfg.exact_empties` empties or fewer
@@ -133,7 +139,7 @@ fn play_to_endgame(
     w: &Weights,
     cfg: &SelfPlay,
     rng: &mut FastRng,
-    before: &mut Vec<(u64, u64, bool)>,
+    before: &mut Vec<(u64, u64, bool, i16)>,
 ) -> Option<(u64, u64, bool)> {
     let start = crate::Position::start();
     let (mut p, mut o) = (start.player().0, start.opponent().0);
@@ -154,11 +160,12 @@ fn play_to_endgame(
         if (!(p | o)).count_ones() <= cfg.exact_empties {
             return Some((p, o, mover));
         }
-        before.push((p, o, mover));
+        let (best, value) = choose(w, p, o, cfg, rng);
+        before.push((p, o, mover, value as i16));
         let sq = if ply < opening {
             random_square(moves, rng)
         } else {
-            choose(w, p, o, cfg, rng)
+            best
         };
         let f = flips(p, o, sq);
         (p, o) = (o & !f, p | f | sq.bit());
@@ -170,7 +177,7 @@ fn play_to_endgame(
 /// Plays one game and returns its labelled positions (empty if the game ended before the
 /// endgame solve, which random openings rarely allow).
 pub fn play_game(w: &Weights, cfg: &SelfPlay, rng: &mut FastRng) -> Vec<Sample> {
-    let mut before: Vec<(u64, u64, bool)> = Vec::with_capacity(64);
+    let mut before: Vec<(u64, u64, bool, i16)> = Vec::with_capacity(64);
     let Some((mut p, mut o, mover)) = play_to_endgame(w, cfg, rng, &mut before) else {
         return Vec::new();
     };
@@ -185,11 +192,12 @@ pub fn play_game(w: &Weights, cfg: &SelfPlay, rng: &mut FastRng) -> Vec<Sample> 
     };
     let mut out: Vec<Sample> = before
         .iter()
-        .map(|&(bp, bo, m)| Sample {
+        .map(|&(bp, bo, m, search)| Sample {
             p: bp,
             o: bo,
             label: if m == mover { v0 as i8 } else { -v0 as i8 },
             exact: false,
+            search: Some(search),
         })
         .collect();
     let mut v = v0;
@@ -208,6 +216,7 @@ pub fn play_game(w: &Weights, cfg: &SelfPlay, rng: &mut FastRng) -> Vec<Sample> 
             o,
             label: v as i8,
             exact: true,
+            search: None,
         });
         // A move that keeps the value: the child's value for the opponent is exactly -v.
         let mut next = None;
@@ -239,18 +248,27 @@ pub fn play_chunk(w: &Weights, cfg: &SelfPlay, seed: u64, chunk: u64, games: usi
     out
 }
 
-const SAMPLE_BYTES: usize = 18;
+/// The data file's magic; files without it are the first format (18-byte samples without
+/// the search value).
+const DATA_MAGIC: &[u8; 8] = b"MSAMPLE2";
+const SAMPLE_BYTES_V1: usize = 18;
+const SAMPLE_BYTES: usize = 20;
+/// `search` of a sample that has none.
+const NO_SEARCH: i16 = i16::MIN;
 
-/// Writes samples in the trainer's data format (18 bytes each, little-endian).
+/// Writes samples in the trainer's data format (a magic, then 20 bytes each,
+/// little-endian), atomically: a chunk file exists only when complete, so a killed run
+/// resumes cleanly.
 pub fn write_samples(path: &Path, samples: &[Sample]) -> io::Result<()> {
-    let mut buf = Vec::with_capacity(samples.len() * SAMPLE_BYTES);
+    let mut buf = Vec::with_capacity(8 + samples.len() * SAMPLE_BYTES);
+    buf.extend_from_slice(DATA_MAGIC);
     for s in samples {
         buf.extend_from_slice(&s.p.to_le_bytes());
         buf.extend_from_slice(&s.o.to_le_bytes());
         buf.push(s.label as u8);
         buf.push(u8::from(s.exact));
+        buf.extend_from_slice(&s.search.unwrap_or(NO_SEARCH).to_le_bytes());
     }
-    // Atomic: a chunk file exists only when complete, so a killed run resumes cleanly.
     let tmp = path.with_extension("tmp");
     let mut f = std::fs::File::create(&tmp)?;
     f.write_all(&buf)?;
@@ -258,17 +276,21 @@ pub fn write_samples(path: &Path, samples: &[Sample]) -> io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
-/// Reads a data file written by [`write_samples`].
+/// Reads a data file written by [`write_samples`] (or by the first format).
 pub fn read_samples(path: &Path) -> io::Result<Vec<Sample>> {
     let mut buf = Vec::new();
     std::fs::File::open(path)?.read_to_end(&mut buf)?;
-    if buf.len() % SAMPLE_BYTES != 0 {
+    let (body, size) = match buf.strip_prefix(DATA_MAGIC.as_slice()) {
+        Some(body) => (body, SAMPLE_BYTES),
+        None => (buf.as_slice(), SAMPLE_BYTES_V1),
+    };
+    if body.len() % size != 0 {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
             format!(
-                "{}: {} bytes is not a whole number of samples",
+                "{}: {} bytes is not a whole number of {size}-byte samples",
                 path.display(),
-                buf.len()
+                body.len()
             ),
         ));
     }
@@ -277,15 +299,89 @@ pub fn read_samples(path: &Path) -> io::Result<Vec<Sample>> {
         a.copy_from_slice(b);
         u64::from_le_bytes(a)
     };
-    Ok(buf
-        .chunks_exact(SAMPLE_BYTES)
+    Ok(body
+        .chunks_exact(size)
         .map(|c| Sample {
             p: word(&c[0..8]),
             o: word(&c[8..16]),
             label: c[16] as i8,
             exact: c[17] != 0,
+            search: (size == SAMPLE_BYTES)
+                .then(|| i16::from_le_bytes([c[18], c[19]]))
+                .filter(|&v| v != NO_SEARCH),
         })
         .collect())
+}
+
+/// [`relabel`] over every chunk of `from`, written to `to` (chunks already there are kept,
+/// so an interrupted run resumes), `threads` at a time.
+pub fn relabel_dir(
+    w: &Weights,
+    from: &Path,
+    to: &Path,
+    depth: u32,
+    threads: usize,
+    progress: &(dyn Fn(&Path) + Sync),
+) -> io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    let mut files: Vec<_> = std::fs::read_dir(from)?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "bin"))
+        .collect();
+    files.sort();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failure = std::sync::Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(src) = files.get(i) else { break };
+                    let Some(name) = src.file_name() else {
+                        continue;
+                    };
+                    let dst = to.join(name);
+                    if dst.exists() {
+                        continue;
+                    }
+                    let result = read_samples(src).and_then(|mut samples| {
+                        relabel(w, &mut samples, depth);
+                        write_samples(&dst, &samples)
+                    });
+                    if let Err(e) = result {
+                        if let Ok(mut f) = failure.lock() {
+                            *f = Some(e);
+                        }
+                        break;
+                    }
+                    progress(&dst);
+                }
+            });
+        }
+    });
+    match failure.into_inner() {
+        Ok(Some(e)) => Err(e),
+        _ => Ok(()),
+    }
+}
+
+/// Adds (or replaces) the search value of every sample that is not exact: a `depth`-ply
+/// alpha-beta search with `w`.
+pub fn relabel(w: &Weights, samples: &mut [Sample], depth: u32) {
+    for s in samples.iter_mut().filter(|s| !s.exact) {
+        let v = if legal_moves(s.p, s.o) == 0 {
+            negamax(w, s.p, s.o, depth, -64 * SCALE - 1, 64 * SCALE + 1)
+        } else {
+            let cfg = SelfPlay {
+                depth,
+                noise: 0,
+                ..SelfPlay::default()
+            };
+            choose(w, s.p, s.o, &cfg, &mut FastRng::new(0)).1
+        };
+        s.search = Some(v as i16);
+    }
 }
 
 /// How the tables are fitted.
@@ -299,6 +395,9 @@ pub struct Fit {
     pub decay: f32,
     /// Seed of the sample order.
     pub seed: u64,
+    /// How much of a non-exact sample's target is its search value (when it has one) rather
+    /// than the game's outcome.
+    pub search_weight: f32,
 }
 
 impl Default for Fit {
@@ -308,6 +407,20 @@ impl Default for Fit {
             rate: 0.006,
             decay: 0.75,
             seed: 1,
+            search_weight: 0.0,
+        }
+    }
+}
+
+impl Fit {
+    /// The value (discs) a sample is fitted to.
+    pub fn target(&self, s: &Sample) -> f32 {
+        match s.search {
+            Some(v) if !s.exact => {
+                let l = self.search_weight;
+                l * f32::from(v) / SCALE as f32 + (1.0 - l) * f32::from(s.label)
+            }
+            _ => f32::from(s.label),
         }
     }
 }
@@ -321,14 +434,18 @@ pub struct PhaseError {
     pub mae: f64,
 }
 
-/// Mean absolute error (discs) of `w` on `samples`, per phase.
-pub fn errors(w: &Weights, samples: &[Sample]) -> [PhaseError; PHASES] {
+/// Mean absolute error (discs) of `w` on `samples` against `target`, per phase.
+pub fn errors(
+    w: &Weights,
+    samples: &[Sample],
+    target: &dyn Fn(&Sample) -> f32,
+) -> [PhaseError; PHASES] {
     let mut sum = [0f64; PHASES];
     let mut n = [0usize; PHASES];
     for s in samples {
         let ph = phase(s.empties());
         let e = w.evaluate(s.p, s.o) as f64 / SCALE as f64;
-        sum[ph] += (e - f64::from(s.label)).abs();
+        sum[ph] += (e - f64::from(target(s))).abs();
         n[ph] += 1;
     }
     std::array::from_fn(|i| PhaseError {
@@ -363,7 +480,7 @@ pub fn fit_phase(samples: &[&Sample], init: &[i16], fit: &Fit, map: &[u32]) -> V
         }
         for &k in &order {
             let f = &feats[k as usize];
-            let target = f32::from(samples[k as usize].label) / 64.0;
+            let target = fit.target(samples[k as usize]) / 64.0;
             let pred: f32 = f.iter().map(|&i| w[i as usize]).sum();
             let step = rate * (target - pred);
             for &i in f {
@@ -530,6 +647,7 @@ pub fn exact_test_set(
                                 o,
                                 label: v as i8,
                                 exact: true,
+                                search: None,
                             });
                         }
                     }
@@ -588,6 +706,10 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    fn label(s: &Sample) -> f32 {
+        f32::from(s.label)
+    }
+
     #[test]
     fn a_tiny_seeded_fit_reduces_the_error() {
         let w0 = Weights::zeros();
@@ -597,7 +719,7 @@ mod tests {
             ..SelfPlay::default()
         };
         let samples = play_chunk(&super::super::heuristic(), &cfg, 9, 0, 60);
-        let before: f64 = errors(&w0, &samples)
+        let before: f64 = errors(&w0, &samples, &label)
             .iter()
             .map(|e| e.mae * e.n as f64)
             .sum();
@@ -606,7 +728,7 @@ mod tests {
             ..Fit::default()
         };
         let w1 = fit_all(&samples, &w0, &fit, 2);
-        let after: f64 = errors(&w1, &samples)
+        let after: f64 = errors(&w1, &samples, &label)
             .iter()
             .map(|e| e.mae * e.n as f64)
             .sum();

@@ -142,6 +142,8 @@ impl Level {
             Level::Beginner => Config {
                 prior_weight: 0.0,
                 corner_playouts: false,
+                eval_weight: 0.0,
+                eval_priors: false,
                 solve_empties: 0,
                 leaf_solve_empties: 0,
                 ..full
@@ -149,6 +151,8 @@ impl Level {
             Level::Novice => Config {
                 prior_weight: 0.0,
                 corner_playouts: false,
+                eval_weight: 0.0,
+                eval_priors: false,
                 solve_empties: 8,
                 leaf_solve_empties: 0,
                 ..full

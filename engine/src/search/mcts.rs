@@ -9,6 +9,7 @@ use super::solver::{Solver, solve_root};
 use super::tree::{DRAW, LOSS, Node, PASS, Tree, UNKNOWN, WIN, flip_proof};
 use super::{CHECK_EVERY, CancelHandle, MoveStats, Proof, SearchLimits, SearchResult};
 use crate::bitboard::{flips, legal_moves};
+use crate::eval;
 use crate::playout::random_playout;
 use crate::{FastRng, Move, Position, Side, Square, Variant};
 use std::time::Instant;
@@ -32,6 +33,15 @@ pub struct Config {
     /// Playouts that take an available corner and avoid X-squares next to an empty corner
     /// (uniformly random otherwise) instead of uniformly random ones.
     pub corner_playouts: bool,
+    /// How much of a leaf's value comes from the learned evaluation ([`crate::eval`]) rather
+    /// than a playout: 0 plays out every leaf, 1 never does.
+    pub eval_weight: f32,
+    /// Priors from each child's learned evaluation instead of the corner heuristic; a leaf
+    /// that was just expanded is then valued by its best child (one ply of minimax).
+    pub eval_priors: bool,
+    /// The disc margin that counts as one logistic unit when the evaluation becomes a win
+    /// probability: `p = 1 / (1 + exp(-margin / eval_scale))`.
+    pub eval_scale: f32,
 }
 
 impl Default for Config {
@@ -44,6 +54,9 @@ impl Default for Config {
             expand_at: 2,
             reuse: true,
             corner_playouts: true,
+            eval_weight: 1.0,
+            eval_priors: true,
+            eval_scale: 6.0,
         }
     }
 }
@@ -268,10 +281,18 @@ fn expand(
                 flips(p, o, Square::ALL[i as usize])
             };
             let (np, no) = (o & !f, p | f | bit);
-            let pr = if config.prior_weight > 0.0 && !free {
-                prior(p, o, i, np, no)
-            } else {
+            let pr = if free || config.prior_weight <= 0.0 && !config.eval_priors {
                 128
+            } else if config.eval_priors {
+                // The mover's win chance after the move, from the evaluation of the reply side.
+                let margin = if np | no == !0 {
+                    -(np.count_ones() as f32 - no.count_ones() as f32)
+                } else {
+                    -(eval::evaluate(np, no) as f32) / eval::SCALE as f32
+                };
+                probability_byte(margin, config.eval_scale)
+            } else {
+                prior(p, o, i, np, no)
             };
             tree.nodes.push(Node::new(np, no, i, pr));
         }
@@ -280,6 +301,18 @@ fn expand(
     node.first_child = first;
     node.n_children = count as u8;
     solved
+}
+
+/// The win probability of a disc margin `margin` (logistic with scale `scale` discs).
+#[inline]
+fn win_probability(margin: f32, scale: f32) -> f32 {
+    1.0 / (1.0 + (-margin / scale.max(0.1)).exp())
+}
+
+/// [`win_probability`] as a prior byte (0..=255).
+#[inline]
+fn probability_byte(margin: f32, scale: f32) -> u8 {
+    (win_probability(margin, scale) * 255.0).round() as u8
 }
 
 /// The proof for the side to move of a final margin (or win/draw/loss sign) for that side.
@@ -386,7 +419,31 @@ fn iterate(
         if mover == Side::Black { s } else { 1.0 - s }
     } else {
         let pos = Position::from_player_opponent(leaf.player, leaf.opponent, side);
-        if config.corner_playouts && !tree.variant.in_free_opening(&pos) {
+        let free = tree.variant.in_free_opening(&pos);
+        let lambda = if free { 0.0 } else { config.eval_weight };
+        // The learned value for the side to move at the leaf: its best child's prior when it
+        // was just expanded with evaluated priors, else its own evaluation.
+        let learned = if lambda <= 0.0 {
+            0.0
+        } else if config.eval_priors && leaf.is_expanded() && leaf.n_children > 0 {
+            let best = tree.nodes[leaf.children()]
+                .iter()
+                .map(|c| c.prior)
+                .max()
+                .unwrap_or(128);
+            f32::from(best) / 255.0
+        } else {
+            let e = eval::evaluate(leaf.player, leaf.opponent) as f32 / eval::SCALE as f32;
+            win_probability(e, config.eval_scale)
+        };
+        let learned_black = if side == Side::Black {
+            learned
+        } else {
+            1.0 - learned
+        };
+        let played = if lambda >= 1.0 {
+            0.0
+        } else if config.corner_playouts && !free {
             let passes = tree.variant != Variant::NoMoveEndsGame;
             let margin = corner_playout(leaf.player, leaf.opponent, passes, rng);
             let black = if side == Side::Black { margin } else { -margin };
@@ -397,7 +454,8 @@ fn iterate(
             }
         } else {
             random_playout(&pos, tree.variant, rng).score_for(Side::Black)
-        }
+        };
+        lambda * learned_black + (1.0 - lambda) * played
     };
     // Backpropagation: each node scores for the side that moved into it; the side to move
     // alternates with depth (a pass is a move).
@@ -690,6 +748,11 @@ mod tests {
             let config = Config {
                 solve_empties: 0,
                 leaf_solve_empties: 0,
+                // Playouts keep every sibling in play; a deterministic evaluation explores
+                // clearly worse moves only logarithmically, so proving all of them (which a
+                // loss or draw needs) is left to the exact solves that the default turns on.
+                eval_priors: false,
+                eval_weight: 0.0,
                 ..Config::default()
             };
             let r = searcher(seed, config).search(
@@ -815,7 +878,21 @@ mod tests {
             out
         };
         assert_eq!(play(11), play(11));
-        assert_ne!(play(11), play(12));
+        // The learned evaluation is deterministic; playouts make the seed matter.
+        let playouts = |seed| {
+            let config = Config {
+                eval_weight: 0.0,
+                ..Config::default()
+            };
+            searcher(seed, config).search(
+                &Position::start(),
+                Variant::Othello,
+                &limits,
+                &CancelHandle::new(),
+            )
+        };
+        assert_eq!(playouts(11).moves, playouts(11).moves);
+        assert_ne!(playouts(11).moves, playouts(12).moves);
     }
 
     #[test]

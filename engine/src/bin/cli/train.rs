@@ -74,6 +74,28 @@ pub enum TrainCommand {
         /// An exact test set (from `train testset`) to report the error on as well.
         #[arg(long)]
         test: Option<PathBuf>,
+        /// How much of a non-exact position's target is its search value rather than the
+        /// game's outcome (0..=1).
+        #[arg(long, default_value_t = 0.0)]
+        search_weight: f32,
+    },
+    /// Add WEIGHTS' DEPTH-ply search value to every non-exact sample of FROM, into TO.
+    Relabel {
+        /// Weights that search: a file, `builtin` or `heuristic`.
+        #[arg(long)]
+        weights: String,
+        /// Data directory to read.
+        #[arg(long)]
+        from: PathBuf,
+        /// Data directory to write (chunks already there are kept).
+        #[arg(long)]
+        to: PathBuf,
+        /// Search depth.
+        #[arg(long, default_value_t = 3)]
+        depth: u32,
+        /// Threads.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
     },
     /// Make a test set: N positions with EMPTIES empty squares from self-play games with
     /// WEIGHTS, each solved exactly.
@@ -124,6 +146,10 @@ fn weights_named(name: &str) -> Result<Weights, String> {
         "heuristic" => Ok(eval::heuristic()),
         path => load_weights(Path::new(path)),
     }
+}
+
+fn label(s: &train::Sample) -> f32 {
+    f32::from(s.label)
 }
 
 fn print_errors(label: &str, errors: &[train::PhaseError; PHASES]) {
@@ -189,6 +215,7 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
             seed,
             threads,
             test,
+            search_weight,
         } => {
             let start = Instant::now();
             let (fit_set, held) =
@@ -204,15 +231,27 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
                 rate,
                 decay,
                 seed,
+                search_weight,
             };
             let w = train::fit_all(&fit_set, &w0, &fit, threads);
             println!("fitted in {:.0} s", start.elapsed().as_secs_f64());
-            print_errors("fit set", &train::errors(&w, &fit_set));
-            print_errors("held out", &train::errors(&w, &held));
+            let target = |s: &train::Sample| fit.target(s);
+            print_errors(
+                "fit set, against the targets",
+                &train::errors(&w, &fit_set, &target),
+            );
+            print_errors(
+                "held out, against the targets",
+                &train::errors(&w, &held, &target),
+            );
+            print_errors(
+                "held out, against the outcomes",
+                &train::errors(&w, &held, &label),
+            );
             if let Some(test) = test {
                 let t =
                     train::read_samples(&test).map_err(|e| format!("{}: {e}", test.display()))?;
-                print_errors("exact test set", &train::errors(&w, &t));
+                print_errors("exact test set", &train::errors(&w, &t, &label));
             }
             let bytes = w.encode();
             let tmp = out.with_extension("tmp");
@@ -251,13 +290,32 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
             if !data.is_empty() {
                 let (_, held) =
                     train::load_dirs(&data).map_err(|e| format!("reading the data: {e}"))?;
-                print_errors("held out", &train::errors(&w, &held));
+                print_errors(
+                    "held out, against the outcomes",
+                    &train::errors(&w, &held, &label),
+                );
             }
             if let Some(test) = test {
                 let t =
                     train::read_samples(&test).map_err(|e| format!("{}: {e}", test.display()))?;
-                print_errors("exact test set", &train::errors(&w, &t));
+                print_errors("exact test set", &train::errors(&w, &t, &label));
             }
+            Ok(())
+        }
+        TrainCommand::Relabel {
+            weights,
+            from,
+            to,
+            depth,
+            threads,
+        } => {
+            let w = weights_named(&weights)?;
+            let start = Instant::now();
+            train::relabel_dir(&w, &from, &to, depth, threads, &|p| {
+                println!("{} ({:.0} s)", p.display(), start.elapsed().as_secs_f64());
+            })
+            .map_err(|e| format!("relabel {} -> {}: {e}", from.display(), to.display()))?;
+            println!("relabelled in {:.0} s", start.elapsed().as_secs_f64());
             Ok(())
         }
     }
