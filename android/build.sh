@@ -9,6 +9,7 @@
 #               MONTELLO_KEYSTORE, MONTELLO_KEYSTORE_PASS, MONTELLO_KEY_ALIAS and
 #               MONTELLO_KEY_PASS (defaults to MONTELLO_KEYSTORE_PASS). Without --release: the
 #               dev profile and the debug key, ~/.android/debug.keystore (made on first use).
+#               versionName is the crate's version, versionCode MAJOR*10000+MINOR*100+PATCH.
 #   --check     no NDK or SDK (this machine, CI): link against a stand-in sysroot made from
 #               android/stub/ with every symbol resolved (-z defs), package with Debian's
 #               aapt2/zipalign/apksigner against Debian's Android 10 framework-res.apk, sign with
@@ -27,7 +28,7 @@ for arg in "$@"; do
         --release) release=1 ;;
         --check) check=1 ;;
         --update-imports) export MONTELLO_UPDATE_IMPORTS=1 ;;
-        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
         *) echo "android/build.sh: unknown argument $arg (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -47,6 +48,15 @@ mkdir -p "$work"
 started=$(date +%s)
 say() { printf 'android/build.sh: %s\n' "$*" >&2; }
 die() { say "$*"; exit 1; }
+
+# The store versions come from the crate's version (the workspace's, Cargo.toml), never from
+# the manifest: versionName 0.1.0, versionCode 100 (it must grow with every release).
+version=$(sed -n '/^\[workspace\.package\]/,/^\[/s/^version = "\([^"]*\)"/\1/p' Cargo.toml)
+IFS=. read -r v_major v_minor v_patch <<< "${version%%[-+]*}"
+[[ "$v_major" =~ ^[0-9]+$ && "$v_minor" =~ ^[0-9]+$ && "$v_patch" =~ ^[0-9]+$ ]] \
+    || die "cannot read the workspace version from Cargo.toml (got '$version')"
+[ "$v_minor" -lt 100 ] && [ "$v_patch" -lt 100 ] || die "versionCode needs minor and patch below 100 ($version)"
+version_code=$(( v_major * 10000 + v_minor * 100 + v_patch ))
 
 # --- tools ---------------------------------------------------------------------------------
 if [ "$check" = 1 ]; then
@@ -89,7 +99,14 @@ fi
 say "cargo: libmontello.so for $RUST_TARGET, profile $profile ($mode)"
 cargo_started=$(date +%s)
 # The crate is an rlib only (Cargo.toml); ask for the cdylib NativeActivity loads here.
-cargo rustc -p montello --lib --crate-type cdylib --target "$RUST_TARGET" --profile "$profile"
+# 16 KB pages: Google Play requires 16 KB-aligned libraries for targetSdk 35+, and 16 KB-page
+# devices refuse others. NDK r28+ aligns so by default, r27 does not: ask the NDK's clang for
+# it (an argument to this crate's link only, so no dependency is rebuilt). Check mode's
+# linker, android/stub/link.sh, passes the same to lld. android/check-apk.py asserts it.
+link_args=()
+[ "$check" = 1 ] || link_args=(-- -C link-arg=-Wl,-z,max-page-size=16384)
+cargo rustc -p montello --lib --crate-type cdylib --target "$RUST_TARGET" --profile "$profile" \
+    ${link_args[@]+"${link_args[@]}"}
 cargo_seconds=$(( $(date +%s) - cargo_started ))
 so="$target_dir/$RUST_TARGET/$profile_dir/libmontello.so"
 [ -f "$so" ] || die "cargo produced no $so"
@@ -118,9 +135,17 @@ fi
 
 "$AAPT2" compile --dir android/res -o "$work/res.zip"
 "$AAPT2" link -I "$INCLUDE" --manifest "$manifest" -A "$work/assets" \
+    --version-code "$version_code" --version-name "$version" \
     -o "$work/unaligned.apk" "$work/res.zip"
 (cd "$work/stage" && zip -q -r -9 "$work/unaligned.apk" lib)
-"$ZIPALIGN" -f -p 4 "$work/unaligned.apk" "$work/aligned.apk"
+# The library is deflated (extractNativeLibs="true": installed by extraction), so page
+# alignment inside the zip does not apply to it; the SDK's zipalign (build-tools 35+) aligns
+# any stored library to 16 KB with -P 16, Debian's (check mode) knows only 4 KB pages (-p).
+if [ "$check" = 1 ]; then
+    "$ZIPALIGN" -f -p 4 "$work/unaligned.apk" "$work/aligned.apk"
+else
+    "$ZIPALIGN" -f -P 16 4 "$work/unaligned.apk" "$work/aligned.apk"
+fi
 
 # --- signing --------------------------------------------------------------------------------
 sign=()

@@ -31,8 +31,11 @@ done
 # rustc picks the linker flavour from the linker's file name; "link.sh" is no C compiler's
 # name, so rustc passes plain `ld` arguments (-shared, --version-script, -l...) and we hand
 # them to lld directly, with our crt objects around them and the stand-in sysroot to search.
+# 16 KB pages, as the real build asks of the NDK's clang (android/build.sh): Android 15+
+# devices with 16 KB pages refuse a library whose LOAD segments are aligned to less
+# (android/check-apk.py asserts it on the result).
 link() {
-    ld.lld -L "$sysroot" "$sysroot/crtbegin_so.o" "$@" "$sysroot/crtend_so.o"
+    ld.lld -z max-page-size=16384 -L "$sysroot" "$sysroot/crtbegin_so.o" "$@" "$sysroot/crtend_so.o"
 }
 
 link "${probe_args[@]}" --unresolved-symbols=ignore-all
