@@ -1,9 +1,11 @@
-//! Criterion benchmarks of the engine's hot paths: move generation, flips, one random playout,
-//! and perft. Run with `cargo bench -p montello-engine`; figures go in docs/benchmarks.md.
+//! Criterion benchmarks of the engine's hot paths: move generation and flips (portable, and
+//! AVX2 where the CPU has it), one random playout, and perft (on the best generator for this
+//! CPU and on the portable one). Run with `cargo bench -p montello-engine`; figures go in
+//! docs/benchmarks.md.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use montello_engine::bitboard::{flips, legal_moves};
-use montello_engine::perft::perft;
+use montello_engine::perft::{perft, perft_portable};
 use montello_engine::{FastRng, Position, Variant, random_playout};
 use std::hint::black_box;
 
@@ -60,6 +62,30 @@ fn benches(c: &mut Criterion) {
             black_box(flips(black_box(p), black_box(o), sq))
         })
     });
+    #[cfg(target_arch = "x86_64")]
+    if montello_engine::bitboard::avx2::available() {
+        use montello_engine::bitboard::avx2;
+        c.bench_function("legal_moves avx2 (per position)", |b| {
+            let mut i = 0;
+            b.iter(|| {
+                let (p, o) = raw[i % raw.len()];
+                i += 1;
+                // SAFETY: the CPU has the features (checked above).
+                black_box(unsafe { avx2::legal_moves(black_box(p), black_box(o)) })
+            })
+        });
+        c.bench_function("flips avx2 (per legal move)", |b| {
+            let mut i = 0;
+            b.iter(|| {
+                let (p, o, sq) = plays[i % plays.len()];
+                i += 1;
+                // SAFETY: the CPU has the features (checked above).
+                black_box(unsafe {
+                    avx2::flips(black_box(p), black_box(o), usize::from(sq.index()))
+                })
+            })
+        });
+    }
     c.bench_function("random playout from the start", |b| {
         let mut rng = FastRng::new(1);
         let start = Position::start();
@@ -67,6 +93,9 @@ fn benches(c: &mut Criterion) {
     });
     c.bench_function("perft(8) from the start", |b| {
         b.iter(|| black_box(perft(&Position::start(), black_box(8))))
+    });
+    c.bench_function("perft(8) from the start, portable generator", |b| {
+        b.iter(|| black_box(perft_portable(&Position::start(), black_box(8))))
     });
 }
 

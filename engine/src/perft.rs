@@ -23,6 +23,15 @@ pub fn perft_portable(pos: &Position, depth: u32) -> u64 {
     perft_portable_raw(pos.player().0, pos.opponent().0, depth, false)
 }
 
+/// The move generator [`perft`] runs on this CPU: `"avx2"` or `"portable"`.
+pub fn generator() -> &'static str {
+    #[cfg(target_arch = "x86_64")]
+    if crate::bitboard::avx2::available() {
+        return "avx2";
+    }
+    "portable"
+}
+
 /// Dispatches once per call to the best generator this CPU runs.
 fn perft_raw(p: u64, o: u64, depth: u32, passed: bool) -> u64 {
     #[cfg(target_arch = "x86_64")]

@@ -36,6 +36,9 @@ enum Command {
         /// Print the count below each first move.
         #[arg(long)]
         divide: bool,
+        /// Run the portable move generator even where the CPU has a faster one.
+        #[arg(long, conflicts_with = "divide")]
+        portable: bool,
     },
     /// Measure, on one core: perft leaves per second and random playouts per second from the
     /// start position.
@@ -133,6 +136,7 @@ fn run(command: Command) -> Result<(), String> {
             depth,
             position,
             divide: split,
+            portable,
         } => {
             let pos = match position {
                 Some(text) => board_string::parse(&text).map_err(|e| e.to_string())?,
@@ -146,11 +150,18 @@ fn run(command: Command) -> Result<(), String> {
                     total += n;
                 }
                 total
+            } else if portable {
+                montello_engine::perft::perft_portable(&pos, depth)
             } else {
                 perft(&pos, depth)
             };
             let secs = start.elapsed().as_secs_f64();
-            println!("perft({depth}) = {total}");
+            let generator = if portable {
+                "portable"
+            } else {
+                montello_engine::perft::generator()
+            };
+            println!("perft({depth}) = {total} ({generator} move generator)");
             println!(
                 "time {secs:.3} s, {:.1} million leaves/s",
                 total as f64 / secs.max(1e-9) / 1e6
@@ -165,8 +176,9 @@ fn run(command: Command) -> Result<(), String> {
             let b = bench(seconds, perft_depth);
             if json {
                 println!(
-                    "{{\"machine\":{:?},\"perft_depth\":{},\"perft_leaves\":{},\"perft_seconds\":{:.4},\"perft_leaves_per_second\":{:.0},\"playouts\":{},\"playout_seconds\":{:.4},\"playouts_per_second\":{:.0}}}",
+                    "{{\"machine\":{:?},\"generator\":{:?},\"perft_depth\":{},\"perft_leaves\":{},\"perft_seconds\":{:.4},\"perft_leaves_per_second\":{:.0},\"playouts\":{},\"playout_seconds\":{:.4},\"playouts_per_second\":{:.0}}}",
                     b.machine,
+                    montello_engine::perft::generator(),
                     perft_depth,
                     b.perft_leaves,
                     b.perft_time.as_secs_f64(),
@@ -177,6 +189,7 @@ fn run(command: Command) -> Result<(), String> {
                 );
             } else {
                 println!("machine: {}", b.machine);
+                println!("move generator: {}", montello_engine::perft::generator());
                 println!(
                     "perft({perft_depth}): {} leaves in {:.3} s = {:.1} million leaves/s (one core)",
                     b.perft_leaves,
