@@ -88,6 +88,9 @@ enum Command {
         /// Print every game's moves and result.
         #[arg(long)]
         verbose: bool,
+        /// Evaluation weights for both players instead of the shipped ones (a trainer's file).
+        #[arg(long)]
+        weights: Option<std::path::PathBuf>,
     },
     /// Evaluate a position with the learned pattern evaluation: the expected final disc
     /// margin for the side to move. Accepts a transcript, a GGF record or a board string.
@@ -244,7 +247,15 @@ fn run(command: Command) -> Result<(), String> {
             threads,
             seed,
             verbose,
-        } => arena(&black, &white, games, openings, threads, seed, verbose),
+            weights,
+        } => {
+            if let Some(path) = weights {
+                let w = train_cmd::load_weights(&path)?;
+                montello_engine::eval::install(w)
+                    .map_err(|_| "the evaluation was already in use".to_string())?;
+            }
+            arena(&black, &white, games, openings, threads, seed, verbose)
+        }
         Command::Eval {
             game,
             variant,

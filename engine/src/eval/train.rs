@@ -660,6 +660,117 @@ pub fn exact_test_set(
     all
 }
 
+/// Plays `games` games between weights `a` and `b` with a fixed-depth alpha-beta player
+/// (no noise) from `openings` (each twice, colours swapped), both playing perfectly from
+/// `exact` empties: a cheap, deterministic measure of which evaluation is better. Returns
+/// the arena's report from `a`'s point of view.
+pub fn match_weights(
+    a: &Weights,
+    b: &Weights,
+    depth: u32,
+    exact: u32,
+    openings: &[Vec<crate::Move>],
+    games: usize,
+    threads: usize,
+) -> crate::arena::Report {
+    let cfg = SelfPlay {
+        depth,
+        noise: 0,
+        exact_empties: exact,
+        ..SelfPlay::default()
+    };
+    let play = |index: usize| -> Option<crate::arena::GameRecord> {
+        let line = openings.get((index / 2) % openings.len().max(1))?;
+        let a_is_black = index.is_multiple_of(2);
+        let mut pos = crate::Position::start();
+        for &mv in line {
+            pos = Variant::Othello.play_unchecked(&pos, mv);
+        }
+        let mut rng = FastRng::new(index as u64);
+        loop {
+            if pos.is_game_over() {
+                break;
+            }
+            let (p, o) = (pos.player().0, pos.opponent().0);
+            if legal_moves(p, o) == 0 {
+                pos = pos.pass();
+                continue;
+            }
+            if (!(p | o)).count_ones() <= exact {
+                // Perfect play from here: the exact value decides the game.
+                let v = Solver::new(Variant::Othello, None, None).solve(&pos, -64, 64)?;
+                let black = if pos.side_to_move() == crate::Side::Black {
+                    v
+                } else {
+                    -v
+                };
+                return Some(record(index, a_is_black, black));
+            }
+            let black_to_move = pos.side_to_move() == crate::Side::Black;
+            let w = if black_to_move == a_is_black { a } else { b };
+            let (sq, _) = choose(w, p, o, &cfg, &mut rng);
+            pos = pos.play_unchecked(sq);
+        }
+        let black = pos.player().count() as i32 - pos.opponent().count() as i32;
+        let black = if pos.side_to_move() == crate::Side::Black {
+            black
+        } else {
+            -black
+        };
+        Some(record(index, a_is_black, black))
+    };
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let records = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if i >= games {
+                        break;
+                    }
+                    if let Some(r) = play(i)
+                        && let Ok(mut all) = records.lock()
+                    {
+                        all.push(r);
+                    }
+                }
+            });
+        }
+    });
+    let mut games: Vec<crate::arena::GameRecord> = records.into_inner().unwrap_or_default();
+    games.sort_by_key(|g| g.index);
+    let mut report = crate::arena::Report::default();
+    for g in &games {
+        match g.a_score {
+            s if s > 0.75 => report.wins += 1,
+            s if s < 0.25 => report.losses += 1,
+            _ => report.draws += 1,
+        }
+    }
+    report.games = games;
+    report
+}
+
+fn record(index: usize, a_is_black: bool, black_margin: i32) -> crate::arena::GameRecord {
+    let a_margin = if a_is_black {
+        black_margin
+    } else {
+        -black_margin
+    };
+    crate::arena::GameRecord {
+        index,
+        a_is_black,
+        moves: Vec::new(),
+        margin: black_margin,
+        a_score: match a_margin.signum() {
+            1 => 1.0,
+            0 => 0.5,
+            _ => 0.0,
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -708,6 +819,33 @@ mod tests {
 
     fn label(s: &Sample) -> f32 {
         f32::from(s.label)
+    }
+
+    #[test]
+    fn a_match_counts_every_game_and_favours_the_better_weights() {
+        let openings =
+            crate::arena::parse_openings(crate::arena::OPENINGS).unwrap_or_else(|e| panic!("{e}"));
+        let r = match_weights(
+            &super::super::heuristic(),
+            &Weights::zeros(),
+            1,
+            8,
+            &openings,
+            12,
+            2,
+        );
+        assert_eq!(r.games_played(), 12);
+        assert!(
+            r.score() > 0.5,
+            "mobility and corners beat nothing: {}",
+            r.score()
+        );
+        let same = match_weights(&Weights::zeros(), &Weights::zeros(), 1, 8, &openings, 12, 2);
+        assert!(
+            (same.score() - 0.5).abs() < 1e-9,
+            "colours swapped: {}",
+            same.score()
+        );
     }
 
     #[test]

@@ -79,6 +79,31 @@ pub enum TrainCommand {
         #[arg(long, default_value_t = 0.0)]
         search_weight: f32,
     },
+    /// Play A's weights against B's with a fixed-depth alpha-beta player from the arena's
+    /// balanced openings, colours swapped, perfect play from EXACT empties.
+    Match {
+        /// Player A's weights.
+        #[arg(long)]
+        a: String,
+        /// Player B's weights.
+        #[arg(long)]
+        b: String,
+        /// Search depth.
+        #[arg(long, default_value_t = 3)]
+        depth: u32,
+        /// Exact play from this many empties.
+        #[arg(long, default_value_t = 14)]
+        exact: u32,
+        /// Games.
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        /// Threads.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Seed of the opening order.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Add WEIGHTS' DEPTH-ply search value to every non-exact sample of FROM, into TO.
     Relabel {
         /// Weights that search: a file, `builtin` or `heuristic`.
@@ -300,6 +325,35 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
                     train::read_samples(&test).map_err(|e| format!("{}: {e}", test.display()))?;
                 print_errors("exact test set", &train::errors(&w, &t, &label));
             }
+            Ok(())
+        }
+        TrainCommand::Match {
+            a,
+            b,
+            depth,
+            exact,
+            games,
+            threads,
+            seed,
+        } => {
+            let (wa, wb) = (weights_named(&a)?, weights_named(&b)?);
+            let openings = montello_engine::arena::shuffled(
+                montello_engine::arena::parse_openings(montello_engine::arena::OPENINGS)
+                    .map_err(|e| e.to_string())?,
+                seed,
+            );
+            let start = Instant::now();
+            let r = train::match_weights(&wa, &wb, depth, exact, &openings, games, threads);
+            let (elo, lo, hi) = r.elo();
+            println!(
+                "match: A = {a} vs B = {b}, depth {depth}, exact from {exact}, seed {seed}: {} games, A wins {} draws {} losses {}, score {:.1}%, Elo A-B {elo:+.0} [{lo:+.0}, {hi:+.0}] ({:.0} s)",
+                r.games_played(),
+                r.wins,
+                r.draws,
+                r.losses,
+                100.0 * r.score(),
+                start.elapsed().as_secs_f64()
+            );
             Ok(())
         }
         TrainCommand::Relabel {
