@@ -11,13 +11,86 @@ use std::time::Instant;
 /// Checks the clock every this many nodes (a few tens of microseconds of work).
 const CHECK_NODES: u64 = 1 << 10;
 
-/// Below this many empty squares, moves are tried in board order instead of sorted by the
-/// opponent's mobility: sorting costs more than it saves near the end.
-const ORDER_EMPTIES: u32 = 6;
+/// At most this many empty squares: moves are tried in quadrant-parity order straight from
+/// the empty squares (no move generation, no sorting); they are too cheap to order.
+const SHALLOW_EMPTIES: u32 = 6;
 
-/// Squares tried first at equal mobility: corners, then the rest, X-squares last.
+/// At least this many empty squares: nodes go through the transposition table.
+const TT_EMPTIES: u32 = 11;
+
+/// Transposition table entries (a power of two) for an unlimited search; a node budget
+/// shrinks it (a small search never touches most of a large table, and must not pay for it).
+const TT_ENTRIES: usize = 1 << 17;
+
+/// Corners: a weighted mobility counts them twice.
 const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// X-squares (diagonally next to a corner): tried last at equal keys.
 const X_SQUARES: u64 = 0x0042_0000_0000_4200;
+
+/// The four 4x4 quadrants of the board, for parity ordering.
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0f0f_0f0f,
+    0x0000_0000_f0f0_f0f0,
+    0x0f0f_0f0f_0000_0000,
+    0xf0f0_f0f0_0000_0000,
+];
+
+/// One transposition-table slot: the position, bounds on its final margin, the best move.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    p: u64,
+    o: u64,
+    lower: i8,
+    upper: i8,
+    /// Square index + 1 of the best move found (0: none).
+    best: u8,
+}
+
+/// A fixed-size, always-replace transposition table (allocated on first use).
+struct Table {
+    entries: Vec<Entry>,
+    size: usize,
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("size", &self.size)
+            .field("allocated", &!self.entries.is_empty())
+            .finish()
+    }
+}
+
+impl Table {
+    fn new(size: usize) -> Table {
+        debug_assert!(size.is_power_of_two());
+        Table {
+            entries: Vec::new(),
+            size,
+        }
+    }
+
+    #[inline]
+    fn index(&self, p: u64, o: u64) -> usize {
+        let h = (p ^ o.rotate_left(23)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ o.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+        (h >> 32) as usize & (self.size - 1)
+    }
+
+    #[inline]
+    fn probe(&self, p: u64, o: u64) -> Option<Entry> {
+        let e = self.entries.get(self.index(p, o))?;
+        (e.p == p && e.o == o).then_some(*e)
+    }
+
+    fn store(&mut self, entry: Entry) {
+        if self.entries.is_empty() {
+            self.entries = vec![Entry::default(); self.size];
+        }
+        let i = self.index(entry.p, entry.o);
+        self.entries[i] = entry;
+    }
+}
 
 /// An exact endgame search within a deadline.
 #[derive(Debug)]
@@ -30,6 +103,7 @@ pub struct Solver<'a> {
     max_nodes: u64,
     /// Whether a side with no move passes (Othello) or the game ends (no-move-ends-game).
     passes: bool,
+    table: Table,
 }
 
 impl<'a> Solver<'a> {
@@ -46,6 +120,7 @@ impl<'a> Solver<'a> {
             aborted: false,
             max_nodes: u64::MAX,
             passes: variant != Variant::NoMoveEndsGame,
+            table: Table::new(TT_ENTRIES),
         }
     }
 
@@ -53,6 +128,11 @@ impl<'a> Solver<'a> {
     /// iteration-limited search deterministic.
     pub fn with_budget(mut self, max_nodes: u64) -> Solver<'a> {
         self.max_nodes = max_nodes;
+        let size = usize::try_from(max_nodes / 4)
+            .unwrap_or(usize::MAX)
+            .clamp(1 << 10, TT_ENTRIES)
+            .next_power_of_two();
+        self.table = Table::new(size);
         self
     }
 
@@ -65,7 +145,9 @@ impl<'a> Solver<'a> {
     /// of `pos` with best play, if found in time. A narrow window `alpha..beta` makes it
     /// faster: the value is then exact only inside the window (fail-soft bounds outside).
     pub fn solve(&mut self, pos: &Position, alpha: i32, beta: i32) -> Option<i32> {
-        let v = self.negamax(pos.player().0, pos.opponent().0, alpha, beta);
+        let (p, o) = (pos.player().0, pos.opponent().0);
+        let empties = (!(p | o)).count_ones();
+        let v = self.node(p, o, alpha, beta, empties);
         (!self.aborted).then_some(v)
     }
 
@@ -83,12 +165,107 @@ impl<'a> Solver<'a> {
         }
     }
 
-    fn negamax(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32) -> i32 {
+    /// Counts a node; false when the search must give up.
+    #[inline]
+    fn count(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes.is_multiple_of(CHECK_NODES) || self.nodes >= self.max_nodes {
             self.check();
         }
-        if self.aborted {
+        !self.aborted
+    }
+
+    /// Dispatches on the number of empty squares.
+    #[inline]
+    fn node(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
+        match empties {
+            0 => {
+                self.nodes += 1;
+                final_margin(p, o)
+            }
+            1 => {
+                self.nodes += 1;
+                self.last1(p, o, !(p | o))
+            }
+            e if e <= SHALLOW_EMPTIES => self.shallow(p, o, alpha, beta, e),
+            e => self.deep(p, o, alpha, beta, e),
+        }
+    }
+
+    /// The final margin with one empty square `e` left: the mover plays it, or the opponent
+    /// does (Othello passes), or the game ends.
+    #[inline]
+    fn last1(&self, p: u64, o: u64, e: u64) -> i32 {
+        let sq = Square::ALL[e.trailing_zeros() as usize];
+        let margin = final_margin(p, o);
+        let n = flips(p, o, sq).count_ones() as i32;
+        if n > 0 {
+            return margin + 2 * n + 1;
+        }
+        if self.passes {
+            let n = flips(o, p, sq).count_ones() as i32;
+            if n > 0 {
+                return margin - 2 * n - 1;
+            }
+        }
+        margin
+    }
+
+    /// A few empty squares: moves in quadrant-parity order (odd quadrants first), straight
+    /// from the empty squares next to an opponent disc, no move generation.
+    fn shallow(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, empties: u32) -> i32 {
+        if !self.count() {
+            return 0;
+        }
+        let e = !(p | o);
+        let mut odd = 0;
+        for q in QUADRANTS {
+            if (e & q).count_ones() & 1 == 1 {
+                odd |= q;
+            }
+        }
+        let cand = e & neighbours(o);
+        let mut best = i32::MIN;
+        for mut set in [cand & odd, cand & !odd] {
+            while set != 0 {
+                let i = set.trailing_zeros() as usize;
+                set &= set - 1;
+                let f = flips(p, o, Square::ALL[i]);
+                if f == 0 {
+                    continue;
+                }
+                let (np, no) = (o & !f, p | f | (1u64 << i));
+                let v = if empties == 2 {
+                    self.nodes += 1;
+                    -self.last1(np, no, e & !(1u64 << i))
+                } else {
+                    -self.shallow(np, no, -beta, -alpha, empties - 1)
+                };
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        if alpha >= beta {
+                            return best;
+                        }
+                    }
+                }
+            }
+        }
+        if best == i32::MIN {
+            // No move: pass if the opponent can play, else the game is over.
+            if !self.passes || legal_moves(o, p) == 0 {
+                return final_margin(p, o);
+            }
+            return -self.shallow(o, p, -beta, -alpha, empties);
+        }
+        best
+    }
+
+    /// Many empty squares: principal-variation search with a transposition table (from
+    /// `TT_EMPTIES` up) and fastest-first move ordering.
+    fn deep(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, empties: u32) -> i32 {
+        if !self.count() {
             return 0;
         }
         let mut moves = legal_moves(p, o);
@@ -96,71 +273,122 @@ impl<'a> Solver<'a> {
             if !self.passes || legal_moves(o, p) == 0 {
                 return final_margin(p, o);
             }
-            return -self.negamax(o, p, -beta, -alpha);
+            return -self.deep(o, p, -beta, -alpha, empties);
         }
-        let empties = (!(p | o)).count_ones();
-        if empties == 1 {
-            let sq = Square::ALL[moves.trailing_zeros() as usize];
-            let f = flips(p, o, sq);
-            return final_margin(p | f | sq.bit(), o & !f);
+        let use_table = empties >= TT_EMPTIES;
+        let mut tt_best = 0u8;
+        let mut tt_lower = -64;
+        let mut tt_upper = 64;
+        if use_table && let Some(entry) = self.table.probe(p, o) {
+            tt_lower = i32::from(entry.lower);
+            tt_upper = i32::from(entry.upper);
+            tt_best = entry.best;
+            if tt_lower >= beta {
+                return tt_lower;
+            }
+            if tt_upper <= alpha {
+                return tt_upper;
+            }
+            if tt_lower == tt_upper {
+                return tt_lower;
+            }
+            alpha = alpha.max(tt_lower);
+            beta = beta.min(tt_upper);
         }
+        let (alpha0, beta0) = (alpha, beta);
+        let mut list = [(0i32, 0u8, 0u64); 64];
+        let mut n = 0;
+        let e = !(p | o);
+        while moves != 0 {
+            let i = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let bit = 1u64 << i;
+            let f = flips(p, o, Square::ALL[i]);
+            let key = if tt_best == i as u8 + 1 {
+                i32::MIN
+            } else {
+                let (np, no) = (o & !f, p | f | bit);
+                let m = legal_moves(np, no);
+                let mobility = (m.count_ones() + (m & CORNERS).count_ones()) as i32;
+                let potential = (neighbours(no) & e & !bit).count_ones() as i32;
+                let mut key = mobility * 16 + potential;
+                if bit & X_SQUARES != 0 {
+                    key += 4;
+                }
+                key
+            };
+            if n < list.len() {
+                list[n] = (key, i as u8, f);
+                n += 1;
+            }
+        }
+        let list = &mut list[..n];
         let mut best = i32::MIN;
-        if empties > ORDER_EMPTIES {
-            // Fastest first: the replies that leave the opponent the fewest moves.
-            let mut list = [(0u32, 0u8, 0u64); 64];
-            let mut n = 0;
-            while moves != 0 {
-                let i = moves.trailing_zeros();
-                moves &= moves - 1;
-                let sq = Square::ALL[i as usize];
-                let f = flips(p, o, sq);
-                let (np, no) = (o & !f, p | f | sq.bit());
-                let mut key = legal_moves(np, no).count_ones() * 4;
-                if sq.bit() & CORNERS != 0 {
-                    key = key.saturating_sub(6);
-                } else if sq.bit() & X_SQUARES != 0 {
-                    key += 3;
-                }
-                if n < list.len() {
-                    list[n] = (key, i as u8, f);
-                    n += 1;
+        let mut best_sq = 0u8;
+        for k in 0..list.len() {
+            // Selection sort: a cut-off often comes before the rest needs ordering.
+            let mut m = k;
+            for j in k + 1..list.len() {
+                if list[j].0 < list[m].0 {
+                    m = j;
                 }
             }
-            let list = &mut list[..n];
-            list.sort_unstable_by_key(|e| e.0);
-            for &(_, i, f) in list.iter() {
-                let bit = 1u64 << i;
-                let v = -self.negamax(o & !f, p | f | bit, -beta, -alpha);
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        alpha = v;
-                        if alpha >= beta {
-                            break;
-                        }
+            list.swap(k, m);
+            let (_, i, f) = list[k];
+            let (np, no) = (o & !f, p | f | (1u64 << i));
+            let v = if k == 0 {
+                -self.node(np, no, -beta, -alpha, empties - 1)
+            } else {
+                let mut v = -self.node(np, no, -alpha - 1, -alpha, empties - 1);
+                if v > alpha && v < beta {
+                    v = -self.node(np, no, -beta, -v, empties - 1);
+                }
+                v
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_sq = i + 1;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
                     }
                 }
             }
-        } else {
-            while moves != 0 {
-                let i = moves.trailing_zeros();
-                moves &= moves - 1;
-                let sq = Square::ALL[i as usize];
-                let f = flips(p, o, sq);
-                let v = -self.negamax(o & !f, p | f | sq.bit(), -beta, -alpha);
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        alpha = v;
-                        if alpha >= beta {
-                            break;
-                        }
-                    }
-                }
+        }
+        if use_table {
+            let (mut lower, mut upper) = (tt_lower, tt_upper);
+            if best <= alpha0 {
+                upper = upper.min(best);
+            } else if best >= beta0 {
+                lower = lower.max(best);
+            } else {
+                lower = best;
+                upper = best;
             }
+            self.table.store(Entry {
+                p,
+                o,
+                lower: lower.clamp(-64, 64) as i8,
+                upper: upper.clamp(-64, 64) as i8,
+                best: best_sq,
+            });
         }
         best
     }
+}
+
+/// The squares next to (8-neighbourhood of) the discs `b`.
+#[inline]
+fn neighbours(b: u64) -> u64 {
+    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let h = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    let row = b | h;
+    h | (row << 8) | (row >> 8)
 }
 
 /// The mover's discs minus the opponent's at the end of the game.
@@ -324,6 +552,112 @@ pub(crate) mod tests {
         }
     }
 
+    /// Plain fail-soft alpha-beta, no table, board order: the reference for deeper endgames
+    /// (plain minimax is too slow there).
+    fn reference(p: u64, o: u64, mut alpha: i32, beta: i32, passes: bool) -> i32 {
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if !passes || legal_moves(o, p) == 0 {
+                return final_margin(p, o);
+            }
+            return -reference(o, p, -beta, -alpha, passes);
+        }
+        let mut best = i32::MIN;
+        let mut m = moves;
+        while m != 0 {
+            let sq = Square::ALL[m.trailing_zeros() as usize];
+            m &= m - 1;
+            let f = flips(p, o, sq);
+            let v = -reference(o & !f, p | f | sq.bit(), -beta, -alpha, passes);
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn deep_solves_are_exact_and_fail_soft_with_a_shared_table() {
+        for seed in 0..16 {
+            let empties = 10 + (seed % 5) as u32;
+            let pos = random_endgame(500 + seed, empties);
+            let (p, o) = (pos.player().0, pos.opponent().0);
+            for variant in [Variant::Othello, Variant::NoMoveEndsGame] {
+                let passes = variant == Variant::Othello;
+                let exact = reference(p, o, -65, 65, passes);
+                // One solver for all the queries: the table carries bounds between them.
+                let mut s = Solver::new(variant, None, None);
+                for (alpha, beta) in [
+                    (-1, 1),
+                    (exact - 1, exact),
+                    (exact, exact + 1),
+                    (-64, exact - 2),
+                    (exact + 2, 64),
+                    (exact - 3, exact + 3),
+                    (-64, 64),
+                ] {
+                    let v = s.solve(&pos, alpha, beta).expect("no limits");
+                    if v <= alpha {
+                        assert!(exact <= v, "seed {seed} {variant:?} ({alpha}, {beta}): {v}");
+                    } else if v >= beta {
+                        assert!(exact >= v, "seed {seed} {variant:?} ({alpha}, {beta}): {v}");
+                    } else {
+                        assert_eq!(v, exact, "seed {seed} {variant:?} ({alpha}, {beta})");
+                    }
+                }
+                assert_eq!(
+                    s.solve(&pos, -64, 64),
+                    Some(exact),
+                    "seed {seed} {variant:?}"
+                );
+                // Every child agrees too, through the same table.
+                for mv in variant.moves(&pos) {
+                    let child = variant.play_unchecked(&pos, mv);
+                    let (cp, co) = (child.player().0, child.opponent().0);
+                    let want = reference(cp, co, -65, 65, passes);
+                    assert_eq!(s.solve(&child, -64, 64), Some(want), "seed {seed} {mv}");
+                }
+                assert!(s.table.entries.len() <= s.table.size);
+                assert_eq!(s.table.size, TT_ENTRIES);
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_never_outgrows_its_size() {
+        let pos = random_endgame(7, 16);
+        for budget in [0, 100, 5_000, 200_000, u64::MAX] {
+            let mut s = Solver::new(Variant::Othello, None, None).with_budget(budget);
+            let _ = s.solve(&pos, -64, 64);
+            assert!(s.table.size.is_power_of_two() && s.table.size <= TT_ENTRIES);
+            assert!(s.table.entries.len() <= s.table.size, "budget {budget}");
+        }
+    }
+
+    #[test]
+    fn a_node_budget_gives_up_soon_after_it_is_spent() {
+        let pos = random_endgame(11, 20);
+        for budget in [1, 10, 1_000, 50_000] {
+            let mut s = Solver::new(Variant::Othello, None, None).with_budget(budget);
+            assert_eq!(s.solve(&pos, -64, 64), None, "budget {budget}");
+            assert!(s.aborted());
+            assert!(s.nodes <= budget + 64, "budget {budget}: {} nodes", s.nodes);
+            let r = solve_root(&pos, Variant::Othello, None, None, budget);
+            assert!(r.is_none(), "budget {budget}");
+        }
+    }
+
+    #[test]
+    fn a_cancelled_solve_gives_up() {
+        let pos = random_endgame(12, 20);
+        let cancel = CancelHandle::new();
+        cancel.cancel();
+        let mut s = Solver::new(Variant::Othello, None, Some(&cancel));
+        assert_eq!(s.solve(&pos, -64, 64), None);
+    }
+
     #[test]
     fn a_passed_deadline_gives_up() {
         let pos = random_endgame(3, 20);
@@ -338,38 +672,55 @@ mod timing {
     use super::tests::random_endgame;
     use super::*;
 
-    /// Prints how long root solves take by number of empties (for tuning the threshold):
+    /// Prints how long root solves take by number of empties (for tuning the thresholds):
     /// `cargo test -p montello-engine --release --lib solver::timing -- --ignored --nocapture`.
+    /// `SOLVER_EMPTIES=14,16,18,20` and `SOLVER_SEEDS=20` pick the sizes and the sample.
     #[test]
     #[ignore = "a measurement, not a test"]
     fn root_solve_times() {
-        for empties in [12, 14, 16, 18] {
+        let list: Vec<u32> = std::env::var("SOLVER_EMPTIES")
+            .unwrap_or_else(|_| "12,14,16,18,20".into())
+            .split(',')
+            .filter_map(|s| s.trim().parse().ok())
+            .collect();
+        let seeds: u64 = std::env::var("SOLVER_SEEDS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(20);
+        for empties in list {
             let mut times = Vec::new();
-            let mut wdl_times = Vec::new();
+            let mut full_times = Vec::new();
             let mut nodes = 0;
-            for seed in 0..20 {
+            let mut full_nodes = 0;
+            for seed in 0..seeds {
                 let pos = random_endgame(1000 + seed, empties);
                 let t = Instant::now();
-                let _ = Solver::new(Variant::Othello, None, None).win_draw_loss(&pos);
-                wdl_times.push(t.elapsed());
+                let mut s = Solver::new(Variant::Othello, None, None);
+                let _ = s.solve(&pos, -64, 64);
+                full_times.push(t.elapsed());
+                full_nodes += s.nodes;
                 let t = Instant::now();
                 let r = solve_root(&pos, Variant::Othello, None, None, u64::MAX);
                 times.push(t.elapsed());
                 nodes += r.map_or(0, |r| r.nodes);
             }
             times.sort();
-            wdl_times.sort();
-            println!(
-                "{empties} empties: win/draw/loss only: median {:.1} ms, max {:.1} ms",
-                wdl_times[10].as_secs_f64() * 1e3,
-                wdl_times[19].as_secs_f64() * 1e3
-            );
+            full_times.sort();
+            let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+            let n = times.len();
             let total: std::time::Duration = times.iter().sum();
             println!(
-                "{empties} empties: mean {:.1} ms, median {:.1} ms, max {:.1} ms, {:.1} M nodes/s",
-                total.as_secs_f64() * 1e3 / 20.0,
-                times[10].as_secs_f64() * 1e3,
-                times[19].as_secs_f64() * 1e3,
+                "{empties} empties, {n} positions: solve(-64, 64) min {:.1} / median {:.1} / max {:.1} ms, {:.2} M nodes; \
+                 solve_root min {:.1} / median {:.1} / mean {:.1} / max {:.1} ms, {:.2} M nodes, {:.2} M nodes/s",
+                ms(full_times[0]),
+                ms(full_times[n / 2]),
+                ms(full_times[n - 1]),
+                full_nodes as f64 / 1e6,
+                ms(times[0]),
+                ms(times[n / 2]),
+                ms(total) / n as f64,
+                ms(times[n - 1]),
+                nodes as f64 / 1e6,
                 nodes as f64 / total.as_secs_f64() / 1e6
             );
         }
