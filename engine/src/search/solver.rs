@@ -5,6 +5,7 @@
 
 use super::CancelHandle;
 use crate::bitboard::{flips, legal_moves};
+use crate::eval;
 use crate::{Move, Position, Square, Variant};
 use std::time::Instant;
 
@@ -16,7 +17,10 @@ const CHECK_NODES: u64 = 1 << 10;
 const SHALLOW_EMPTIES: u32 = 6;
 
 /// At least this many empty squares: nodes go through the transposition table.
-const TT_EMPTIES: u32 = 11;
+const TT_EMPTIES: u32 = 9;
+
+/// At least this many empty squares: the move ordering adds the learned evaluation.
+const EVAL_EMPTIES: u32 = 14;
 
 /// Transposition table entries (a power of two) for an unlimited search; a node budget
 /// shrinks it (a small search never touches most of a large table, and must not pay for it).
@@ -314,6 +318,11 @@ impl<'a> Solver<'a> {
                 let mut key = mobility * 16 + potential;
                 if bit & X_SQUARES != 0 {
                     key += 4;
+                }
+                if empties >= EVAL_EMPTIES {
+                    // The learned evaluation of the reply position (the opponent's view),
+                    // a quarter of a disc per key unit.
+                    key += eval::evaluate(np, no) * 16 / eval::SCALE;
                 }
                 key
             };
