@@ -431,7 +431,13 @@ pub fn solve_root(
     max_nodes: u64,
 ) -> Option<RootSolve> {
     let mut solver = Solver::new(variant, deadline, cancel).with_budget(max_nodes);
-    let moves = variant.moves(pos);
+    let mut moves = variant.moves(pos);
+    // Likely best first (the learned evaluation of each reply, the opponent's view): the
+    // margin pass then raises its alpha early, and the table fills with the main line.
+    moves.sort_by_cached_key(|&mv| {
+        let child = variant.play_unchecked(pos, mv);
+        eval::evaluate(child.player().0, child.opponent().0)
+    });
     let mut wdl: Vec<(Move, i32)> = Vec::with_capacity(moves.len());
     for &mv in &moves {
         let child = variant.play_unchecked(pos, mv);
