@@ -142,6 +142,7 @@ impl FromStr for PlayerSpec {
                 "eval" => p.config.eval_weight = (number()? as f32).min(1.0),
                 "evalprior" => p.config.eval_priors = number()? != 0.0,
                 "scale" => p.config.eval_scale = number()? as f32,
+                "mm" => p.config.minimax = number()? != 0.0,
                 other => return Err(err(format!("unknown key {other:?}"))),
             }
         }

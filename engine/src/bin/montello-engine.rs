@@ -179,7 +179,7 @@ fn run(command: Command) -> Result<(), String> {
             let b = bench(seconds, perft_depth);
             if json {
                 println!(
-                    "{{\"machine\":{:?},\"generator\":{:?},\"perft_depth\":{},\"perft_leaves\":{},\"perft_seconds\":{:.4},\"perft_leaves_per_second\":{:.0},\"playouts\":{},\"playout_seconds\":{:.4},\"playouts_per_second\":{:.0}}}",
+                    "{{\"machine\":{:?},\"generator\":{:?},\"perft_depth\":{},\"perft_leaves\":{},\"perft_seconds\":{:.4},\"perft_leaves_per_second\":{:.0},\"playouts\":{},\"playout_seconds\":{:.4},\"playouts_per_second\":{:.0},\"evaluations_per_second\":{:.0}}}",
                     b.machine,
                     montello_engine::perft::generator(),
                     perft_depth,
@@ -189,6 +189,7 @@ fn run(command: Command) -> Result<(), String> {
                     b.playouts,
                     b.playout_time.as_secs_f64(),
                     b.playouts as f64 / b.playout_time.as_secs_f64(),
+                    b.evaluations as f64 / b.eval_time.as_secs_f64(),
                 );
             } else {
                 println!("machine: {}", b.machine);
@@ -204,6 +205,12 @@ fn run(command: Command) -> Result<(), String> {
                     b.playouts,
                     b.playout_time.as_secs_f64(),
                     b.playouts as f64 / b.playout_time.as_secs_f64()
+                );
+                println!(
+                    "full evaluations: {} in {:.3} s = {:.2} million/s (one core)",
+                    b.evaluations,
+                    b.eval_time.as_secs_f64(),
+                    b.evaluations as f64 / b.eval_time.as_secs_f64() / 1e6
                 );
             }
             Ok(())
@@ -361,6 +368,8 @@ struct Bench {
     perft_time: Duration,
     playouts: u64,
     playout_time: Duration,
+    evaluations: u64,
+    eval_time: Duration,
 }
 
 fn bench(seconds: f64, perft_depth: u32) -> Bench {
@@ -382,12 +391,40 @@ fn bench(seconds: f64, perft_depth: u32) -> Bench {
     }
     let playout_time = start.elapsed();
     std::hint::black_box(checksum);
+
+    // Full evaluations of positions from seeded random games at every stage.
+    let weights = montello_engine::eval::builtin();
+    let mut sample = Vec::with_capacity(4096);
+    while sample.len() < 4096 {
+        let mut pos = Position::start();
+        while !pos.is_game_over() {
+            let moves = pos.legal_moves().0;
+            pos = if moves == 0 {
+                pos.pass()
+            } else {
+                pos.play_unchecked(montello_engine::playout::random_square(moves, &mut rng))
+            };
+            sample.push((pos.player().0, pos.opponent().0));
+        }
+    }
+    let mut evaluations = 0u64;
+    let start = Instant::now();
+    while start.elapsed() < budget {
+        for &(p, o) in &sample {
+            checksum += i64::from(weights.evaluate(p, o));
+        }
+        evaluations += sample.len() as u64;
+    }
+    let eval_time = start.elapsed();
+    std::hint::black_box(checksum);
     Bench {
         machine: machine_name(),
         perft_leaves,
         perft_time,
         playouts,
         playout_time,
+        evaluations,
+        eval_time,
     }
 }
 

@@ -42,6 +42,9 @@ pub struct Config {
     /// The disc margin that counts as one logistic unit when the evaluation becomes a win
     /// probability: `p = 1 / (1 + exp(-margin / eval_scale))`.
     pub eval_scale: f32,
+    /// Implicit minimax backups: a node's prior follows the minimax of the evaluations below
+    /// it (see [`back_up_priors`]).
+    pub minimax: bool,
 }
 
 impl Default for Config {
@@ -57,6 +60,7 @@ impl Default for Config {
             eval_weight: 1.0,
             eval_priors: true,
             eval_scale: 6.0,
+            minimax: false,
         }
     }
 }
@@ -303,6 +307,33 @@ fn expand(
     solved
 }
 
+/// Implicit minimax backups (Lanctot et al. 2014) kept in the prior byte: after node
+/// `path.last()` was expanded, each node on the path, from the bottom up, takes as its prior
+/// the mover's chance against the reply that is best by the children's priors (a proven
+/// child counts as certain), as long as that changes anything. The prior is the evaluation
+/// of the position for a fresh node and the minimax of the evaluations below it once it has
+/// children.
+fn back_up_priors(tree: &mut Tree, path: &[u32]) {
+    for &i in path.iter().skip(1).rev() {
+        let i = i as usize;
+        let best_reply = tree.nodes[tree.nodes[i].children()]
+            .iter()
+            .map(|c| match c.proof {
+                WIN => 255,
+                LOSS => 0,
+                DRAW => 128,
+                _ => c.prior,
+            })
+            .max();
+        let Some(best_reply) = best_reply else { break };
+        let value = 255 - best_reply;
+        if tree.nodes[i].prior == value {
+            break;
+        }
+        tree.nodes[i].prior = value;
+    }
+}
+
 /// The win probability of a disc margin `margin` (logistic with scale `scale` discs).
 #[inline]
 fn win_probability(margin: f32, scale: f32) -> f32 {
@@ -397,8 +428,17 @@ fn iterate(
             if node.visits + 1 < config.expand_at && n != 0 {
                 break;
             }
+            let fresh = node.visits == 0 && n != 0;
             slow |= expand(tree, n, side, config, Some((deadline, cancel)));
             if !tree.nodes[n].is_expanded() {
+                break;
+            }
+            if config.minimax {
+                back_up_priors(tree, path);
+            }
+            // A node expanded on its first visit is valued by its children's evaluations
+            // (one ply of minimax) rather than descended into again in the same iteration.
+            if fresh && config.eval_priors {
                 break;
             }
         }
@@ -668,6 +708,64 @@ mod tests {
     use crate::search::solver::tests::{minimax, random_endgame};
     use crate::search::{Searcher, Strategy};
     use std::time::Duration;
+
+    #[test]
+    fn minimax_backups_keep_each_prior_at_the_best_reply() {
+        let config = Config {
+            minimax: true,
+            expand_at: 1,
+            ..Config::default()
+        };
+        let mut state = State::default();
+        let pos =
+            Variant::Othello.play_unchecked(&Position::start(), "f5".parse().unwrap_or(Move::Pass));
+        search(
+            &mut state,
+            &pos,
+            Variant::Othello,
+            &SearchLimits::iterations(5_000),
+            &CancelHandle::new(),
+            &mut FastRng::new(3),
+            &config,
+        );
+        let tree = state
+            .tree
+            .as_ref()
+            .unwrap_or_else(|| panic!("the tree is kept"));
+        let mut checked = 0;
+        for (i, node) in tree.nodes.iter().enumerate().skip(1) {
+            let children = &tree.nodes[node.children()];
+            if children.is_empty() || children.iter().any(|c| c.proof != UNKNOWN) {
+                continue;
+            }
+            let best = children.iter().map(|c| c.prior).max().unwrap_or(0);
+            assert_eq!(node.prior, 255 - best, "node {i}");
+            checked += 1;
+        }
+        assert!(checked > 100, "only {checked} expanded nodes");
+    }
+
+    #[test]
+    fn the_evaluation_guides_the_search_to_a_corner() {
+        // Black to move can take a1 (flipping b2 along the diagonal) or play elsewhere; the
+        // corner is what any Othello evaluation wants.
+        let pos = crate::notation::board_string::parse(
+            "-------- -O------ --OX---- ---OX--- ---XXO-- -----X-- -------- -------- X",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let r = searcher(1, Config::default()).search(
+            &pos,
+            Variant::Othello,
+            &SearchLimits::iterations(3_000),
+            &CancelHandle::new(),
+        );
+        assert_eq!(
+            r.best,
+            Some("a1".parse().unwrap_or(Move::Pass)),
+            "{:?}",
+            r.moves
+        );
+    }
 
     fn searcher(seed: u64, config: Config) -> Searcher {
         Searcher::new(Strategy::Default, seed).with_config(config)
