@@ -5,7 +5,7 @@
 # an interruption continues where it stopped. The data (a few hundred MB) stays in $DATA and
 # is never committed; the weights of each generation and the logs go to engine/weights/.
 #
-#   engine/weights/train.sh            # all generations (about 45 min on 2 cores)
+#   engine/weights/train.sh            # all generations (about an hour on 2 cores)
 #   GENERATIONS="1 2" engine/weights/train.sh
 #
 # docs/eval.md explains each step and gives the figures of the committed run.
@@ -20,19 +20,22 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/montello/target}"
 cargo build --release -p montello-engine
 ME="$CARGO_TARGET_DIR/release/montello-engine"
 
-# generation: player weights, self-play depth, seed
+# Each generation's player, its search depth and the empties it solves exactly from.
 gen_player() { case $1 in 1) echo heuristic ;; *) echo "$OUT/gen$(($1 - 1)).mwt" ;; esac; }
 gen_depth() { case $1 in 1) echo 2 ;; *) echo 3 ;; esac; }
+gen_exact() { case $1 in 1 | 2 | 3) echo 14 ;; *) echo 16 ;; esac; }
 # Generation 1 has only game outcomes to learn from; later ones mix in the player's search value.
 gen_search_weight() { case $1 in 1) echo 0 ;; *) echo 0.8 ;; esac; }
 
-for g in ${GENERATIONS:-1 2 3}; do
+for g in ${GENERATIONS:-1 2 3 4}; do
     echo "=== generation $g"
     "$ME" train selfplay --weights "$(gen_player "$g")" --out "$DATA/gen$g" --chunks 300 \
-        --games 100 --seed "$g" --threads "$THREADS" --depth "$(gen_depth "$g")" --exact 14 \
+        --games 100 --seed "$g" --threads "$THREADS" --depth "$(gen_depth "$g")" --exact "$(gen_exact "$g")" \
         | tail -1 | tee -a "$LOGS/gen$g-selfplay.log"
-    dirs=()
-    for i in $(seq 1 "$g"); do dirs+=("$DATA/gen$i"); done
+    # A generation learns from its own games and its parent's (generation 1's outcome-only
+    # games from the hand-written player hurt later fits: docs/eval.md).
+    dirs=("$DATA/gen$g")
+    if [ "$g" -gt 1 ]; then dirs=("$DATA/gen$((g - 1))" "${dirs[@]}"); fi
     "$ME" train fit --data "${dirs[@]}" --init zeros --out "$OUT/gen$g.mwt" --epochs 8 \
         --threads "$THREADS" --search-weight "$(gen_search_weight "$g")" \
         ${TEST:+--test "$TEST"} | tee "$LOGS/gen$g-fit.log"
@@ -41,7 +44,7 @@ for g in ${GENERATIONS:-1 2 3}; do
             --threads "$THREADS" | tee "$LOGS/gen$g-match.log"
     fi
 done
-last=${GENERATIONS:-1 2 3}
+last=${GENERATIONS:-1 2 3 4}
 last=${last##* }
 cp "$OUT/gen$last.mwt" "$OUT/eval.mwt"
 echo "installed $OUT/gen$last.mwt as $OUT/eval.mwt"

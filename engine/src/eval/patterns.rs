@@ -252,12 +252,14 @@ pub fn ternary(pb: u32, ob: u32) -> usize {
 /// The mobility table's index for `p` to move against `o`.
 #[inline(always)]
 pub fn mobility_index(p: u64, o: u64) -> usize {
-    let mp = crate::bitboard::legal_moves(p, o)
-        .count_ones()
-        .min(MOBILITY_CAP);
-    let mo = crate::bitboard::legal_moves(o, p)
-        .count_ones()
-        .min(MOBILITY_CAP);
+    mobility_index_with(p, o, crate::bitboard::legal_moves)
+}
+
+/// [`mobility_index`] with a given move generator (the fast one where the CPU has it).
+#[inline(always)]
+fn mobility_index_with(p: u64, o: u64, legal_moves: impl Fn(u64, u64) -> u64) -> usize {
+    let mp = legal_moves(p, o).count_ones().min(MOBILITY_CAP);
+    let mo = legal_moves(o, p).count_ones().min(MOBILITY_CAP);
     (mp * (MOBILITY_CAP + 1) + mo) as usize
 }
 
@@ -265,6 +267,17 @@ pub fn mobility_index(p: u64, o: u64) -> usize {
 /// pattern instance, then of the mobility pair, then the bias.
 #[inline]
 pub fn features(p: u64, o: u64) -> [u32; FEATURES] {
+    features_with(p, o, crate::bitboard::legal_moves)
+}
+
+/// [`features`] with a given move generator; inlined into its caller so that a caller
+/// compiled for a newer CPU gets that CPU's instructions throughout.
+#[inline(always)]
+pub(crate) fn features_with(
+    p: u64,
+    o: u64,
+    legal_moves: impl Fn(u64, u64) -> u64,
+) -> [u32; FEATURES] {
     let ip = images(p);
     let io = images(o);
     let mut out = [0u32; FEATURES];
@@ -278,7 +291,7 @@ pub fn features(p: u64, o: u64) -> [u32; FEATURES] {
         }
         k += 1;
     }
-    out[n] = (MOBILITY_OFFSET + mobility_index(p, o)) as u32;
+    out[n] = (MOBILITY_OFFSET + mobility_index_with(p, o, legal_moves)) as u32;
     out[n + 1] = BIAS_OFFSET as u32;
     out
 }

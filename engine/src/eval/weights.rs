@@ -64,6 +64,14 @@ pub fn canonical_map() -> Vec<u32> {
     map
 }
 
+/// Whether this CPU runs the x86-64-v3 evaluation (checked once).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn x86_64_v3() -> bool {
+    static FAST: OnceLock<bool> = OnceLock::new();
+    *FAST.get_or_init(crate::bitboard::avx2::available)
+}
+
 fn fnv1a(data: &[i16]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for w in data {
@@ -136,9 +144,35 @@ impl Weights {
     /// The expected final margin for `p` to move against `o`, in `1 / SCALE` disc.
     #[inline]
     pub fn evaluate(&self, p: u64, o: u64) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if x86_64_v3() {
+            // SAFETY: the CPU has every feature `evaluate_x86_64_v3` is compiled for.
+            return unsafe { self.evaluate_x86_64_v3(p, o) };
+        }
+        self.evaluate_portable(p, o)
+    }
+
+    /// [`Weights::evaluate`] in portable code (what phones run; the reference of the fast
+    /// path in tests).
+    #[inline]
+    pub fn evaluate_portable(&self, p: u64, o: u64) -> i32 {
+        self.sum(p, o, features(p, o))
+    }
+
+    /// [`Weights::evaluate`] compiled for x86-64-v3 (AVX2 move generation for the mobility,
+    /// hardware popcount).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn evaluate_x86_64_v3(&self, p: u64, o: u64) -> i32 {
+        let f =
+            super::patterns::features_with(p, o, |a, b| crate::bitboard::avx2::legal_moves(a, b));
+        self.sum(p, o, f)
+    }
+
+    #[inline(always)]
+    fn sum(&self, p: u64, o: u64, f: [u32; FEATURES]) -> i32 {
         let empties = (!(p | o)).count_ones();
         let w = self.phase(phase(empties));
-        let f = features(p, o);
         let mut sum = 0i32;
         for &i in &f {
             sum += i32::from(w[i as usize]);
@@ -298,6 +332,15 @@ mod tests {
             }
         }
         Weights { data }
+    }
+
+    #[test]
+    fn the_fast_evaluation_equals_the_portable_one() {
+        let w = sample();
+        for pos in super::super::tests::random_positions(5, 2_000) {
+            let (p, o) = (pos.player().0, pos.opponent().0);
+            assert_eq!(w.evaluate(p, o), w.evaluate_portable(p, o), "{pos:?}");
+        }
     }
 
     #[test]
