@@ -984,6 +984,7 @@ mod tests {
         let a1 = Move::Play(Square::ALL[0]);
         let legal = Variant::Othello.moves(&pos);
         assert!(legal.contains(&a1) && legal.len() >= 2, "{legal:?}");
+        let a3 = Move::Play(Square::ALL[16]);
         for d in [1, 2, 3, 5] {
             let r = run(
                 &pos,
@@ -991,7 +992,14 @@ mod tests {
                 depth(d),
                 &SearchLimits::iterations(u64::MAX),
             );
-            assert_eq!(r.best, Some(a1), "depth {d}");
+            // a1 ends the game at once; a3 leaves white one disc and no way back, which a
+            // trained evaluation may well rate higher still. Either crushes.
+            assert!(
+                r.best == Some(a1) || r.best == Some(a3),
+                "depth {d}: {:?}",
+                r.best
+            );
+            assert!(r.moves[0].win_rate > 0.99, "depth {d}: {:?}", r.moves[0]);
         }
         // With 20 empties the default solves it: a3 wins by more in the end (64-0, as
         // the empties a1 leaves are not counted), which only the exact solve can see.

@@ -144,6 +144,8 @@ impl Level {
                 corner_playouts: false,
                 eval_weight: 0.0,
                 eval_priors: false,
+                exploration: 0.5,
+                expand_at: 2,
                 solve_empties: 0,
                 leaf_solve_empties: 0,
                 ..full
@@ -153,6 +155,8 @@ impl Level {
                 corner_playouts: false,
                 eval_weight: 0.0,
                 eval_priors: false,
+                exploration: 0.5,
+                expand_at: 2,
                 solve_empties: 8,
                 leaf_solve_empties: 0,
                 ..full
