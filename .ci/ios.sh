@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI: type-check the whole app for iOS (no Apple SDK here, so no link; docs/mobile.md).
+# CI: type-check and lint the whole app for iOS (no Apple SDK here, so no link; docs/mobile.md).
 # The Info.plist and icon checks are the desktop test tests/ios_bundle.rs (cargo test).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,5 +13,7 @@ rustup target list --installed | grep -qx aarch64-apple-ios || rustup target add
 # build scripts only tracing-oslog and objc-sys read DOCS_RS, and objc-sys only when the target
 # is not Apple. Scoped to this one command; a real iOS build (ios/build-rust.sh, on a Mac)
 # never sets it.
-DOCS_RS=1 cargo check --target aarch64-apple-ios -p montello --lib --bins
+# Clippy does the type check and lints the iOS-only code (the scene delegate, ios_main) with
+# the house's -D warnings; it shares the dependencies' check metadata with `cargo check`.
+DOCS_RS=1 cargo clippy --target aarch64-apple-ios -p montello --lib --bins -- -D warnings
 echo "ios check: OK"

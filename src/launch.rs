@@ -61,6 +61,18 @@ impl LaunchOptions {
         crate::save::platform_data_dir()
     }
 
+    /// The options on a phone, whatever the command line says: iOS and Xcode hand the
+    /// executable arguments of their own (`-AppleLanguages (de)`, `-AppleLocale de_DE`,
+    /// `-NSDocumentRevisionsDebugMode YES`, ...) that the desktop parser would refuse, and a
+    /// phone has no flags to give. They are ignored (and named on stderr, the Xcode console).
+    pub fn for_phone(args: impl IntoIterator<Item = String>) -> LaunchOptions {
+        let args: Vec<String> = args.into_iter().collect();
+        if !args.is_empty() {
+            eprintln!("montello: ignoring the system's launch arguments {args:?}");
+        }
+        LaunchOptions::default()
+    }
+
     /// Whether the player should start on the new-game screen.
     pub fn shows_new_game_screen(&self) -> bool {
         self.autoplay.is_none()

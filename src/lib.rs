@@ -73,6 +73,7 @@ impl Plugin for LogicPlugins {
             eval::plugin,
             save::plugin,
             sound::logic_plugin,
+            platform::lifecycle::logic_plugin,
         ));
     }
 }
@@ -159,8 +160,18 @@ pub fn run(launch: LaunchOptions) -> AppExit {
     App::new().add_plugins(AppPlugin { launch }).run()
 }
 
-/// The app's entry point on phones (and a plain desktop start).
+/// The app's entry point on Android (`#[bevy_main]` makes it `android_main`), and a plain
+/// desktop start.
 #[bevy_main]
 pub fn main() {
     run(LaunchOptions::default());
+}
+
+/// The iOS executable's entry point (src/main.rs): registers the UIScene delegate that
+/// Info.plist names before winit starts `UIApplicationMain`, and starts as a player would,
+/// whatever arguments iOS or Xcode passed ([`LaunchOptions::for_phone`]).
+#[cfg(target_os = "ios")]
+pub fn ios_main() -> AppExit {
+    platform::ios::register_scene_delegate();
+    run(LaunchOptions::for_phone(std::env::args().skip(1)))
 }

@@ -1,14 +1,17 @@
-//! Desktop entry point: parses the command line (by hand: no argument-parser dependency for
-//! a handful of flags), then runs the app.
+//! The executable: on desktop it parses the command line (by hand: no argument-parser
+//! dependency for a handful of flags), then runs the app. On iOS (this binary is the app's
+//! executable, ios/build-rust.sh) it parses nothing: the system passes arguments of its own
+//! (`-AppleLanguages (de)`), see `montello::ios_main`. Android loads the library instead.
 
-use montello::ai::AiLevel;
-use montello::i18n::Lang;
-use montello::platform::SafeArea;
-use montello::settings::ThemeName;
-use montello::{LaunchOptions, Overlay};
+#[cfg(not(target_os = "ios"))]
+use montello::{
+    LaunchOptions, Overlay, ai::AiLevel, i18n::Lang, platform::SafeArea, settings::ThemeName,
+};
+#[cfg(not(target_os = "ios"))]
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+#[cfg(not(target_os = "ios"))]
 const USAGE: &str = "\
 usage: montello [options]
   --autoplay [LEVEL]        AI against AI (LEVEL 1-6 or a name: beginner .. master; default 1)
@@ -29,6 +32,7 @@ usage: montello [options]
                             notch and system bars (e.g. 0,47,0,34)
   --help                    this text";
 
+#[cfg(not(target_os = "ios"))]
 fn parse(args: impl IntoIterator<Item = String>) -> Result<LaunchOptions, String> {
     let mut options = LaunchOptions::default();
     let mut args = args.into_iter().peekable();
@@ -114,12 +118,23 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<LaunchOptions, String
     Ok(options)
 }
 
+#[cfg(not(target_os = "ios"))]
 fn parse_size(text: &str) -> Option<(u32, u32)> {
     let (w, h) = text.split_once(['x', 'X'])?;
     let (w, h) = (w.trim().parse().ok()?, h.trim().parse().ok()?);
     (w > 0 && h > 0).then_some((w, h))
 }
 
+#[cfg(target_os = "ios")]
+fn main() -> ExitCode {
+    if montello::ios_main().is_success() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+#[cfg(not(target_os = "ios"))]
 fn main() -> ExitCode {
     match parse(std::env::args().skip(1)) {
         Ok(options) => {
@@ -161,6 +176,19 @@ mod tests {
         let o = parse(args("--autoplay --position f5d6")).expect("valid flags");
         assert_eq!(o.autoplay, Some(AiLevel::Level(0)));
         assert_eq!(o.position.as_deref(), Some("f5d6"));
+    }
+
+    #[test]
+    fn phones_ignore_what_the_desktop_parser_refuses() {
+        // What Xcode's scheme and iOS put on an app's command line.
+        let xcode =
+            args("-AppleLanguages (de) -AppleLocale de_DE -NSDocumentRevisionsDebugMode YES");
+        assert!(
+            parse(xcode.clone()).is_err(),
+            "the desktop parser refuses the system's arguments, so iOS must not use it"
+        );
+        assert_eq!(LaunchOptions::for_phone(xcode), LaunchOptions::default());
+        assert!(LaunchOptions::for_phone(Vec::new()).shows_new_game_screen());
     }
 
     #[test]

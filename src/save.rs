@@ -10,6 +10,7 @@
 use crate::ai::{AiLevel, AiState};
 use crate::game_flow::{BoardReset, CurrentGame, Notice, Player, Players};
 use crate::i18n::{Lang, Language, SystemLanguage};
+use crate::platform::lifecycle::{LifecycleSystems, Steps};
 use crate::save_format::{SavedGame, SavedPlayer, SavedSettings, Stats};
 use crate::settings::Settings;
 use crate::settings::{AnimationSpeed, TextSize, ThemeName};
@@ -35,7 +36,7 @@ pub(super) fn plugin(app: &mut App) {
                 reset_stats,
                 (autosave, save_settings, record_stats, write_reset_stats)
                     .run_if(resource_exists::<DataDir>),
-                follow_lifecycle,
+                follow_lifecycle.after(LifecycleSystems),
             )
                 .chain(),
         );
@@ -328,28 +329,28 @@ fn write_reset_stats(
 /// write the game once more, whatever the autosave thinks it already wrote. While suspended no
 /// search runs (no CPU in the background); on resume the AI's turn starts again by itself,
 /// because the AI plugin starts a search whenever it is the AI's move and none is running.
+/// What to do when is `platform::lifecycle`'s state machine's call.
 fn follow_lifecycle(
     dir: Option<Res<DataDir>>,
     current: Res<CurrentGame>,
     players: Res<Players>,
     mut ai: ResMut<AiState>,
-    mut lifecycle: MessageReader<AppLifecycle>,
+    mut steps: MessageReader<Steps>,
     mut closing: MessageReader<WindowCloseRequested>,
     mut exit: MessageReader<AppExit>,
     mut notice: ResMut<Notice>,
     language: Res<Language>,
 ) {
     let mut flush = closing.read().count() > 0 || exit.read().count() > 0;
-    for event in lifecycle.read() {
-        match event {
-            AppLifecycle::WillSuspend | AppLifecycle::Suspended => {
-                ai.paused = true;
-                ai.cancel();
-                flush |= matches!(event, AppLifecycle::WillSuspend);
-            }
-            AppLifecycle::WillResume | AppLifecycle::Running => ai.paused = false,
-            AppLifecycle::Idle => {}
+    for step in steps.read() {
+        if step.pause_work {
+            ai.paused = true;
+            ai.cancel();
         }
+        if step.resume_work {
+            ai.paused = false;
+        }
+        flush |= step.save;
     }
     if let (true, Some(dir)) = (flush, dir) {
         write(

@@ -280,10 +280,10 @@ mod output {
         // SAFETY: the shared session is a process-wide singleton; setting its category is
         // allowed from any thread before the first stream opens.
         unsafe {
-            if let Some(category) = AVAudioSessionCategoryAmbient {
-                if let Err(e) = AVAudioSession::sharedInstance().setCategory_error(category) {
-                    warn!("sound: could not set the ambient audio session: {e:?}");
-                }
+            if let Some(category) = AVAudioSessionCategoryAmbient
+                && let Err(e) = AVAudioSession::sharedInstance().setCategory_error(category)
+            {
+                warn!("sound: could not set the ambient audio session: {e:?}");
             }
         }
     }

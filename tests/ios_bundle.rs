@@ -151,3 +151,156 @@ fn every_app_icon_exists_at_its_size() {
         assert!(idioms.iter().any(|i| i == idiom), "no {idiom} icon");
     }
 }
+
+fn dict<'a>(value: Option<&'a Value>, what: &str) -> &'a Dictionary {
+    value
+        .and_then(Value::as_dictionary)
+        .unwrap_or_else(|| panic!("{what} is not a dictionary"))
+}
+
+/// Apps built with the iOS 27 SDK must adopt the UIScene life cycle, and UIKit decides that
+/// from Info.plist alone: one window-scene configuration whose delegate is our Rust class.
+#[test]
+fn info_plist_adopts_the_scene_life_cycle() {
+    let info = info_plist();
+    let manifest = dict(
+        info.get("UIApplicationSceneManifest"),
+        "UIApplicationSceneManifest",
+    );
+    assert_eq!(
+        manifest
+            .get("UIApplicationSupportsMultipleScenes")
+            .and_then(Value::as_boolean),
+        Some(false),
+        "one board, one scene"
+    );
+    let configurations = dict(
+        manifest.get("UISceneConfigurations"),
+        "UISceneConfigurations",
+    );
+    let roles: Vec<&String> = configurations.keys().collect();
+    assert_eq!(roles, ["UIWindowSceneSessionRoleApplication"]);
+    let scenes = configurations
+        .get("UIWindowSceneSessionRoleApplication")
+        .and_then(Value::as_array)
+        .expect("an array of scene configurations");
+    assert_eq!(scenes.len(), 1, "{scenes:?}");
+    let scene = dict(scenes.first(), "the scene configuration");
+    let get = |key: &str| {
+        scene
+            .get(key)
+            .and_then(Value::as_string)
+            .unwrap_or_else(|| panic!("the scene configuration has no {key}"))
+    };
+    assert_eq!(get("UISceneClassName"), "UIWindowScene");
+    assert_eq!(
+        get("UISceneDelegateClassName"),
+        montello::platform::SCENE_DELEGATE_CLASS,
+        "Info.plist must name the class src/platform/ios.rs declares"
+    );
+    assert!(!get("UISceneConfigurationName").is_empty());
+    assert!(
+        scene.get("UISceneStoryboardFile").is_none() && info.get("UIMainStoryboardFile").is_none(),
+        "no storyboard: the delegate hands winit's window to the scene"
+    );
+    // The class really is declared under that name, and registered before UIKit looks it up.
+    let glue =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/platform/ios.rs"))
+            .expect("src/platform/ios.rs");
+    assert!(glue.contains("const NAME: &'static str = super::SCENE_DELEGATE_CLASS;"));
+    assert!(glue.contains("#[method(scene:willConnectToSession:options:)]"));
+    let lib = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs"))
+        .expect("src/lib.rs");
+    let ios_main = lib
+        .split("pub fn ios_main()")
+        .nth(1)
+        .expect("lib.rs has ios_main");
+    let register = ios_main.find("register_scene_delegate()");
+    let run = ios_main.find("run(");
+    assert!(
+        matches!((register, run), (Some(r), Some(u)) if r < u),
+        "ios_main registers the scene delegate before it runs the app"
+    );
+}
+
+/// The App Store's privacy manifest: no tracking, nothing collected, and a documented reason
+/// for each "required reason" API the Rust standard library calls for us.
+#[test]
+fn privacy_manifest_declares_the_required_reason_apis() {
+    let path = ios_dir().join("Montello/PrivacyInfo.xcprivacy");
+    let manifest = Value::from_file(&path)
+        .unwrap_or_else(|e| panic!("{} does not parse as a plist: {e}", path.display()))
+        .into_dictionary()
+        .expect("a dictionary");
+    assert_eq!(
+        manifest
+            .get("NSPrivacyTracking")
+            .and_then(Value::as_boolean),
+        Some(false)
+    );
+    for empty in ["NSPrivacyTrackingDomains", "NSPrivacyCollectedDataTypes"] {
+        assert_eq!(
+            manifest.get(empty).and_then(Value::as_array).map(Vec::len),
+            Some(0),
+            "{empty}"
+        );
+    }
+    let mut declared = std::collections::BTreeMap::new();
+    for api in manifest
+        .get("NSPrivacyAccessedAPITypes")
+        .and_then(Value::as_array)
+        .expect("NSPrivacyAccessedAPITypes")
+    {
+        let api = dict(Some(api), "an accessed API entry");
+        let kind = api
+            .get("NSPrivacyAccessedAPIType")
+            .and_then(Value::as_string)
+            .expect("NSPrivacyAccessedAPIType");
+        let reasons: Vec<&str> = api
+            .get("NSPrivacyAccessedAPITypeReasons")
+            .and_then(Value::as_array)
+            .expect("reasons")
+            .iter()
+            .filter_map(Value::as_string)
+            .collect();
+        assert!(!reasons.is_empty(), "{kind} without a reason");
+        assert!(
+            declared.insert(kind.to_owned(), reasons).is_none(),
+            "{kind} twice"
+        );
+    }
+    // std::fs::metadata on our own files; std::time::Instant (mach_absolute_time).
+    assert_eq!(
+        declared.get("NSPrivacyAccessedAPICategoryFileTimestamp"),
+        Some(&vec!["C617.1"])
+    );
+    assert_eq!(
+        declared.get("NSPrivacyAccessedAPICategorySystemBootTime"),
+        Some(&vec!["35F9.1"])
+    );
+    // XcodeGen copies it into the app.
+    let spec = std::fs::read_to_string(ios_dir().join("project.yml")).expect("ios/project.yml");
+    let entry = spec
+        .split("- path: Montello/PrivacyInfo.xcprivacy")
+        .nth(1)
+        .expect("project.yml lists PrivacyInfo.xcprivacy");
+    assert!(
+        entry
+            .lines()
+            .nth(1)
+            .is_some_and(|l| l.trim() == "buildPhase: resources"),
+        "PrivacyInfo.xcprivacy must be a resource of the app"
+    );
+}
+
+/// The store versions come from the crate's version, as Android's do (android/build.sh).
+#[test]
+fn app_version_is_the_crate_version() {
+    let spec = std::fs::read_to_string(ios_dir().join("project.yml")).expect("ios/project.yml");
+    let marketing = spec
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("MARKETING_VERSION:"))
+        .map(|v| v.trim().trim_matches('"'))
+        .expect("project.yml sets MARKETING_VERSION");
+    assert_eq!(marketing, env!("CARGO_PKG_VERSION"));
+}

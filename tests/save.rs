@@ -30,7 +30,7 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 mod common;
-use common::send;
+use common::{run_until, send};
 
 fn app_on(dir: &Path) -> App {
     common::logic_app(Some(dir))
@@ -154,6 +154,56 @@ fn suspending_saves_and_cancels_the_search() {
     assert!(
         dir.join(SavedGame::FILE).exists(),
         "suspending wrote the game"
+    );
+}
+
+#[test]
+fn suspend_resume_and_destroy_follow_the_lifecycle_machine() {
+    use montello::platform::lifecycle::{Phase, SharedLifecycle, Signal};
+    let dir = temp_dir("lifecycle");
+    let mut app = app_on(&dir);
+    send(
+        &mut app,
+        GameCommand::NewGame(GameSetup {
+            players: Players {
+                black: Player::Ai(AiLevel::Level(4)),
+                white: Player::Human,
+            },
+            variant: Variant::Othello,
+        }),
+    );
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(app.world().resource::<AiState>().is_busy());
+    let machine = app.world().resource::<SharedLifecycle>().clone();
+    let phase = |m: &SharedLifecycle| m.0.lock().expect("not poisoned").phase();
+    let saved = dir.join(SavedGame::FILE);
+    std::fs::remove_file(&saved).expect("the autosave wrote the new game");
+    // winit's order on Android and iOS: WillSuspend (one last frame), then Suspended.
+    send(&mut app, AppLifecycle::WillSuspend);
+    assert!(saved.exists(), "suspending wrote the game");
+    assert_eq!(phase(&machine), Phase::Suspended);
+    std::fs::remove_file(&saved).expect("written once");
+    send(&mut app, AppLifecycle::Suspended);
+    assert!(
+        !saved.exists(),
+        "Suspended after WillSuspend writes nothing more"
+    );
+    assert!(app.world().resource::<AiState>().paused);
+    // A destroyed activity while suspended: the process may exit, the game is on disk.
+    assert!(machine.on(Signal::ActivityDestroyed).exit_process);
+    // Back to the front: the AI, paused meanwhile, thinks again by itself.
+    send(&mut app, AppLifecycle::WillResume);
+    send(&mut app, AppLifecycle::Running);
+    assert_eq!(phase(&machine), Phase::Running);
+    assert!(!app.world().resource::<AiState>().paused);
+    run_until(&mut app, "the AI to think again", |app| {
+        app.world().resource::<AiState>().is_busy()
+    });
+    assert!(
+        !machine.on(Signal::ActivityDestroyed).exit_process,
+        "a running app never exits on its own"
     );
 }
 

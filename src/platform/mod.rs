@@ -14,6 +14,18 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
+#[cfg(target_os = "android")]
+mod android;
+pub mod insets;
+#[cfg(target_os = "ios")]
+pub(crate) mod ios;
+pub mod lifecycle;
+
+/// The Objective-C class of the scene delegate that `ios/Montello/Info.plist`'s
+/// `UIApplicationSceneManifest` names (`platform::ios` declares it; tests/ios_bundle.rs checks
+/// that the two agree).
+pub const SCENE_DELEGATE_CLASS: &str = "MontelloSceneDelegate";
+
 pub(super) fn plugin(app: &mut App) {
     let safe = app
         .world()
@@ -28,7 +40,147 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         PreUpdate,
         (follow_platform_safe_area, follow_system_font_scale),
+    )
+    .add_systems(
+        PostUpdate,
+        apply_lifecycle_steps.after(lifecycle::LifecycleSystems),
     );
+    #[cfg(target_os = "android")]
+    app.init_resource::<SystemInsets>().add_systems(
+        PreUpdate,
+        read_system_insets.before(follow_platform_safe_area),
+    );
+    #[cfg(target_os = "ios")]
+    app.add_systems(PreUpdate, ios::attach_windows_to_scene);
+}
+
+/// What the lifecycle's state machine asks of the platform: iOS switches winit to an update
+/// mode without a wake-up timer while in the background (winit issue 4679) and back on resume;
+/// Android watches for the activity's destruction while suspended.
+#[cfg(any(target_os = "android", target_os = "ios"))]
+fn apply_lifecycle_steps(
+    mut steps: MessageReader<lifecycle::Steps>,
+    mut settings: ResMut<bevy::winit::WinitSettings>,
+    mut foreground: Local<Option<bevy::winit::WinitSettings>>,
+    #[cfg(target_os = "android")] machine: Res<lifecycle::SharedLifecycle>,
+    #[cfg(target_os = "android")] mut watcher: Local<Option<android_destroy::Watcher>>,
+) {
+    for step in steps.read() {
+        if cfg!(target_os = "ios") {
+            match step.background_updates {
+                Some(true) => {
+                    foreground.get_or_insert(settings.clone());
+                    // Continuous is `ControlFlow::Wait` on iOS: no timer to go stale, and no
+                    // frames run while suspended anyway.
+                    *settings = bevy::winit::WinitSettings::continuous();
+                }
+                Some(false) => {
+                    if let Some(saved) = foreground.take() {
+                        *settings = saved;
+                    }
+                }
+                None => {}
+            }
+        }
+        #[cfg(target_os = "android")]
+        if let Some(watch) = step.watch_destroy {
+            watcher
+                .get_or_insert_with(|| android_destroy::Watcher::start(machine.clone()))
+                .watch(watch);
+        }
+    }
+}
+
+/// Android: the thread that notices the activity's destruction (see `lifecycle`).
+#[cfg(target_os = "android")]
+mod android_destroy {
+    use super::lifecycle::{SharedLifecycle, Signal};
+    use std::sync::{Arc, Condvar, Mutex, PoisonError};
+    use std::time::Duration;
+
+    /// How often a suspended app asks whether its activity is being destroyed.
+    const POLL: Duration = Duration::from_millis(500);
+
+    pub(super) struct Watcher(Arc<(Mutex<bool>, Condvar)>);
+
+    impl Watcher {
+        pub(super) fn start(machine: SharedLifecycle) -> Watcher {
+            let shared = Arc::new((Mutex::new(false), Condvar::new()));
+            let state = shared.clone();
+            let spawned = std::thread::Builder::new()
+                .name("montello-destroy-watch".into())
+                .spawn(move || {
+                    let (watching, wake) = &*state;
+                    loop {
+                        let mut guard = watching.lock().unwrap_or_else(PoisonError::into_inner);
+                        while !*guard {
+                            guard = wake.wait(guard).unwrap_or_else(PoisonError::into_inner);
+                        }
+                        drop(wake.wait_timeout(guard, POLL));
+                        if !*watching.lock().unwrap_or_else(PoisonError::into_inner) {
+                            continue;
+                        }
+                        if let Ok(true) = super::android::activity_destroyed()
+                            && machine.on(Signal::ActivityDestroyed).exit_process
+                        {
+                            bevy::log::info!(
+                                "the activity is being destroyed: the game was saved on suspend; \
+                                 exiting so the next launch starts a new event loop"
+                            );
+                            std::process::exit(0);
+                        }
+                    }
+                });
+            if let Err(e) = spawned {
+                bevy::log::warn!("could not start the destroy watcher: {e}");
+            }
+            Watcher(shared)
+        }
+
+        pub(super) fn watch(&self, on: bool) {
+            let (watching, wake) = &*self.0;
+            *watching.lock().unwrap_or_else(PoisonError::into_inner) = on;
+            wake.notify_all();
+        }
+    }
+}
+
+/// Android's system bars and cutout, physical pixels, as last read over JNI.
+#[cfg(target_os = "android")]
+#[derive(Resource, Default)]
+struct SystemInsets(Option<insets::Sides>);
+
+/// Reads the insets at start, after every resize (a rotation is one) and on resume.
+#[cfg(target_os = "android")]
+fn read_system_insets(
+    mut found: ResMut<SystemInsets>,
+    mut resized: MessageReader<bevy::window::WindowResized>,
+    mut lifecycle: MessageReader<bevy::window::AppLifecycle>,
+    mut read_once: Local<bool>,
+    _main_thread: bevy::ecs::system::NonSendMarker,
+) {
+    let resized = resized.read().count() > 0;
+    let resumed = lifecycle.read().any(|e| {
+        matches!(
+            e,
+            bevy::window::AppLifecycle::WillResume | bevy::window::AppLifecycle::Running
+        )
+    });
+    if *read_once && !resized && !resumed {
+        return;
+    }
+    match android::system_insets() {
+        Ok(Some(sides)) => {
+            *read_once = true;
+            found.0 = Some(sides);
+        }
+        // Not attached yet: ask again next frame.
+        Ok(None) => {}
+        Err(e) => {
+            *read_once = true;
+            warn!("could not read the window insets: {e}");
+        }
+    }
 }
 
 /// The text size the player chose in the system's settings, as a factor of the normal size:
@@ -162,123 +314,15 @@ pub fn leave_app() {
     }
 }
 
-#[cfg(target_os = "android")]
-mod android {
-    use jni::objects::JObject;
-    use jni::{Env, JValue, jni_sig, jni_str};
-
-    /// Runs `f` with a JNI environment and the activity.
-    fn with_activity<T>(
-        f: impl for<'local> FnOnce(&mut Env<'local>, &JObject<'local>) -> jni::errors::Result<T>,
-    ) -> Result<T, String> {
-        let app = bevy::android::ANDROID_APP
-            .get()
-            .ok_or("no Android activity")?;
-        let (vm, activity) = (app.vm_as_ptr(), app.activity_as_ptr());
-        if vm.is_null() || activity.is_null() {
-            return Err("no Java VM or activity".into());
-        }
-        // SAFETY: android-activity hands out the process's JavaVM and a global reference to
-        // the activity, both valid while the activity lives (it does: it is running us).
-        let vm = unsafe { jni::JavaVM::from_raw(vm.cast()) };
-        vm.attach_current_thread(|env| -> jni::errors::Result<T> {
-            // SAFETY: a global reference may be used from any attached thread; the wrapper
-            // does not delete it.
-            let activity = unsafe { JObject::from_raw(env, activity.cast()) };
-            f(env, &activity)
-        })
-        .map_err(|e| e.to_string())
-    }
-
-    /// `activity.moveTaskToBack(true)`.
-    pub(super) fn move_task_to_back() -> Result<(), String> {
-        with_activity(|env, activity| {
-            env.call_method(
-                activity,
-                jni_str!("moveTaskToBack"),
-                jni_sig!("(Z)Z"),
-                &[JValue::Bool(true)],
-            )?;
-            Ok(())
-        })
-    }
-
-    /// `activity.getResources().getConfiguration().fontScale`.
-    pub(super) fn font_scale() -> Result<f32, String> {
-        with_activity(|env, activity| {
-            let resources = env
-                .call_method(
-                    activity,
-                    jni_str!("getResources"),
-                    jni_sig!("()Landroid/content/res/Resources;"),
-                    &[],
-                )?
-                .l()?;
-            let configuration = env
-                .call_method(
-                    &resources,
-                    jni_str!("getConfiguration"),
-                    jni_sig!("()Landroid/content/res/Configuration;"),
-                    &[],
-                )?
-                .l()?;
-            env.get_field(&configuration, jni_str!("fontScale"), jni_sig!("F"))?
-                .f()
-        })
-    }
-}
-
-#[cfg(target_os = "ios")]
-mod ios {
-    use objc2_foundation::MainThreadMarker;
-    use objc2_ui_kit::{
-        UIApplication, UIContentSizeCategoryAccessibilityExtraExtraExtraLarge,
-        UIContentSizeCategoryAccessibilityExtraExtraLarge,
-        UIContentSizeCategoryAccessibilityExtraLarge, UIContentSizeCategoryAccessibilityLarge,
-        UIContentSizeCategoryAccessibilityMedium, UIContentSizeCategoryExtraExtraExtraLarge,
-        UIContentSizeCategoryExtraExtraLarge, UIContentSizeCategoryExtraLarge,
-        UIContentSizeCategoryExtraSmall, UIContentSizeCategoryLarge, UIContentSizeCategoryMedium,
-        UIContentSizeCategorySmall,
-    };
-
-    /// The Dynamic Type category as a factor: body text points (Apple's type sizes) over the
-    /// default Large's 17.
-    pub(super) fn font_scale() -> Option<f32> {
-        let mtm = MainThreadMarker::new()?;
-        let app = UIApplication::sharedApplication(mtm);
-        // SAFETY: read on the main thread (the marker proves it); the category constants are
-        // UIKit's own immutable strings.
-        unsafe {
-            let category = app.preferredContentSizeCategory();
-            let points = [
-                (UIContentSizeCategoryExtraSmall, 14.0),
-                (UIContentSizeCategorySmall, 15.0),
-                (UIContentSizeCategoryMedium, 16.0),
-                (UIContentSizeCategoryLarge, 17.0),
-                (UIContentSizeCategoryExtraLarge, 19.0),
-                (UIContentSizeCategoryExtraExtraLarge, 21.0),
-                (UIContentSizeCategoryExtraExtraExtraLarge, 23.0),
-                (UIContentSizeCategoryAccessibilityMedium, 28.0),
-                (UIContentSizeCategoryAccessibilityLarge, 33.0),
-                (UIContentSizeCategoryAccessibilityExtraLarge, 40.0),
-                (UIContentSizeCategoryAccessibilityExtraExtraLarge, 47.0),
-                (UIContentSizeCategoryAccessibilityExtraExtraExtraLarge, 53.0),
-            ];
-            points
-                .iter()
-                .find(|(c, _)| **c == *category)
-                .map(|&(_, pt)| pt / 17.0_f32)
-        }
-    }
-}
-
-/// Keeps [`SafeArea`] equal to what the system reserves: Android's content rectangle (the
-/// window less the status and navigation bars and cutouts), iOS's safe area (winit's inner
-/// rectangle within the outer one).
+/// Keeps [`SafeArea`] equal to what the system reserves: on Android the larger of the content
+/// rectangle's margins (the window less the bars, before targetSdk 35's edge to edge) and the
+/// `WindowInsets` read over JNI; on iOS the safe area (winit's inner rectangle within the outer
+/// one).
 #[cfg(any(target_os = "android", target_os = "ios"))]
 fn follow_platform_safe_area(
     windows: Query<(Entity, &Window), With<bevy::window::PrimaryWindow>>,
     mut safe: ResMut<SafeArea>,
+    #[cfg(target_os = "android")] insets: Res<SystemInsets>,
     _main_thread: bevy::ecs::system::NonSendMarker,
 ) {
     let Ok((entity, window)) = windows.single() else {
@@ -311,7 +355,16 @@ fn follow_platform_safe_area(
             y + inner_size.height as f32,
         ])
     });
-    if let Some(found) = rect.and_then(|r| SafeArea::from_content_rect(r, size, scale))
+    let found = rect.and_then(|r| SafeArea::from_content_rect(r, size, scale));
+    #[cfg(target_os = "android")]
+    let found = match (
+        found,
+        insets.0.and_then(|s| SafeArea::from_insets(s, scale)),
+    ) {
+        (Some(rect), Some(insets)) => Some(rect.max(insets)),
+        (rect, insets) => rect.or(insets),
+    };
+    if let Some(found) = found
         && *safe != found
     {
         *safe = found;

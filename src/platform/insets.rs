@@ -1,0 +1,212 @@
+//! Android's window insets, the part that needs no phone: which Java calls answer "where are
+//! the system bars and the cutout" at which API level, and how their pixels become a
+//! [`SafeArea`]. With targetSdk 35+ Android draws every app edge to edge, so the content
+//! rectangle NativeActivity reports is the whole window; the real margins come from
+//! `WindowInsets` (`platform::android` asks over JNI, on start, on every resize or rotation
+//! and on resume).
+
+use super::SafeArea;
+
+/// Margins in physical pixels: left, top, right, bottom.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sides(pub [i32; 4]);
+
+impl Sides {
+    /// The larger margin on each side.
+    pub fn max(self, other: Sides) -> Sides {
+        let mut sides = self.0;
+        for (side, other) in sides.iter_mut().zip(other.0) {
+            *side = (*side).max(other);
+        }
+        Sides(sides)
+    }
+}
+
+/// The questions one `WindowInsets` object answers, by API level. Each answer is `None` when
+/// Android has none (a null object: no cutout, or no insets yet).
+pub trait InsetQueries {
+    type Error;
+    /// API 30+: `getInsets(WindowInsets.Type.systemBars() | WindowInsets.Type.displayCutout())`.
+    fn bars_and_cutout(&mut self) -> Result<Option<Sides>, Self::Error>;
+    /// API 20+ (deprecated in 30): `getSystemWindowInset{Left,Top,Right,Bottom}()`.
+    fn system_window(&mut self) -> Result<Option<Sides>, Self::Error>;
+    /// API 28+: `getDisplayCutout()`'s `getSafeInset{Left,Top,Right,Bottom}()`.
+    fn cutout(&mut self) -> Result<Option<Sides>, Self::Error>;
+}
+
+/// The bars' and cutout's margins on a device of API level `sdk`, asking only what that
+/// level has (an API 28 method called on Android 8 would throw `NoSuchMethodError`).
+pub fn read_insets<Q: InsetQueries>(sdk: i32, queries: &mut Q) -> Result<Option<Sides>, Q::Error> {
+    if sdk >= 30 {
+        return queries.bars_and_cutout();
+    }
+    let Some(bars) = queries.system_window()? else {
+        return Ok(None);
+    };
+    if sdk >= 28
+        && let Some(cutout) = queries.cutout()?
+    {
+        return Ok(Some(bars.max(cutout)));
+    }
+    Ok(Some(bars))
+}
+
+impl SafeArea {
+    /// Margins of `sides` physical pixels drawn at `scale` physical pixels per logical one;
+    /// `None` for a scale that is not a scale.
+    pub fn from_insets(sides: Sides, scale: f32) -> Option<SafeArea> {
+        if !(scale.is_finite() && scale > 0.0) {
+            return None;
+        }
+        let [left, top, right, bottom] = sides.0.map(|v| v.max(0) as f32 / scale);
+        Some(SafeArea {
+            left,
+            top,
+            right,
+            bottom,
+        })
+    }
+
+    /// The larger margin on each side: what both the content rectangle and the insets
+    /// leave free.
+    pub fn max(self, other: SafeArea) -> SafeArea {
+        SafeArea {
+            left: self.left.max(other.left),
+            top: self.top.max(other.top),
+            right: self.right.max(other.right),
+            bottom: self.bottom.max(other.bottom),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Answers like a device would, and records what was asked.
+    #[derive(Default)]
+    struct Device {
+        bars_and_cutout: Option<Sides>,
+        system_window: Option<Sides>,
+        cutout: Option<Sides>,
+        asked: Vec<&'static str>,
+    }
+
+    impl InsetQueries for Device {
+        type Error = String;
+        fn bars_and_cutout(&mut self) -> Result<Option<Sides>, String> {
+            self.asked.push("getInsets");
+            Ok(self.bars_and_cutout)
+        }
+        fn system_window(&mut self) -> Result<Option<Sides>, String> {
+            self.asked.push("getSystemWindowInset*");
+            Ok(self.system_window)
+        }
+        fn cutout(&mut self) -> Result<Option<Sides>, String> {
+            self.asked.push("getDisplayCutout");
+            Ok(self.cutout)
+        }
+    }
+
+    /// A 1080x2400 phone: 132 px status bar with a punch-hole camera (cutout 110 px), 66 px
+    /// gesture bar.
+    fn phone() -> Device {
+        Device {
+            bars_and_cutout: Some(Sides([0, 132, 0, 66])),
+            system_window: Some(Sides([0, 100, 0, 66])),
+            cutout: Some(Sides([0, 132, 0, 0])),
+            asked: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn api_30_and_later_ask_for_bars_and_cutout_at_once() {
+        for sdk in [30, 35, 36] {
+            let mut device = phone();
+            assert_eq!(
+                read_insets(sdk, &mut device),
+                Ok(Some(Sides([0, 132, 0, 66])))
+            );
+            assert_eq!(device.asked, ["getInsets"], "API {sdk}");
+        }
+    }
+
+    #[test]
+    fn api_28_and_29_combine_bars_and_cutout() {
+        for sdk in [28, 29] {
+            let mut device = phone();
+            assert_eq!(
+                read_insets(sdk, &mut device),
+                Ok(Some(Sides([0, 132, 0, 66]))),
+                "the cutout is deeper than the status bar"
+            );
+            assert_eq!(device.asked, ["getSystemWindowInset*", "getDisplayCutout"]);
+        }
+        // No cutout (a null DisplayCutout): the bars alone.
+        let mut device = Device {
+            cutout: None,
+            ..phone()
+        };
+        assert_eq!(
+            read_insets(29, &mut device),
+            Ok(Some(Sides([0, 100, 0, 66])))
+        );
+    }
+
+    #[test]
+    fn api_26_and_27_never_ask_for_the_cutout() {
+        for sdk in [26, 27] {
+            let mut device = phone();
+            assert_eq!(
+                read_insets(sdk, &mut device),
+                Ok(Some(Sides([0, 100, 0, 66])))
+            );
+            assert_eq!(device.asked, ["getSystemWindowInset*"], "API {sdk}");
+        }
+    }
+
+    #[test]
+    fn no_insets_yet_is_none_and_errors_pass_through() {
+        let mut device = Device::default();
+        assert_eq!(read_insets(36, &mut device), Ok(None));
+        assert_eq!(read_insets(26, &mut device), Ok(None));
+        struct Broken;
+        impl InsetQueries for Broken {
+            type Error = &'static str;
+            fn bars_and_cutout(&mut self) -> Result<Option<Sides>, &'static str> {
+                Err("NoSuchMethodError")
+            }
+            fn system_window(&mut self) -> Result<Option<Sides>, &'static str> {
+                Err("NoSuchMethodError")
+            }
+            fn cutout(&mut self) -> Result<Option<Sides>, &'static str> {
+                Err("NoSuchMethodError")
+            }
+        }
+        assert_eq!(read_insets(33, &mut Broken), Err("NoSuchMethodError"));
+    }
+
+    #[test]
+    fn pixels_become_logical_margins() {
+        // Landscape: the cutout on the left, the navigation bar on the right, at 2.75x.
+        let safe = SafeArea::from_insets(Sides([132, 0, 66, -5]), 2.75).expect("a scale");
+        assert!((safe.left - 48.0).abs() < 1e-4 && (safe.right - 24.0).abs() < 1e-4);
+        assert_eq!(
+            (safe.top, safe.bottom),
+            (0.0, 0.0),
+            "negative insets are none"
+        );
+        assert_eq!(SafeArea::from_insets(Sides([1, 1, 1, 1]), 0.0), None);
+        assert_eq!(SafeArea::from_insets(Sides([1, 1, 1, 1]), f32::NAN), None);
+        // The content rectangle (pre-35 devices) and the insets: the larger margin wins.
+        let rect = SafeArea::from_content_rect(
+            [0.0, 132.0, 1080.0, 2400.0],
+            bevy::math::Vec2::new(1080.0, 2400.0),
+            2.75,
+        )
+        .expect("a rectangle");
+        let insets = SafeArea::from_insets(Sides([0, 100, 0, 66]), 2.75).expect("a scale");
+        let both = rect.max(insets);
+        assert!((both.top - 48.0).abs() < 1e-4 && (both.bottom - 24.0).abs() < 1e-4);
+    }
+}
