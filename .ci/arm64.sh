@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# CI: the engine's test suite on aarch64, the phones' architecture, under QEMU user-mode
+# emulation: any architecture-specific path (bit tricks, SIMD behind cfg, endianness-sensitive
+# hashing) is proven correct there, not only on the x86_64 build machine. Installs Debian's
+# qemu-user and the aarch64 cross linker and libc when missing, and the rustup target.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/montello/target}"
+
+if ! command -v qemu-aarch64 >/dev/null || ! command -v aarch64-linux-gnu-gcc >/dev/null ||
+    [ ! -d /usr/aarch64-linux-gnu/lib ]; then
+    echo "installing Debian packages: qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
+    sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+    $sudo apt-get update -qq
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+        qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+fi
+rustup target list --installed | grep -qx aarch64-unknown-linux-gnu ||
+    rustup target add aarch64-unknown-linux-gnu
+
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
+# -L: the aarch64 dynamic loader and libc live under Debian's cross sysroot.
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu"
+started=$(date +%s)
+cargo test -p montello-engine --target aarch64-unknown-linux-gnu
+# Proof that the tests ran as aarch64 code, not on the host.
+binary=$(find "$CARGO_TARGET_DIR/aarch64-unknown-linux-gnu/debug/deps" -maxdepth 1 -type f \
+    -name 'montello_engine-*' -perm -u+x | head -1)
+file -b "$binary" 2>/dev/null | grep -q aarch64 ||
+    readelf -h "$binary" | grep -q 'Machine:.*AArch64' ||
+    { echo "no aarch64 test binary in $CARGO_TARGET_DIR" >&2; exit 1; }
+echo "engine tests on aarch64 (qemu-user): OK in $(( $(date +%s) - started )) s"
