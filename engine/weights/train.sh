@@ -27,9 +27,24 @@ gen_exact() { case $1 in 1 | 2 | 3) echo 14 ;; *) echo 16 ;; esac; }
 # Generation 1 has only game outcomes to learn from; later ones mix in the player's search value.
 gen_search_weight() { case $1 in 1) echo 0 ;; *) echo 0.8 ;; esac; }
 
+# Generation 1's games were played by the trainer of commit 15d70ce, whose random openings draw
+# from the random generator in another order than today's: that trainer is built (once, in its
+# own worktree and target directory) so that they come out bit for bit the same. Later
+# generations' games come from today's trainer (checked: generation 4's chunk 0 is identical).
+selfplay_tool() {
+    if [ "$1" != 1 ]; then
+        echo "$ME"
+        return
+    fi
+    local tree="$DATA/gen1-tool" target="$DATA/gen1-target"
+    [ -d "$tree" ] || git worktree add --force --detach "$tree" 15d70ce >&2
+    (cd "$tree" && CARGO_TARGET_DIR="$target" cargo build --release -p montello-engine >&2)
+    echo "$target/release/montello-engine"
+}
+
 for g in ${GENERATIONS:-1 2 3 4}; do
     echo "=== generation $g"
-    "$ME" train selfplay --weights "$(gen_player "$g")" --out "$DATA/gen$g" --chunks 300 \
+    "$(selfplay_tool "$g")" train selfplay --weights "$(gen_player "$g")" --out "$DATA/gen$g" --chunks 300 \
         --games 100 --seed "$g" --threads "$THREADS" --depth "$(gen_depth "$g")" --exact "$(gen_exact "$g")" \
         | tail -1 | tee -a "$LOGS/gen$g-selfplay.log"
     # A generation learns from its own games and its parent's (generation 1's outcome-only

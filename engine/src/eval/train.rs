@@ -54,6 +54,9 @@ pub struct SelfPlay {
     pub exact_empties: u32,
     /// Random noise added to each root move's score, in `1 / SCALE` disc (varies the games).
     pub noise: i32,
+    /// Whether samples keep the player's search value (generation 1's hand-written player's
+    /// are not worth learning from).
+    pub record_search: bool,
 }
 
 impl Default for SelfPlay {
@@ -63,6 +66,7 @@ impl Default for SelfPlay {
             depth: 2,
             exact_empties: 14,
             noise: SCALE,
+            record_search: true,
         }
     }
 }
@@ -197,7 +201,7 @@ pub fn play_game(w: &Weights, cfg: &SelfPlay, rng: &mut FastRng) -> Vec<Sample> 
             o: bo,
             label: if m == mover { v0 as i8 } else { -v0 as i8 },
             exact: false,
-            search: Some(search),
+            search: cfg.record_search.then_some(search),
         })
         .collect();
     let mut v = v0;

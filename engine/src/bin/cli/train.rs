@@ -43,6 +43,9 @@ pub enum TrainCommand {
         /// Random opening plies, at most.
         #[arg(long, default_value_t = 24)]
         opening_max: u32,
+        /// Leave the player's search values out of the samples (generation 1).
+        #[arg(long)]
+        no_search_values: bool,
     },
     /// Fit the tables to every chunk in DATA (chunks numbered 19 mod 20 held out), starting
     /// from INIT, and write OUT; prints the error per phase.
@@ -207,12 +210,14 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
             exact,
             opening_min,
             opening_max,
+            no_search_values,
         } => {
             let w = weights_named(&weights)?;
             let cfg = SelfPlay {
                 opening_plies: (opening_min, opening_max.max(opening_min)),
                 depth,
                 exact_empties: exact,
+                record_search: !no_search_values,
                 ..SelfPlay::default()
             };
             let start = Instant::now();
