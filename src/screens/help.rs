@@ -248,7 +248,9 @@ pub fn level_lines(level: AiLevel, lang: Lang) -> Vec<String> {
         Some(n) => lang.f("about.playouts_cap", &[("n", &n)]),
         None => lang.t("about.playouts_free").to_string(),
     });
-    lines.push(if config.corner_playouts {
+    lines.push(if config.eval_weight > 0.0 {
+        lang.t("about.evaluation").to_string()
+    } else if config.corner_playouts {
         lang.t("about.corners").to_string()
     } else {
         lang.t("about.random_playouts").to_string()
