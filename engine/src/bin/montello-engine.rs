@@ -216,12 +216,7 @@ fn run(command: Command) -> Result<(), String> {
             Ok(())
         }
         Command::Show { game, variant } => {
-            let variant = Variant::from_name(&variant).ok_or_else(|| {
-                format!(
-                    "unknown variant {variant:?}: use othello, no-move-ends-game or free-opening"
-                )
-            })?;
-            let game = parse_any(&game, variant).map_err(|e| e.to_string())?;
+            let game = parse_game(&game, &variant)?;
             let pos = game.position();
             print!("{}", board_string::diagram(&pos));
             println!("board: {}", board_string::to_board_string(&pos));
@@ -269,12 +264,7 @@ fn run(command: Command) -> Result<(), String> {
             weights,
             explain,
         } => {
-            let variant = Variant::from_name(&variant).ok_or_else(|| {
-                format!(
-                    "unknown variant {variant:?}: use othello, no-move-ends-game or free-opening"
-                )
-            })?;
-            let game = parse_any(&game, variant).map_err(|e| e.to_string())?;
+            let game = parse_game(&game, &variant)?;
             let pos = game.position();
             let w = match &weights {
                 Some(path) => train_cmd::load_weights(path)?,
@@ -304,6 +294,14 @@ fn run(command: Command) -> Result<(), String> {
                 .map_err(|e| format!("nboard: {e}"))
         }
     }
+}
+
+/// A transcript, GGF record or board string under the named rules.
+fn parse_game(text: &str, variant: &str) -> Result<montello_engine::Game, String> {
+    let variant = Variant::from_name(variant).ok_or_else(|| {
+        format!("unknown variant {variant:?}: use othello, no-move-ends-game or free-opening")
+    })?;
+    parse_any(text, variant).map_err(|e| e.to_string())
 }
 
 fn arena(

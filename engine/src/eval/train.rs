@@ -334,40 +334,23 @@ pub fn relabel_dir(
         .filter(|p| p.extension().is_some_and(|x| x == "bin"))
         .collect();
     files.sort();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let failure = std::sync::Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some(src) = files.get(i) else { break };
-                    let Some(name) = src.file_name() else {
-                        continue;
-                    };
-                    let dst = to.join(name);
-                    if dst.exists() {
-                        continue;
-                    }
-                    let result = read_samples(src).and_then(|mut samples| {
-                        relabel(w, &mut samples, depth);
-                        write_samples(&dst, &samples)
-                    });
-                    if let Err(e) = result {
-                        if let Ok(mut f) = failure.lock() {
-                            *f = Some(e);
-                        }
-                        break;
-                    }
-                    progress(&dst);
-                }
-            });
+    parallel_map(files.len(), threads, |i| {
+        let src = &files[i];
+        let Some(name) = src.file_name() else {
+            return Ok(());
+        };
+        let dst = to.join(name);
+        if dst.exists() {
+            return Ok(());
         }
-    });
-    match failure.into_inner() {
-        Ok(Some(e)) => Err(e),
-        _ => Ok(()),
-    }
+        let mut samples = read_samples(src)?;
+        relabel(w, &mut samples, depth);
+        write_samples(&dst, &samples)?;
+        progress(&dst);
+        Ok(())
+    })
+    .into_iter()
+    .collect()
 }
 
 /// Adds (or replaces) the search value of every sample that is not exact: a `depth`-ply
@@ -502,35 +485,44 @@ pub fn fit_phase(samples: &[&Sample], init: &[i16], fit: &Fit, map: &[u32]) -> V
 }
 
 /// Fits every phase (`threads` at a time; the result does not depend on `threads`), starting
-/// from `init`. Each phase also learns from the neighbouring phases' samples at the edges so
-/// that a thin phase is not left to chance.
+/// from `init`.
 pub fn fit_all(samples: &[Sample], init: &Weights, fit: &Fit, threads: usize) -> Weights {
     let map = canonical_map();
     let mut by_phase: Vec<Vec<&Sample>> = vec![Vec::new(); PHASES];
     for s in samples {
         by_phase[phase(s.empties())].push(s);
     }
-    let mut out = vec![Vec::new(); PHASES];
+    let out = parallel_map(PHASES, threads, |ph| {
+        fit_phase(&by_phase[ph], init.phase(ph), fit, &map)
+    });
+    let data: Vec<i16> = out.into_iter().flatten().collect();
+    Weights::from_raw(data).unwrap_or_else(|_| init.clone())
+}
+
+/// `f(0) .. f(n - 1)` on `threads` threads (each takes the next index when it is done),
+/// in index order. The result never depends on `threads`.
+fn parallel_map<T: Send>(n: usize, threads: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let results = std::sync::Mutex::new(&mut out);
+    let done = std::sync::Mutex::new(Vec::with_capacity(n));
     std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
+        for _ in 0..threads.clamp(1, n.max(1)) {
             scope.spawn(|| {
                 loop {
-                    let ph = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if ph >= PHASES {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if i >= n {
                         break;
                     }
-                    let fitted = fit_phase(&by_phase[ph], init.phase(ph), fit, &map);
-                    if let Ok(mut r) = results.lock() {
-                        r[ph] = fitted;
+                    let r = f(i);
+                    if let Ok(mut all) = done.lock() {
+                        all.push((i, r));
                     }
                 }
             });
         }
     });
-    let data: Vec<i16> = out.into_iter().flatten().collect();
-    Weights::from_raw(data).unwrap_or_else(|_| init.clone())
+    let mut all = done.into_inner().unwrap_or_default();
+    all.sort_by_key(|e| e.0);
+    all.into_iter().map(|e| e.1).collect()
 }
 
 /// Chunks whose number is `19 mod 20` are held out of the fit and measure it.
@@ -557,36 +549,19 @@ pub fn self_play_to_dir(
     progress: &(dyn Fn(u64, usize) + Sync),
 ) -> io::Result<()> {
     std::fs::create_dir_all(dir)?;
-    let next = std::sync::atomic::AtomicU64::new(0);
-    let failure = std::sync::Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let chunk = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if chunk >= chunks {
-                        break;
-                    }
-                    let path = chunk_path(dir, chunk);
-                    if path.exists() {
-                        continue;
-                    }
-                    let samples = play_chunk(w, cfg, seed, chunk, games_per_chunk);
-                    if let Err(e) = write_samples(&path, &samples) {
-                        if let Ok(mut f) = failure.lock() {
-                            *f = Some(e);
-                        }
-                        break;
-                    }
-                    progress(chunk, samples.len());
-                }
-            });
+    parallel_map(chunks as usize, threads, |i| {
+        let chunk = i as u64;
+        let path = chunk_path(dir, chunk);
+        if path.exists() {
+            return Ok(());
         }
-    });
-    match failure.into_inner() {
-        Ok(Some(e)) => Err(e),
-        _ => Ok(()),
-    }
+        let samples = play_chunk(w, cfg, seed, chunk, games_per_chunk);
+        write_samples(&path, &samples)?;
+        progress(chunk, samples.len());
+        Ok(())
+    })
+    .into_iter()
+    .collect()
 }
 
 /// Every chunk in `dirs`, split into (fit, held out) samples.
@@ -723,27 +698,10 @@ pub fn match_weights(
         };
         Some(record(index, a_is_black, black))
     };
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let records = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if i >= games {
-                        break;
-                    }
-                    if let Some(r) = play(i)
-                        && let Ok(mut all) = records.lock()
-                    {
-                        all.push(r);
-                    }
-                }
-            });
-        }
-    });
-    let mut games: Vec<crate::arena::GameRecord> = records.into_inner().unwrap_or_default();
-    games.sort_by_key(|g| g.index);
+    let games: Vec<crate::arena::GameRecord> = parallel_map(games, threads, play)
+        .into_iter()
+        .flatten()
+        .collect();
     let mut report = crate::arena::Report::default();
     for g in &games {
         match g.a_score {

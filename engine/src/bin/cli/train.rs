@@ -180,6 +180,13 @@ fn label(s: &train::Sample) -> f32 {
     f32::from(s.label)
 }
 
+/// Prints the error of `w` on a test set made by `train testset`.
+fn print_test_set(w: &Weights, path: &Path) -> Result<(), String> {
+    let t = train::read_samples(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    print_errors("exact test set", &train::errors(w, &t, &label));
+    Ok(())
+}
+
 fn print_errors(label: &str, errors: &[train::PhaseError; PHASES]) {
     let total: usize = errors.iter().map(|e| e.n).sum();
     let mean: f64 = errors.iter().map(|e| e.mae * e.n as f64).sum::<f64>() / total.max(1) as f64;
@@ -279,9 +286,7 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
                 &train::errors(&w, &held, &label),
             );
             if let Some(test) = test {
-                let t =
-                    train::read_samples(&test).map_err(|e| format!("{}: {e}", test.display()))?;
-                print_errors("exact test set", &train::errors(&w, &t, &label));
+                print_test_set(&w, &test)?;
             }
             let bytes = w.encode();
             let tmp = out.with_extension("tmp");
@@ -326,9 +331,7 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
                 );
             }
             if let Some(test) = test {
-                let t =
-                    train::read_samples(&test).map_err(|e| format!("{}: {e}", test.display()))?;
-                print_errors("exact test set", &train::errors(&w, &t, &label));
+                print_test_set(&w, &test)?;
             }
             Ok(())
         }
