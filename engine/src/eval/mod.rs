@@ -112,7 +112,7 @@ pub fn heuristic() -> Weights {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::FastRng;
     use crate::playout::random_square;

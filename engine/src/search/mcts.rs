@@ -272,7 +272,14 @@ fn expand(
     }
     let first = tree.nodes.len() as u32;
     if moves == 0 {
-        tree.nodes.push(Node::new(o, p, PASS, 128));
+        // The passing side's chance is what is left of the opponent's, to move after it.
+        let pr = if config.eval_priors {
+            let margin = -(eval::evaluate(o, p) as f32) / eval::SCALE as f32;
+            probability_byte(margin, config.eval_scale)
+        } else {
+            128
+        };
+        tree.nodes.push(Node::new(o, p, PASS, pr));
     } else {
         let free = variant.in_free_opening(&pos);
         while moves != 0 {
@@ -709,6 +716,44 @@ mod tests {
     use crate::search::solver::tests::{minimax, random_endgame};
     use crate::search::{Searcher, Strategy};
     use std::time::Duration;
+
+    #[test]
+    fn a_forced_pass_is_valued_by_the_evaluation() {
+        // Black to move has no move (white has), so the root's one child is a pass, and its
+        // prior is black's chance with white to move, not an even 128.
+        let pos = (0..400)
+            .flat_map(|seed| crate::eval::tests::random_positions(seed, 60))
+            .find(|p| p.legal_moves().is_empty() && !p.is_game_over())
+            .unwrap_or_else(|| panic!("no pass position in the sample"));
+        let mut state = State::default();
+        // No root solve: pass positions come late, and a solved root keeps no tree.
+        let config = Config {
+            solve_empties: 0,
+            ..Config::default()
+        };
+        search(
+            &mut state,
+            &pos,
+            Variant::Othello,
+            &SearchLimits::iterations(1),
+            &CancelHandle::new(),
+            &mut FastRng::new(1),
+            &config,
+        );
+        let tree = state
+            .tree
+            .as_ref()
+            .unwrap_or_else(|| panic!("the tree is kept"));
+        let children = &tree.nodes[tree.nodes[0].children()];
+        assert_eq!(children.len(), 1);
+        assert_eq!(children[0].mv, PASS);
+        let (p, o) = (pos.player().0, pos.opponent().0);
+        let margin = -(eval::evaluate(o, p) as f32) / eval::SCALE as f32;
+        assert_eq!(
+            children[0].prior,
+            probability_byte(margin, config.eval_scale)
+        );
+    }
 
     #[test]
     fn minimax_backups_keep_each_prior_at_the_best_reply() {
