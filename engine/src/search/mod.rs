@@ -32,8 +32,10 @@ pub struct SearchLimits {
     pub memory: usize,
 }
 
-/// The default memory cap for the tree: 64 MiB.
-pub const DEFAULT_MEMORY: usize = 64 << 20;
+/// The default memory cap for the tree: 128 MiB, room for about one second of the evaluated
+/// search (every iteration adds a block of children). The pool is reserved, not touched:
+/// a search only uses the pages its nodes fill.
+pub const DEFAULT_MEMORY: usize = 128 << 20;
 
 impl SearchLimits {
     /// A time cap with no iteration cap and the default memory cap.
