@@ -133,6 +133,18 @@ impl fmt::Debug for Bitboard {
     }
 }
 
+/// The four corners: a1, h1, a8, h8.
+pub const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// The X-squares, diagonally next to a corner: b2, g2, b7, g7.
+pub const X_SQUARES: u64 = 0x0042_0000_0000_4200;
+/// The board's four 4x4 quadrants (for parity ordering near the end of the game).
+pub const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0f0f_0f0f,
+    0x0000_0000_f0f0_f0f0,
+    0x0f0f_0f0f_0000_0000,
+    0xf0f0_f0f0_0000_0000,
+];
+
 /// Columns b-g: a run of discs to flip in a horizontal or diagonal line never touches a or h.
 const INNER: u64 = 0x7e7e_7e7e_7e7e_7e7e;
 

@@ -12,7 +12,7 @@
 //! depth, so a search `depth >= empties` deep is exact.
 
 use super::{CancelHandle, MoveStats, Proof, SearchLimits, SearchResult};
-use crate::bitboard::{flips, legal_moves};
+use crate::bitboard::{CORNERS, QUADRANTS, X_SQUARES, flips, legal_moves};
 use crate::eval::{SCALE, evaluate};
 use crate::position::CENTRE;
 use crate::{Move, Position, Square, Variant};
@@ -66,17 +66,6 @@ const STOP_SHARE: f64 = 0.5;
 const WIN_RATE_DISCS: f64 = 6.0;
 /// Enough room for every legal move (at most 33 in any reachable position).
 const MAX_MOVES: usize = 48;
-
-/// Corners, and the X-squares next to them, for the cheap move ordering.
-const CORNERS: u64 = 0x8100_0000_0000_0081;
-const X_SQUARES: u64 = 0x0042_0000_0000_4200;
-/// The board's four quadrants, for the parity ordering of the last few empties.
-const QUADRANTS: [u64; 4] = [
-    0x0000_0000_0f0f_0f0f,
-    0x0000_0000_f0f0_f0f0,
-    0x0f0f_0f0f_0000_0000,
-    0xf0f0_f0f0_0000_0000,
-];
 
 /// One transposition-table entry: 24 bytes.
 #[derive(Clone, Copy, Debug, Default)]

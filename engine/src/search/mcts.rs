@@ -8,7 +8,7 @@
 use super::solver::{Solver, solve_root};
 use super::tree::{DRAW, LOSS, Node, PASS, Tree, UNKNOWN, WIN, flip_proof};
 use super::{CHECK_EVERY, CancelHandle, MoveStats, Proof, SearchLimits, SearchResult};
-use crate::bitboard::{flips, legal_moves};
+use crate::bitboard::{CORNERS, flips, legal_moves};
 use crate::eval;
 use crate::playout::random_playout;
 use crate::{FastRng, Move, Position, Side, Square, Variant};
@@ -74,9 +74,6 @@ const ROOT_SOLVE_SHARE: f64 = 0.5;
 /// Root solver nodes allowed per iteration of an iteration-limited search (keeps it
 /// deterministic: a node budget instead of a deadline).
 const ROOT_SOLVE_NODES_PER_ITERATION: u64 = 50;
-
-/// Squares a1, h1, a8, h8.
-const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// For each square: the corner it sits next to (X-squares diagonally, C-squares along the
 /// edge), or 64 for none; and whether it is an X-square.

@@ -4,7 +4,7 @@
 //! and gives up (returns `None`) past its deadline, so it never breaks the time cap.
 
 use super::CancelHandle;
-use crate::bitboard::{flips, legal_moves};
+use crate::bitboard::{CORNERS, QUADRANTS, X_SQUARES, flips, legal_moves};
 use crate::eval;
 use crate::{Move, Position, Square, Variant};
 use std::time::Instant;
@@ -25,19 +25,6 @@ const EVAL_EMPTIES: u32 = 14;
 /// Transposition table entries (a power of two) for an unlimited search; a node budget
 /// shrinks it (a small search never touches most of a large table, and must not pay for it).
 const TT_ENTRIES: usize = 1 << 17;
-
-/// Corners: a weighted mobility counts them twice.
-const CORNERS: u64 = 0x8100_0000_0000_0081;
-/// X-squares (diagonally next to a corner): tried last at equal keys.
-const X_SQUARES: u64 = 0x0042_0000_0000_4200;
-
-/// The four 4x4 quadrants of the board, for parity ordering.
-const QUADRANTS: [u64; 4] = [
-    0x0000_0000_0f0f_0f0f,
-    0x0000_0000_f0f0_f0f0,
-    0x0f0f_0f0f_0000_0000,
-    0xf0f0_f0f0_0000_0000,
-];
 
 /// One transposition-table slot: the position, bounds on its final margin, the best move.
 #[derive(Clone, Copy, Default)]
