@@ -244,9 +244,14 @@ pub fn level_lines(level: AiLevel, lang: Lang) -> Vec<String> {
     let engine = Level::ALL[usize::from(index).min(Level::ALL.len() - 1)];
     let config = engine.config();
     let mut lines = vec![lang.f("about.time", &[("ms", &engine.time().as_millis())])];
-    lines.push(match engine.iterations() {
-        Some(n) => lang.f("about.playouts_cap", &[("n", &n)]),
-        None => lang.t("about.playouts_free").to_string(),
+    // A level that judges by the evaluation alone plays no playouts: each iteration looks
+    // at one new position.
+    let positions = config.eval_weight >= 1.0;
+    lines.push(match (engine.iterations(), positions) {
+        (Some(n), false) => lang.f("about.playouts_cap", &[("n", &n)]),
+        (Some(n), true) => lang.f("about.positions_cap", &[("n", &n)]),
+        (None, false) => lang.t("about.playouts_free").to_string(),
+        (None, true) => lang.t("about.positions_free").to_string(),
     });
     lines.push(if config.eval_weight > 0.0 {
         lang.t("about.evaluation").to_string()
@@ -372,6 +377,11 @@ mod tests {
             assert!(weakest[1].contains("200"), "{lang:?}: {}", weakest[1]);
             assert_ne!(weakest[4], strongest[4], "{lang:?}: randomness differs");
             assert_ne!(weakest[2], strongest[2], "{lang:?}: playout policy differs");
+            // Beginner plays playouts; Casual judges positions by the evaluation alone.
+            assert_eq!(weakest[1], lang.f("about.playouts_cap", &[("n", &200)]));
+            let casual = level_lines(AiLevel::Level(2), lang);
+            assert_eq!(casual[1], lang.f("about.positions_cap", &[("n", &300)]));
+            assert_eq!(strongest[1], lang.t("about.positions_free"));
         }
     }
 }
