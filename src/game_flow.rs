@@ -148,7 +148,8 @@ impl Notice {
     }
 }
 
-/// The pending automatic pass of an AI side: the notice shows for a moment first.
+/// The pending automatic pass (an AI's, or a human's with [`Settings::auto_pass`]): the
+/// notice shows for a moment first.
 #[derive(Resource, Debug, Default)]
 pub struct PassNotice {
     /// The generation it is for and the seconds left.
@@ -322,8 +323,10 @@ fn apply_moves(
     }
 }
 
-/// When an AI must pass, the notice shows for a moment and then the pass is played; a human
-/// who must pass gets a Pass button instead (see the HUD).
+/// When a side must pass, the notice shows for a moment and then the pass is played: an AI's
+/// after [`Settings::pass_notice`], a human's after [`Settings::human_pass_notice`] unless
+/// [`Settings::auto_pass`] is off (the HUD's Pass button passes at once either way). The pause
+/// is a countdown over frames: nothing waits on it.
 fn auto_pass(
     time: Res<Time>,
     current: Res<CurrentGame>,
@@ -334,20 +337,30 @@ fn auto_pass(
     mut requests: MessageWriter<MoveRequested>,
 ) {
     let game = &current.game;
-    if current.review.is_some() || !game.must_pass() || players.is_human(game.side_to_move()) {
+    let human = players.is_human(game.side_to_move());
+    if current.review.is_some() || !game.must_pass() || (human && !settings.auto_pass) {
         pending.pending = None;
         return;
     }
     let generation = current.generation;
+    let notice = if human {
+        settings.human_pass_notice
+    } else {
+        settings.pass_notice
+    };
     let left = match pending.pending {
         Some((g, left)) if g == generation => left - time.delta_secs(),
-        _ => settings.pass_notice.as_secs_f32(),
+        _ => notice.as_secs_f32(),
     };
     if left <= 0.0 && !busy.0 {
         pending.pending = None;
         requests.write(MoveRequested {
             mv: Move::Pass,
-            source: MoveSource::Ai { generation },
+            source: if human {
+                MoveSource::Human
+            } else {
+                MoveSource::Ai { generation }
+            },
         });
     } else {
         pending.pending = Some((generation, left));

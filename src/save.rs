@@ -162,6 +162,7 @@ pub(crate) fn restore(
         settings.language = Lang::from_code(&saved.language);
         settings.text_size = TextSize::from_name(&saved.text_size).unwrap_or_default();
         settings.sound = saved.sound;
+        settings.auto_pass = saved.auto_pass;
         settings_file.0 = saved;
     }
     let lang = settings.language.unwrap_or(system.0);
@@ -258,6 +259,7 @@ fn save_settings(
         language: settings.language.map_or("", Lang::code).to_string(),
         text_size: settings.text_size.name().to_string(),
         sound: settings.sound,
+        auto_pass: settings.auto_pass,
         ..file.0.clone()
     };
     if next != file.0 || !dir.0.join(SavedSettings::FILE).exists() {

@@ -216,6 +216,13 @@ pub struct SavedSettings {
     pub text_size: String,
     /// Sound effects (files before it existed: on).
     pub sound: bool,
+    /// A human with no legal move passes by itself after a pause (files before it existed: on).
+    #[serde(default = "yes")]
+    pub auto_pass: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl Default for SavedSettings {
@@ -236,6 +243,7 @@ impl Default for SavedSettings {
             language: String::new(),
             text_size: "normal".into(),
             sound: true,
+            auto_pass: true,
         }
     }
 }

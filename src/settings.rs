@@ -185,6 +185,12 @@ pub struct Settings {
     pub sound: bool,
     /// How long "White must pass" stays on screen before the AI's pass is played.
     pub pass_notice: Duration,
+    /// Whether a human who has no legal move passes by itself after [`Self::human_pass_notice`]
+    /// (as UCThello does); off: the player taps Pass.
+    pub auto_pass: bool,
+    /// How long a human's "Black must pass" stays on screen before the automatic pass: long
+    /// enough to read it (UCThello waits 2.5 s).
+    pub human_pass_notice: Duration,
     /// Seed for the AI's searches; each search uses `seed + ply` so a game replays exactly.
     pub ai_seed: u64,
 }
@@ -202,6 +208,8 @@ impl Default for Settings {
             text_size: TextSize::Normal,
             sound: true,
             pass_notice: Duration::from_millis(1200),
+            auto_pass: true,
+            human_pass_notice: Duration::from_millis(2500),
             ai_seed: 0x4d6f_6e74_656c_6c6f,
         }
     }

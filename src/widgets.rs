@@ -50,6 +50,8 @@ pub enum Toggle {
     Hints,
     /// Sound effects.
     Sound,
+    /// A human with no legal move passes by itself.
+    AutoPass,
 }
 
 /// What a button does.

@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 use montello::ai::{AiLevel, AiState, HintRequested};
 use montello::game_flow::{
-    CurrentGame, GameCommand, GameSetup, MoveRequested, MoveSource, Notice, Player, Players,
-    Refusal, SquareTapped, TapRefused,
+    CurrentGame, GameCommand, GameSetup, MoveRequested, MoveSource, Notice, PassNotice, Player,
+    Players, Refusal, SquareTapped, TapRefused,
 };
 use montello::settings::Settings;
 use montello_engine::position::IllegalReason;
@@ -207,6 +207,52 @@ fn a_human_who_must_pass_uses_the_pass_command() {
         current(&app).game.history(),
         &[Move::Pass, Move::Play(sq("c1"))]
     );
+}
+
+#[test]
+fn a_human_who_must_pass_passes_by_itself_after_the_notice() {
+    let mut app = app();
+    let pause = Duration::from_millis(300);
+    app.world_mut().resource_mut::<Settings>().human_pass_notice = pause;
+    new_game(&mut app, Player::Human, QUICK_AI, Variant::Othello);
+    let start = std::time::Instant::now();
+    send(&mut app, GameCommand::Import(BLACK_MUST_PASS.into()));
+    app.update();
+    // The notice shows first: the pass is pending, not played.
+    assert_eq!(current(&app).game.ply(), 0);
+    assert!(app.world().resource::<PassNotice>().pending.is_some());
+    run_until(&mut app, "the human's automatic pass", |app| {
+        current(app).game.ply() >= 1
+    });
+    assert!(
+        start.elapsed() >= pause,
+        "passed before the notice could be read"
+    );
+    assert_eq!(current(&app).game.history()[0], Move::Pass);
+    run_until(&mut app, "the AI's move", |app| current(app).game.is_over());
+    assert_eq!(
+        current(&app).game.history(),
+        &[Move::Pass, Move::Play(sq("c1"))]
+    );
+}
+
+#[test]
+fn with_auto_pass_off_the_human_passes_by_the_button_only() {
+    let mut app = app();
+    {
+        let mut settings = app.world_mut().resource_mut::<Settings>();
+        settings.auto_pass = false;
+        settings.human_pass_notice = Duration::ZERO;
+    }
+    new_game(&mut app, Player::Human, QUICK_AI, Variant::Othello);
+    send(&mut app, GameCommand::Import(BLACK_MUST_PASS.into()));
+    for _ in 0..50 {
+        app.update();
+    }
+    assert_eq!(current(&app).game.ply(), 0, "no pass without the button");
+    assert!(app.world().resource::<PassNotice>().pending.is_none());
+    send(&mut app, GameCommand::Pass);
+    assert_eq!(current(&app).game.history(), &[Move::Pass]);
 }
 
 #[test]

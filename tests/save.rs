@@ -279,6 +279,7 @@ fn theme_language_and_animation_speed_survive_a_restart_and_take_effect() {
         settings.hints = false;
         settings.text_size = TextSize::Largest;
         settings.sound = false;
+        settings.auto_pass = false;
         app.update();
         app.update();
         assert_eq!(app.world().resource::<Language>().0, Lang::Ja);
@@ -291,6 +292,10 @@ fn theme_language_and_animation_speed_survive_a_restart_and_take_effect() {
     assert!(!settings.hints);
     assert_eq!(settings.text_size, TextSize::Largest);
     assert!(!settings.sound, "muting survives a restart");
+    assert!(
+        !settings.auto_pass,
+        "turning the automatic pass off survives a restart"
+    );
     assert_eq!(
         app.world().resource::<Language>().0,
         Lang::Ja,

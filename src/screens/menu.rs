@@ -98,6 +98,7 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>, lang: Res<Langu
                         toggle("menu.win_bar", Toggle::WinBar, settings.win_bar),
                         toggle("menu.hints", Toggle::Hints, settings.hints),
                         toggle("menu.sound", Toggle::Sound, settings.sound),
+                        toggle("menu.auto_pass", Toggle::AutoPass, settings.auto_pass),
                     ]
                 ),
             ],
@@ -168,6 +169,7 @@ fn handle_actions(mut actions: MessageReader<UiAction>, mut settings: ResMut<Set
                     Toggle::WinBar => &mut settings.win_bar,
                     Toggle::Hints => &mut settings.hints,
                     Toggle::Sound => &mut settings.sound,
+                    Toggle::AutoPass => &mut settings.auto_pass,
                 };
                 *flag = !*flag;
             }
