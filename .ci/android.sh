@@ -53,6 +53,9 @@ expect "^targetSdkVersion:'36'$"
 expect "^application-label:'Montello'$"
 expect "^launchable-activity: name='android\.app\.NativeActivity'"
 expect "^native-code: 'arm64-v8a'$"
+# Vulkan is wanted but not required (GL ES 3 is the fallback, src/platform/gpu.rs).
+expect "^ *uses-gl-es: '0x30000'$"
+expect "^ *uses-feature-not-required: name='android\.hardware\.vulkan\.version'"
 
 unzip -l "$apk" | grep -q ' lib/arm64-v8a/libmontello\.so$' || { echo "no libmontello.so in the APK" >&2; exit 1; }
 aapt dump xmltree "$apk" AndroidManifest.xml | grep -A1 'android:name.*"android.app.lib_name"' \
@@ -61,5 +64,11 @@ apksigner verify --verbose --min-sdk-version 26 "$apk" | grep -E '^(Verifies|Ver
 # 16 KB LOAD alignment, the entry point, NEEDED only from the NDK, no TEXTREL, the library's
 # zip entry (android/check-apk.py), and 4-byte alignment of every stored entry.
 python3 android/check-apk.py "$apk"
+# wgpu's GL ES backend is in the library: it loads libEGL.so at run time (and GL ES through it).
+unzip -p "$apk" lib/arm64-v8a/libmontello.so > "$CARGO_TARGET_DIR/android/libmontello-check.so"
+for text in libEGL.so "unable to open libEGL"; do
+    grep -qaF "$text" "$CARGO_TARGET_DIR/android/libmontello-check.so" ||
+        { echo "no '$text' in libmontello.so: wgpu's GL ES backend is missing" >&2; exit 1; }
+done
 zipalign -c -p 4 "$apk"
 echo "android check build: OK ($apk)"

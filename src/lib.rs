@@ -99,6 +99,12 @@ impl Plugin for AppPlugin {
             primary_window: Some(window.clone()),
             ..default()
         });
+        // Android: Vulkan, or GL ES where Vulkan failed the last launch (platform::gpu).
+        #[cfg(target_os = "android")]
+        let gpu =
+            platform::gpu::start(self.launch.save_dir().as_deref(), env!("CARGO_PKG_VERSION"));
+        #[cfg(target_os = "android")]
+        let plugins = plugins.set(gpu.render_plugin());
         // `--offscreen`: no window system at all. The window entity only gives the layout its
         // size; the camera renders into an image (see `dev::render_offscreen`) and Bevy's
         // schedule runner drives the frames.
@@ -134,6 +140,8 @@ impl Plugin for AppPlugin {
         }
         app.insert_resource(i18n::SystemLanguage(i18n::Lang::system()));
         app.insert_resource(self.launch.clone());
+        #[cfg(target_os = "android")]
+        app.insert_resource(gpu);
         if let Some(dir) = self.launch.save_dir() {
             app.insert_resource(save::DataDir(dir));
         }

@@ -51,7 +51,14 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Set by the render world while pipelines (shaders) are still compiling.
 #[derive(Resource, Clone, Default)]
-struct PipelinesPending(Arc<AtomicBool>);
+pub(crate) struct PipelinesPending(Arc<AtomicBool>);
+
+impl PipelinesPending {
+    /// Whether some shader was still compiling at the last rendered frame.
+    pub(crate) fn pending(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
 
 fn watch_pipelines(cache: Res<PipelineCache>, pending: Res<PipelinesPending>) {
     let waiting = cache.waiting_pipelines().next().is_some();
@@ -105,7 +112,7 @@ fn request_redraws(
         || settings.is_changed()
         || matches!(*overlay, NextState::Pending(_))
         || activity.any()
-        || pipelines.0.load(Ordering::Relaxed);
+        || pipelines.pending();
     if active {
         *afterglow = AFTERGLOW;
     }

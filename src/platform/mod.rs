@@ -16,6 +16,7 @@ use bevy::prelude::*;
 
 #[cfg(target_os = "android")]
 mod android;
+pub mod gpu;
 pub mod insets;
 #[cfg(target_os = "ios")]
 pub(crate) mod ios;
@@ -45,6 +46,17 @@ pub(super) fn plugin(app: &mut App) {
         PostUpdate,
         apply_lifecycle_steps.after(lifecycle::LifecycleSystems),
     );
+    #[cfg(target_os = "android")]
+    if let Some(dir) = app
+        .world()
+        .get_resource::<LaunchOptions>()
+        .and_then(LaunchOptions::save_dir)
+    {
+        app.insert_resource(gpu::GpuRecordDir(dir))
+            .add_systems(Last, gpu::record_working_backend);
+    }
+    #[cfg(target_os = "android")]
+    app.add_systems(Startup, gpu::log_start);
     #[cfg(target_os = "android")]
     app.init_resource::<SystemInsets>().add_systems(
         PreUpdate,
