@@ -130,6 +130,112 @@ pub enum Purpose {
     Hint,
 }
 
+/// What one search did, for the statistics line ([`SearchStats::line`]) and the move list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchStats {
+    /// Iterations: positions examined (levels that judge by the evaluation alone) or
+    /// playouts.
+    pub iterations: u64,
+    /// Whether an iteration is a position examined rather than a playout.
+    pub positions: bool,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// The chosen move's expected score for the side that searched (0..=1), once finished.
+    pub win_rate: Option<f64>,
+    /// The chosen move's exact final disc margin for that side, when the search proved it.
+    pub solved: Option<i8>,
+    /// The moves played before the searched position.
+    pub ply: usize,
+    /// The chosen move, once finished.
+    pub mv: Option<Move>,
+    /// What the search was for.
+    pub purpose: Purpose,
+}
+
+impl SearchStats {
+    fn of(result: &SearchResult, positions: bool, ply: usize, purpose: Purpose) -> SearchStats {
+        let chosen = result
+            .best
+            .and_then(|best| result.moves.iter().find(|m| m.mv == best))
+            .or(result.moves.first());
+        SearchStats {
+            iterations: result.iterations,
+            positions,
+            elapsed: result.elapsed,
+            win_rate: chosen.map(|m| m.win_rate),
+            solved: chosen.and_then(|m| m.exact_margin),
+            ply,
+            mv: result.best,
+            purpose,
+        }
+    }
+
+    /// Iterations per second.
+    pub fn per_second(&self) -> u64 {
+        let s = self.elapsed.as_secs_f64();
+        if s > 0.0 {
+            (self.iterations as f64 / s).round() as u64
+        } else {
+            0
+        }
+    }
+
+    fn count(&self, lang: Lang) -> String {
+        if self.positions {
+            lang.count(
+                "search.positions_one",
+                "search.positions_other",
+                self.iterations,
+            )
+        } else {
+            lang.count(
+                "search.playouts_one",
+                "search.playouts_other",
+                self.iterations,
+            )
+        }
+    }
+
+    /// The result in words: "solved: win by 4 discs", else "win 62%" (None while thinking).
+    fn outcome(&self, lang: Lang) -> Option<String> {
+        if let Some(margin) = self.solved {
+            let discs = lang.count(
+                "search.discs_one",
+                "search.discs_other",
+                u64::from(margin.unsigned_abs()),
+            );
+            return Some(match margin.signum() {
+                1 => lang.f("search.solved_win", &[("discs", &discs)]),
+                -1 => lang.f("search.solved_loss", &[("discs", &discs)]),
+                _ => lang.t("search.solved_draw").to_string(),
+            });
+        }
+        self.win_rate
+            .map(|p| lang.f("search.win", &[("pct", &(p * 100.0).round())]))
+    }
+
+    /// The quiet line of the HUD: "12,345 positions · 45,678/s · win 62%", the numbers
+    /// written the language's way.
+    pub fn line(&self, lang: Lang) -> String {
+        let mut parts = vec![
+            self.count(lang),
+            lang.f("search.rate", &[("n", &lang.number(self.per_second()))]),
+        ];
+        parts.extend(self.outcome(lang));
+        parts.join(" · ")
+    }
+
+    /// The short form beside an AI move in the move list: "62% · 12,345" or "+4 · 12,345".
+    pub fn short(&self, lang: Lang) -> String {
+        let outcome = match (self.solved, self.win_rate) {
+            (Some(margin), _) => format!("{margin:+}"),
+            (None, Some(p)) => lang.f("search.pct", &[("pct", &(p * 100.0).round())]),
+            (None, None) => String::new(),
+        };
+        format!("{outcome} · {}", lang.number(self.iterations))
+    }
+}
+
 struct Running {
     task: Task<SearchResult>,
     generation: u64,
@@ -140,6 +246,8 @@ struct Running {
     purpose: Purpose,
     /// The moves played before the searched position.
     ply: usize,
+    /// Whether its iterations are positions examined rather than playouts.
+    positions: bool,
 }
 
 /// The engine's top moves for a position, for the board's hint labels.
@@ -169,6 +277,10 @@ pub struct AiState {
     pub searches_started: u64,
     /// Results dropped because the game had moved on.
     pub stale_dropped: u64,
+    /// The last finished search's statistics (a move or a hint).
+    pub last_stats: Option<SearchStats>,
+    /// The statistics of the AI's moves in the current line of play, by ply.
+    pub move_stats: Vec<SearchStats>,
 }
 
 impl std::fmt::Debug for AiState {
@@ -187,6 +299,28 @@ impl AiState {
             let progress = r.started.elapsed().as_secs_f32() / r.cap.as_secs_f32().max(1e-3);
             (r.side, r.purpose, progress.min(1.0))
         })
+    }
+
+    /// The running search's statistics so far (no result yet), read from its live counter.
+    pub fn live_stats(&self) -> Option<SearchStats> {
+        self.running.as_ref().map(|r| SearchStats {
+            iterations: r.cancel.iterations(),
+            positions: r.positions,
+            elapsed: r.started.elapsed(),
+            win_rate: None,
+            solved: None,
+            ply: r.ply,
+            mv: None,
+            purpose: r.purpose,
+        })
+    }
+
+    /// The statistics of the AI move that led from ply `ply` to the next, if that is the move
+    /// now in the game at that ply.
+    pub fn stats_of_move(&self, ply: usize, mv: Move) -> Option<&SearchStats> {
+        self.move_stats
+            .iter()
+            .find(|s| s.ply == ply && s.mv == Some(mv))
     }
 
     /// Whether a search runs or an AI move waits to be shown.
@@ -245,6 +379,13 @@ fn poll_search(mut ai: ResMut<AiState>, mut estimates: MessageWriter<SearchEstim
             black_win,
         });
     }
+    let stats = SearchStats::of(&result, running.positions, running.ply, running.purpose);
+    if running.purpose == Purpose::Move {
+        // A move at this ply replaces whatever line was played from here before (undone).
+        ai.move_stats.retain(|s| s.ply < running.ply);
+        ai.move_stats.push(stats.clone());
+    }
+    ai.last_stats = Some(stats);
     match running.purpose {
         Purpose::Move => {
             ai.ready = result.best.map(|mv| (running.generation, mv));
@@ -286,6 +427,7 @@ fn spawn(
     let cancel = CancelHandle::new();
     let task_cancel = cancel.clone();
     let cap = limits.time;
+    let positions = searcher.config().eval_weight >= 1.0;
     let mut searcher = searcher;
     let task = AsyncComputeTaskPool::get()
         .spawn(async move { searcher.search(&pos, variant, &limits, &task_cancel) });
@@ -299,6 +441,7 @@ fn spawn(
         side: pos.side_to_move(),
         purpose,
         ply: current.game.ply(),
+        positions,
     });
 }
 
@@ -373,4 +516,77 @@ fn start_hint(
         limits,
         Purpose::Hint,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stats(
+        iterations: u64,
+        millis: u64,
+        win_rate: Option<f64>,
+        solved: Option<i8>,
+    ) -> SearchStats {
+        SearchStats {
+            iterations,
+            positions: true,
+            elapsed: Duration::from_millis(millis),
+            win_rate,
+            solved,
+            ply: 0,
+            mv: None,
+            purpose: Purpose::Move,
+        }
+    }
+
+    #[test]
+    fn the_statistics_line_speaks_each_language() {
+        let s = stats(12_345, 500, Some(0.623), None);
+        assert_eq!(s.per_second(), 24_690);
+        assert_eq!(s.line(Lang::En), "12,345 positions · 24,690/s · win 62%");
+        assert_eq!(
+            s.line(Lang::Fr),
+            "12\u{a0}345 positions · 24\u{a0}690/s · victoire 62\u{a0}%"
+        );
+        assert_eq!(
+            s.line(Lang::De),
+            "12.345 Stellungen · 24.690/s · Sieg 62\u{a0}%"
+        );
+        assert_eq!(s.line(Lang::Ja), "12,345局面 · 毎秒24,690 · 勝率62%");
+        assert_eq!(s.short(Lang::De), "62\u{a0}% · 12.345");
+    }
+
+    #[test]
+    fn one_is_singular_and_proofs_are_said_in_discs() {
+        let one = stats(1, 1000, None, None);
+        assert_eq!(one.line(Lang::En), "1 position · 1/s");
+        assert_eq!(one.line(Lang::De), "1 Stellung · 1/s");
+        let playouts = SearchStats {
+            positions: false,
+            ..stats(0, 1000, None, None)
+        };
+        // French counts zero as singular, English does not.
+        assert_eq!(playouts.line(Lang::Fr), "0 simulation · 0/s");
+        assert_eq!(playouts.line(Lang::En), "0 playouts · 0/s");
+        let won = stats(900, 100, Some(1.0), Some(4));
+        assert_eq!(
+            won.line(Lang::En),
+            "900 positions · 9,000/s · solved: win by 4 discs"
+        );
+        assert_eq!(won.short(Lang::En), "+4 · 900");
+        let lost = stats(900, 100, Some(0.0), Some(-1));
+        assert!(lost.line(Lang::En).ends_with("solved: loss by 1 disc"));
+        assert!(lost.line(Lang::Fr).ends_with("perd de 1 pion"));
+        assert!(
+            stats(9, 1, Some(0.5), Some(0))
+                .line(Lang::De)
+                .ends_with("gelöst: Remis")
+        );
+        assert!(
+            stats(9, 1, Some(0.0), Some(-2))
+                .line(Lang::Ja)
+                .ends_with("読み切り：2石負け")
+        );
+    }
 }

@@ -168,6 +168,43 @@ impl Lang {
         }
         text
     }
+
+    /// A whole number written the way this language groups digits: 1,234,567 in English and
+    /// Japanese, 1 234 567 in French (no-break spaces), 1.234.567 in German.
+    pub fn number(self, n: u64) -> String {
+        let separator = match self {
+            Lang::En | Lang::Ja => ",",
+            Lang::Fr => "\u{a0}",
+            Lang::De => ".",
+        };
+        let digits = n.to_string();
+        let mut out = String::with_capacity(digits.len() + digits.len() / 3 * 2);
+        for (i, digit) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push_str(separator);
+            }
+            out.push(digit);
+        }
+        out
+    }
+
+    /// Whether `n` takes the singular form (CLDR's cardinal "one" for whole numbers): 1 in
+    /// English and German, 0 and 1 in French; Japanese has no plural forms, so always the
+    /// other one.
+    pub fn is_singular(self, n: u64) -> bool {
+        match self {
+            Lang::En | Lang::De => n == 1,
+            Lang::Fr => n <= 1,
+            Lang::Ja => false,
+        }
+    }
+
+    /// `one` or `other` (the language's singular and plural texts), whichever `n` takes, with
+    /// `{n}` written by [`Lang::number`].
+    pub fn count(self, one: &'static str, other: &'static str, n: u64) -> String {
+        let key = if self.is_singular(n) { one } else { other };
+        self.f(key, &[("n", &self.number(n))])
+    }
 }
 
 /// The system's language, when Montello speaks it (English otherwise). The app reads it at
@@ -266,6 +303,33 @@ mod tests {
     /// Every string literal in the app's source that looks like a key of a known group
     /// (`"hud.pass"`, `"variant.othello"`, ...) is a key English has, so a typo cannot show a
     /// raw key to the player.
+    #[test]
+    fn numbers_are_grouped_and_counted_the_way_each_language_writes_them() {
+        assert_eq!(Lang::En.number(0), "0");
+        assert_eq!(Lang::En.number(999), "999");
+        assert_eq!(Lang::En.number(1234), "1,234");
+        assert_eq!(Lang::Ja.number(1_234_567), "1,234,567");
+        assert_eq!(Lang::Fr.number(1_234_567), "1\u{a0}234\u{a0}567");
+        assert_eq!(Lang::De.number(1_234_567), "1.234.567");
+        assert_eq!(Lang::De.number(123_456), "123.456");
+        // Singular and plural: French counts 0 as singular, Japanese has one form.
+        let discs = |lang: Lang, n| lang.count("search.discs_one", "search.discs_other", n);
+        assert_eq!(discs(Lang::En, 1), "1 disc");
+        assert_eq!(discs(Lang::En, 0), "0 discs");
+        assert_eq!(discs(Lang::En, 2), "2 discs");
+        assert_eq!(discs(Lang::Fr, 0), "0 pion");
+        assert_eq!(discs(Lang::Fr, 1), "1 pion");
+        assert_eq!(discs(Lang::Fr, 2), "2 pions");
+        assert_eq!(discs(Lang::De, 1), "1 Stein");
+        assert_eq!(discs(Lang::De, 4), "4 Steine");
+        assert_eq!(discs(Lang::Ja, 1), "1石");
+        assert_eq!(discs(Lang::Ja, 4), "4石");
+        assert_eq!(
+            Lang::De.count("search.positions_one", "search.positions_other", 12_345),
+            "12.345 Stellungen"
+        );
+    }
+
     #[test]
     fn every_key_the_code_uses_exists() {
         let english = table(Lang::En);

@@ -44,6 +44,8 @@ pub struct LaunchOptions {
     /// Render into an image instead of a window, with no window system (for `--frame-stats`
     /// on a GPU machine without a display).
     pub offscreen: bool,
+    /// Show the AI's search statistics (saved like a choice in the settings).
+    pub show_ai_stats: bool,
     /// Open this screen at start (for screenshots of the overlays).
     pub open: Option<crate::screens::Overlay>,
 }
@@ -92,6 +94,9 @@ fn apply_launch_options(
     }
     if launch.lang.is_some() {
         settings.language = launch.lang;
+    }
+    if launch.show_ai_stats {
+        settings.ai_stats = true;
     }
     if let Some(level) = launch.autoplay {
         commands.write(GameCommand::NewGame(GameSetup {

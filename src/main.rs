@@ -27,6 +27,7 @@ usage: montello [options]
   --shadows on|off          force shadows (default: on, off on Android)
   --theme NAME              classic, wood, dark or contrast
   --lang CODE               en, ja, fr or de (default: the system's language)
+  --show-ai-stats           show the AI's search statistics (saved like the menu's switch)
   --open SCREEN             start on new, moves, menu, stats, graph, help, about or board
   --safe-area L,T,R,B       keep these margins free, in logical pixels, like a phone's
                             notch and system bars (e.g. 0,47,0,34)
@@ -60,6 +61,7 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<LaunchOptions, String
             "--data-dir" => options.data_dir = Some(PathBuf::from(value("--data-dir")?)),
             "--continuous" => options.continuous = true,
             "--offscreen" => options.offscreen = true,
+            "--show-ai-stats" => options.show_ai_stats = true,
             "--frame-stats" => {
                 let v = value("--frame-stats")?;
                 let seconds: f32 =
@@ -176,6 +178,12 @@ mod tests {
         let o = parse(args("--autoplay --position f5d6")).expect("valid flags");
         assert_eq!(o.autoplay, Some(AiLevel::Level(0)));
         assert_eq!(o.position.as_deref(), Some("f5d6"));
+        assert!(!o.show_ai_stats);
+        assert!(
+            parse(args("--show-ai-stats"))
+                .expect("valid flags")
+                .show_ai_stats
+        );
     }
 
     #[test]

@@ -163,6 +163,7 @@ pub(crate) fn restore(
         settings.text_size = TextSize::from_name(&saved.text_size).unwrap_or_default();
         settings.sound = saved.sound;
         settings.auto_pass = saved.auto_pass;
+        settings.ai_stats = saved.ai_stats;
         settings_file.0 = saved;
     }
     let lang = settings.language.unwrap_or(system.0);
@@ -260,6 +261,7 @@ fn save_settings(
         text_size: settings.text_size.name().to_string(),
         sound: settings.sound,
         auto_pass: settings.auto_pass,
+        ai_stats: settings.ai_stats,
         ..file.0.clone()
     };
     if next != file.0 || !dir.0.join(SavedSettings::FILE).exists() {

@@ -219,6 +219,9 @@ pub struct SavedSettings {
     /// A human with no legal move passes by itself after a pause (files before it existed: on).
     #[serde(default = "yes")]
     pub auto_pass: bool,
+    /// The AI's search statistics on screen (files before it existed: off).
+    #[serde(default)]
+    pub ai_stats: bool,
 }
 
 fn yes() -> bool {
@@ -244,6 +247,7 @@ impl Default for SavedSettings {
             text_size: "normal".into(),
             sound: true,
             auto_pass: true,
+            ai_stats: false,
         }
     }
 }

@@ -185,6 +185,9 @@ pub struct Settings {
     pub sound: bool,
     /// How long "White must pass" stays on screen before the AI's pass is played.
     pub pass_notice: Duration,
+    /// Show the AI's search statistics (positions or playouts, their rate, the chosen move's
+    /// win rate, a proven result) in the HUD and the move list.
+    pub ai_stats: bool,
     /// Whether a human who has no legal move passes by itself after [`Self::human_pass_notice`]
     /// (as UCThello does); off: the player taps Pass.
     pub auto_pass: bool,
@@ -208,6 +211,7 @@ impl Default for Settings {
             text_size: TextSize::Normal,
             sound: true,
             pass_notice: Duration::from_millis(1200),
+            ai_stats: false,
             auto_pass: true,
             human_pass_notice: Duration::from_millis(2500),
             ai_seed: 0x4d6f_6e74_656c_6c6f,

@@ -52,6 +52,8 @@ pub enum Toggle {
     Sound,
     /// A human with no legal move passes by itself.
     AutoPass,
+    /// The AI's search statistics.
+    AiStats,
 }
 
 /// What a button does.

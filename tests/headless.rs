@@ -7,6 +7,7 @@ use montello::game_flow::{
     CurrentGame, GameCommand, GameSetup, MoveRequested, MoveSource, Notice, PassNotice, Player,
     Players, Refusal, SquareTapped, TapRefused,
 };
+use montello::i18n::Lang;
 use montello::settings::Settings;
 use montello_engine::position::IllegalReason;
 use montello_engine::{Move, Side, Square, Variant};
@@ -267,6 +268,32 @@ fn an_ai_that_must_pass_passes_by_itself() {
     assert_eq!(current(&app).game.history(), &[Move::Pass]);
     send(&mut app, SquareTapped(sq("c1")));
     assert!(current(&app).game.is_over());
+}
+
+#[test]
+fn the_ai_reports_what_its_search_did_for_each_move() {
+    let mut app = app();
+    new_game(&mut app, QUICK_AI, Player::Human, Variant::Othello);
+    run_until(&mut app, "the AI's first move", |app| {
+        current(app).game.ply() == 1
+    });
+    let mv = current(&app).game.history()[0];
+    let ai = app.world().resource::<AiState>();
+    let stats = ai
+        .stats_of_move(0, mv)
+        .expect("the AI's move has its statistics");
+    assert_eq!(stats.iterations, 200, "the level's iteration cap");
+    assert!(stats.positions, "an evaluated search examines positions");
+    let rate = stats.win_rate.expect("a finished search has a win rate");
+    assert!((0.0..=1.0).contains(&rate), "{rate}");
+    let line = stats.line(Lang::En);
+    assert!(line.starts_with("200 positions · "), "{line}");
+    assert!(line.ends_with('%'), "{line}");
+    assert!(
+        ai.stats_of_move(0, Move::Pass).is_none(),
+        "another move has none"
+    );
+    assert_eq!(ai.last_stats.as_ref(), Some(stats));
 }
 
 #[test]

@@ -280,6 +280,7 @@ fn theme_language_and_animation_speed_survive_a_restart_and_take_effect() {
         settings.text_size = TextSize::Largest;
         settings.sound = false;
         settings.auto_pass = false;
+        settings.ai_stats = true;
         app.update();
         app.update();
         assert_eq!(app.world().resource::<Language>().0, Lang::Ja);

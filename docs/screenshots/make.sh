@@ -47,6 +47,9 @@ shots=(
     # Landscape: in portrait the longer About text covers the row across the board's middle
     # that the screenshot's readiness check reads, and the capture never starts.
     "about|960x540|--autoplay 3 --open about"
+    # The AI statistics line (menu: AI stats) under the win bar, and beside each AI move.
+    "ai-stats|540x960|--autoplay 4 --show-ai-stats"
+    "ai-stats-moves|540x960|--autoplay 4 --show-ai-stats --open moves"
     "notch-portrait|390x844|--safe-area 0,47,0,34"
     "notch-landscape|844x390|--safe-area 47,0,47,21"
 )

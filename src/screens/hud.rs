@@ -192,6 +192,28 @@ fn status_text(current: &CurrentGame, players: &Players, ai: &AiState, lang: Lan
     lang.f(key, &[("side", &lang.side(side))])
 }
 
+/// The AI statistics line (the menu's "AI stats"): the running search's so far, else the
+/// last search's while its position is on the board (the AI's move just played, or the hint
+/// for this position).
+pub fn stats_text(current: &CurrentGame, ai: &AiState, lang: Lang) -> String {
+    if let Some(live) = ai.live_stats() {
+        return live.line(lang);
+    }
+    let ply = current.game.ply();
+    match &ai.last_stats {
+        Some(s)
+            if current.review.is_none()
+                && match s.purpose {
+                    Purpose::Move => s.ply + 1 == ply,
+                    Purpose::Hint => s.ply == ply,
+                } =>
+        {
+            s.line(lang)
+        }
+        _ => String::new(),
+    }
+}
+
 fn update_hud(
     current: Res<CurrentGame>,
     players: Res<Players>,
@@ -239,7 +261,11 @@ fn update_hud(
                 if color.0 != colour {
                     color.0 = colour;
                 }
-                notice.text.clone()
+                if notice.text.is_empty() && settings.ai_stats {
+                    stats_text(&current, &ai, language.0)
+                } else {
+                    notice.text.clone()
+                }
             }
         };
         if text.0 != value {

@@ -99,6 +99,7 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>, lang: Res<Langu
                         toggle("menu.hints", Toggle::Hints, settings.hints),
                         toggle("menu.sound", Toggle::Sound, settings.sound),
                         toggle("menu.auto_pass", Toggle::AutoPass, settings.auto_pass),
+                        toggle("menu.ai_stats", Toggle::AiStats, settings.ai_stats),
                     ]
                 ),
             ],
@@ -170,6 +171,7 @@ fn handle_actions(mut actions: MessageReader<UiAction>, mut settings: ResMut<Set
                     Toggle::Hints => &mut settings.hints,
                     Toggle::Sound => &mut settings.sound,
                     Toggle::AutoPass => &mut settings.auto_pass,
+                    Toggle::AiStats => &mut settings.ai_stats,
                 };
                 *flag = !*flag;
             }

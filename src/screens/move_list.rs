@@ -3,11 +3,14 @@
 
 use super::Overlay;
 use crate::AppSystems;
+use crate::ai::AiState;
 use crate::game_flow::{CurrentGame, GameCommand};
 use crate::i18n::Language;
-use crate::theme;
+use crate::settings::Settings;
+use crate::theme::{self, Paint};
 use crate::widgets::{
-    Action, Scrolls, UiAction, button, choice_text, label, overlay_panel, panel, row, text_label,
+    Action, Scrolls, UiAction, button, choice_text, coloured_label, label, overlay_panel, panel,
+    row, text_label,
 };
 use bevy::prelude::*;
 
@@ -28,7 +31,13 @@ struct Screen;
 #[derive(Component, Debug)]
 struct MoveScroll;
 
-fn spawn_screen(mut commands: Commands, current: Res<CurrentGame>, lang: Res<Language>) {
+fn spawn_screen(
+    mut commands: Commands,
+    current: Res<CurrentGame>,
+    lang: Res<Language>,
+    ai: Res<AiState>,
+    settings: Res<Settings>,
+) {
     let game = &current.game;
     let shown = current.shown_ply();
     let list = commands
@@ -68,6 +77,15 @@ fn spawn_screen(mut commands: Commands, current: Res<CurrentGame>, lang: Res<Lan
                     Action::Review(Some(ply)),
                     ply == shown,
                 ));
+                // The AI's numbers for its moves, quietly beside them.
+                if settings.ai_stats
+                    && let Some(stats) = ai.stats_of_move(ply - 1, *mv)
+                {
+                    line.with_child((
+                        coloured_label(stats.short(lang.0), 15.0, Color::WHITE),
+                        Paint::TextDim,
+                    ));
+                }
             } else {
                 line.with_child(text_label(format!("({mv})"), theme::FONT));
             }

@@ -48,7 +48,10 @@ pub fn lines(stats: &Stats, lang: Lang) -> Vec<(String, String)> {
         lang.f(
             "stats.line",
             &[
-                ("games", &r.games),
+                (
+                    "games",
+                    &lang.count("stats.games_one", "stats.games_other", u64::from(r.games)),
+                ),
                 ("wins", &r.wins),
                 ("losses", &r.losses),
                 ("draws", &r.draws),
@@ -191,5 +194,17 @@ mod tests {
         assert_eq!(out.last().map(|l| l.0.as_str()), Some("500 playouts"));
         let ja = lines(&stats, Lang::Ja);
         assert_ne!(ja[0], out[0], "the lines are translated");
+        // One game is singular, in French zero would be too.
+        assert!(
+            out.last().is_some_and(|l| l.1.starts_with("1 game: 1 won")),
+            "{out:?}"
+        );
+        let fr = lines(&stats, Lang::Fr);
+        assert!(fr[0].1.starts_with("3 parties\u{a0}: "), "{:?}", fr[0]);
+        assert!(
+            fr.last()
+                .is_some_and(|l| l.1.starts_with("1 partie\u{a0}: ")),
+            "{fr:?}"
+        );
     }
 }
