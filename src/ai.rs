@@ -6,7 +6,7 @@
 use crate::AppSystems;
 use crate::eval::SearchEstimate;
 use crate::game_flow::{CurrentGame, MoveRequested, MoveSource, Notice, Player, Players, ViewBusy};
-use crate::i18n::{Lang, Language};
+use crate::i18n::{Lang, Said};
 use crate::settings::Settings;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
@@ -484,13 +484,12 @@ fn start_hint(
     players: Res<Players>,
     settings: Res<Settings>,
     mut notice: ResMut<Notice>,
-    language: Res<Language>,
 ) {
     if requests.read().count() == 0 {
         return;
     }
     if !settings.hints {
-        notice.info(language.t("notice.hints_off"));
+        notice.info(Said::new("notice.hints_off"));
         return;
     }
     let game = &current.game;

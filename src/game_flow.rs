@@ -5,7 +5,7 @@
 
 use crate::AppSystems;
 use crate::ai::AiLevel;
-use crate::i18n::Language;
+use crate::i18n::{Lang, Said};
 use crate::settings::Settings;
 use bevy::prelude::*;
 use montello_engine::position::IllegalReason;
@@ -125,26 +125,44 @@ impl CurrentGame {
 #[derive(Resource, Debug, Default)]
 pub struct ViewBusy(pub bool);
 
-/// A short message for the player (an import error, "Copied", "Black must pass").
+/// A short message for the player (an import error, "Copied"), kept untranslated so the HUD
+/// shows it in the language of the moment.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
 pub struct Notice {
-    /// The text, empty for none.
-    pub text: String,
+    said: Option<Said>,
     /// Whether it reports something that went wrong.
     pub is_error: bool,
 }
 
 impl Notice {
-    /// Shows `text` as information.
-    pub fn info(&mut self, text: impl Into<String>) {
-        self.text = text.into();
+    /// Shows `said` as information.
+    pub fn info(&mut self, said: Said) {
+        self.said = Some(said);
         self.is_error = false;
     }
 
-    /// Shows `text` as an error.
-    pub fn error(&mut self, text: impl Into<String>) {
-        self.text = text.into();
+    /// Shows `said` as an error.
+    pub fn error(&mut self, said: Said) {
+        self.said = Some(said);
         self.is_error = true;
+    }
+
+    /// Takes the notice away.
+    pub fn clear(&mut self) {
+        self.said = None;
+        self.is_error = false;
+    }
+
+    /// Whether there is nothing to show.
+    pub fn is_empty(&self) -> bool {
+        self.said.is_none()
+    }
+
+    /// The text in `lang` (empty for none).
+    pub fn text(&self, lang: Lang) -> String {
+        self.said
+            .as_ref()
+            .map_or_else(String::new, |s| s.in_lang(lang))
     }
 }
 
@@ -310,7 +328,7 @@ fn apply_moves(
             Ok(after) => {
                 current.generation += 1;
                 current.review = None;
-                notice.text.clear();
+                notice.clear();
                 played.write(MovePlayed {
                     mv: request.mv,
                     side,
@@ -374,30 +392,29 @@ fn handle_commands(
     mut notice: ResMut<Notice>,
     mut reset: MessageWriter<BoardReset>,
     mut requests: MessageWriter<MoveRequested>,
-    language: Res<Language>,
 ) {
     for command in commands.read() {
         match command {
             GameCommand::NewGame(setup) => {
                 *players = setup.players;
                 current.replace(Game::new(setup.variant));
-                notice.text.clear();
+                notice.clear();
             }
             GameCommand::PlayAgain => {
                 let variant = current.game.variant();
                 current.replace(Game::new(variant));
-                notice.text.clear();
+                notice.clear();
             }
             GameCommand::Undo => {
                 if undo_to_human(&mut current, &players) {
-                    notice.text.clear();
+                    notice.clear();
                 } else {
                     continue;
                 }
             }
             GameCommand::Redo => {
                 if redo_to_human(&mut current, &players) {
-                    notice.text.clear();
+                    notice.clear();
                 } else {
                     continue;
                 }
@@ -425,12 +442,12 @@ fn handle_commands(
                 let variant = current.game.variant();
                 match notation::parse_any(text, variant) {
                     Ok(game) => {
-                        let msg = language.f("notice.loaded", &[("n", &game.ply())]);
+                        let said = Said::new("notice.loaded").arg("n", game.ply());
                         current.replace(game);
-                        notice.info(msg);
+                        notice.info(said);
                     }
                     Err(e) => {
-                        notice.error(language.f("notice.bad_import", &[("error", &e)]));
+                        notice.error(Said::new("notice.bad_import").arg("error", e));
                         continue;
                     }
                 }

@@ -207,6 +207,79 @@ impl Lang {
     }
 }
 
+/// Something to tell the player, kept as a string key with its arguments and translated
+/// where it is shown, so it follows a change of language (a finished string would stay in
+/// the language it was made in).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Said {
+    key: &'static str,
+    args: Vec<(&'static str, Arg)>,
+    then: Option<Box<Said>>,
+}
+
+/// An argument of a [`Said`].
+#[derive(Clone, Debug, PartialEq)]
+enum Arg {
+    /// Text that is the same in every language (a number, a file name, an engine message).
+    Text(String),
+    /// Another string key, translated with the rest.
+    Key(&'static str),
+}
+
+impl Said {
+    /// The text of `key`.
+    pub fn new(key: &'static str) -> Said {
+        Said {
+            key,
+            args: Vec::new(),
+            then: None,
+        }
+    }
+
+    /// Fills `{name}` with `value`, the same in every language.
+    pub fn arg(mut self, name: &'static str, value: impl Display) -> Said {
+        self.args.push((name, Arg::Text(value.to_string())));
+        self
+    }
+
+    /// Fills `{name}` with the text of `key`, in the language it is shown in.
+    pub fn key_arg(mut self, name: &'static str, key: &'static str) -> Said {
+        self.args.push((name, Arg::Key(key)));
+        self
+    }
+
+    /// Adds `next` after this, as a second sentence.
+    pub fn then(mut self, next: Said) -> Said {
+        self.then = Some(Box::new(next));
+        self
+    }
+
+    /// The text in `lang`.
+    pub fn in_lang(&self, lang: Lang) -> String {
+        let args: Vec<(&str, String)> = self
+            .args
+            .iter()
+            .map(|(name, arg)| {
+                let value = match arg {
+                    Arg::Text(text) => text.clone(),
+                    Arg::Key(key) => lang.t(key).to_string(),
+                };
+                (*name, value)
+            })
+            .collect();
+        let refs: Vec<(&str, &dyn Display)> = args
+            .iter()
+            .map(|(name, value)| (*name, value as &dyn Display))
+            .collect();
+        let mut text = lang.f(self.key, &refs);
+        if let Some(next) = &self.then {
+            text.push(' ');
+            text.push_str(&next.in_lang(lang));
+        }
+        text
+    }
+}
+
 /// The system's language, when Montello speaks it (English otherwise). The app reads it at
 /// start; headless tests keep the default, English.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -303,6 +376,23 @@ mod tests {
     /// Every string literal in the app's source that looks like a key of a known group
     /// (`"hud.pass"`, `"variant.othello"`, ...) is a key English has, so a typo cannot show a
     /// raw key to the player.
+    #[test]
+    fn said_texts_are_translated_where_they_are_shown() {
+        let said = Said::new("notice.restored_backup")
+            .key_arg("what", "save.game")
+            .arg("error", "damaged")
+            .then(Said::new("notice.kept_as").arg("file", "game.ron.bad-1"));
+        let en = said.in_lang(Lang::En);
+        let fr = said.in_lang(Lang::Fr);
+        assert!(en.contains("saved game") && en.contains("damaged"), "{en}");
+        assert!(en.ends_with(&Lang::En.f("notice.kept_as", &[("file", &"game.ron.bad-1")])));
+        assert!(
+            fr.contains("la partie enregistrée") && fr.contains("game.ron.bad-1"),
+            "{fr}"
+        );
+        assert_ne!(en, fr);
+    }
+
     #[test]
     fn numbers_are_grouped_and_counted_the_way_each_language_writes_them() {
         assert_eq!(Lang::En.number(0), "0");

@@ -9,7 +9,7 @@
 
 use crate::ai::{AiLevel, AiState};
 use crate::game_flow::{BoardReset, CurrentGame, Notice, Player, Players};
-use crate::i18n::{Lang, Language, SystemLanguage};
+use crate::i18n::{Lang, Said, SystemLanguage};
 use crate::platform::lifecycle::{LifecycleSystems, Steps};
 use crate::save_format::{SavedGame, SavedPlayer, SavedSettings, Stats};
 use crate::settings::Settings;
@@ -110,26 +110,27 @@ pub fn player_from_saved(text: &str) -> Option<Player> {
 
 fn loaded<T: SaveFormat>(dir: &Path, lang: Lang, notice: &mut Notice) -> Option<T> {
     let sentence = |key, problem: &Problem| {
-        let mut text = lang.f(key, &[("what", &lang.t(T::WHAT)), ("error", &problem.why)]);
-        if let Some(file) = &problem.kept_as {
-            text.push(' ');
-            text.push_str(&lang.f("notice.kept_as", &[("file", file)]));
+        let said = Said::new(key)
+            .key_arg("what", T::WHAT)
+            .arg("error", &problem.why);
+        match &problem.kept_as {
+            Some(file) => said.then(Said::new("notice.kept_as").arg("file", file)),
+            None => said,
         }
-        text
     };
     match storage::load::<T>(dir) {
         Loaded::Nothing => None,
         Loaded::Latest(value) => Some(value),
         Loaded::Backup { value, problem } => {
-            let text = sentence("notice.restored_backup", &problem);
-            warn!("{text}");
-            notice.info(text);
+            let said = sentence("notice.restored_backup", &problem);
+            warn!("{}", said.in_lang(lang));
+            notice.info(said);
             Some(value)
         }
         Loaded::Unreadable { problem } => {
-            let text = sentence("notice.started_afresh", &problem);
-            warn!("{text}");
-            notice.error(text);
+            let said = sentence("notice.started_afresh", &problem);
+            warn!("{}", said.in_lang(lang));
+            notice.error(said);
             None
         }
     }
@@ -190,16 +191,16 @@ pub(crate) fn restore(
                 dir.0.display()
             );
         }
-        Err(e) => notice.error(lang.f("notice.replay_failed", &[("error", &e)])),
+        Err(e) => notice.error(Said::new("notice.replay_failed").arg("error", e)),
     }
 }
 
-fn write<T: SaveFormat>(dir: &Path, value: &T, lang: Lang, notice: &mut Notice) -> bool {
+fn write<T: SaveFormat>(dir: &Path, value: &T, notice: &mut Notice) -> bool {
     match storage::save(dir, value) {
         Ok(()) => true,
         Err(e) => {
             warn!("{e}");
-            notice.error(lang.f("notice.save_failed", &[("error", &e.source)]));
+            notice.error(Said::new("notice.save_failed").arg("error", &e.source));
             false
         }
     }
@@ -219,7 +220,6 @@ fn autosave(
     current: Res<CurrentGame>,
     players: Res<Players>,
     mut notice: ResMut<Notice>,
-    language: Res<Language>,
     mut last: Local<Option<SavedGame>>,
 ) {
     if !current.is_changed() && !players.is_changed() {
@@ -229,7 +229,7 @@ fn autosave(
     if last.as_ref() == Some(&saved) {
         return;
     }
-    if write(&dir.0, &saved, **language, &mut notice) {
+    if write(&dir.0, &saved, &mut notice) {
         *last = Some(saved);
     }
 }
@@ -241,7 +241,6 @@ fn save_settings(
     current: Res<CurrentGame>,
     mut file: ResMut<SettingsFile>,
     mut notice: ResMut<Notice>,
-    language: Res<Language>,
 ) {
     if !settings.is_changed() && !players.is_changed() {
         return;
@@ -265,7 +264,7 @@ fn save_settings(
         ..file.0.clone()
     };
     if next != file.0 || !dir.0.join(SavedSettings::FILE).exists() {
-        write(&dir.0, &next, **language, &mut notice);
+        write(&dir.0, &next, &mut notice);
         file.0 = next;
     }
 }
@@ -279,7 +278,6 @@ fn record_stats(
     players: Res<Players>,
     mut stats: ResMut<StatsFile>,
     mut notice: ResMut<Notice>,
-    language: Res<Language>,
 ) {
     if !current.is_changed() {
         return;
@@ -306,7 +304,7 @@ fn record_stats(
         },
     );
     stats.0.last_game = moves;
-    write(&dir.0, &stats.0, **language, &mut notice);
+    write(&dir.0, &stats.0, &mut notice);
 }
 
 /// Clears every level's record. The last game counted stays remembered, so a finished game on
@@ -322,10 +320,9 @@ fn write_reset_stats(
     dir: Res<DataDir>,
     stats: Res<StatsFile>,
     mut notice: ResMut<Notice>,
-    language: Res<Language>,
 ) {
     if resets.read().count() > 0 {
-        write(&dir.0, &stats.0, **language, &mut notice);
+        write(&dir.0, &stats.0, &mut notice);
     }
 }
 
@@ -343,7 +340,6 @@ fn follow_lifecycle(
     mut closing: MessageReader<WindowCloseRequested>,
     mut exit: MessageReader<AppExit>,
     mut notice: ResMut<Notice>,
-    language: Res<Language>,
 ) {
     let mut flush = closing.read().count() > 0 || exit.read().count() > 0;
     for step in steps.read() {
@@ -357,11 +353,6 @@ fn follow_lifecycle(
         flush |= step.save;
     }
     if let (true, Some(dir)) = (flush, dir) {
-        write(
-            &dir.0,
-            &snapshot(&current, &players),
-            **language,
-            &mut notice,
-        );
+        write(&dir.0, &snapshot(&current, &players), &mut notice);
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::AppSystems;
 use crate::game_flow::{CurrentGame, GameCommand, Notice};
-use crate::i18n::Language;
+use crate::i18n::Said;
 use crate::screens::Overlay;
 use crate::widgets::{Action, UiAction};
 use bevy::clipboard::{Clipboard, ClipboardRead};
@@ -27,7 +27,6 @@ fn handle_actions(
     current: Res<CurrentGame>,
     mut clipboard: ResMut<Clipboard>,
     mut notice: ResMut<Notice>,
-    lang: Res<Language>,
     mut pending: ResMut<PendingPaste>,
 ) {
     for UiAction(action) in actions.read() {
@@ -41,8 +40,8 @@ fn handle_actions(
             _ => continue,
         };
         match clipboard.set_text(text) {
-            Ok(()) => notice.info(lang.t("notice.copied")),
-            Err(e) => notice.error(lang.f("notice.copy_failed", &[("error", &e)])),
+            Ok(()) => notice.info(Said::new("notice.copied")),
+            Err(e) => notice.error(Said::new("notice.copy_failed").arg("error", e)),
         }
     }
 }
@@ -50,7 +49,6 @@ fn handle_actions(
 fn finish_paste(
     mut pending: ResMut<PendingPaste>,
     mut notice: ResMut<Notice>,
-    lang: Res<Language>,
     mut commands: MessageWriter<GameCommand>,
     mut next: ResMut<NextState<Overlay>>,
 ) {
@@ -66,7 +64,7 @@ fn finish_paste(
             commands.write(GameCommand::Import(text));
             next.set(Overlay::None);
         }
-        Ok(_) => notice.error(lang.t("notice.clipboard_empty")),
-        Err(e) => notice.error(lang.f("notice.clipboard_failed", &[("error", &e)])),
+        Ok(_) => notice.error(Said::new("notice.clipboard_empty")),
+        Err(e) => notice.error(Said::new("notice.clipboard_failed").arg("error", e)),
     }
 }

@@ -7,7 +7,7 @@ use montello::game_flow::{
     CurrentGame, GameCommand, GameSetup, MoveRequested, MoveSource, Notice, PassNotice, Player,
     Players, Refusal, SquareTapped, TapRefused,
 };
-use montello::i18n::Lang;
+use montello::i18n::{Lang, Language};
 use montello::settings::Settings;
 use montello_engine::position::IllegalReason;
 use montello_engine::{Move, Side, Square, Variant};
@@ -328,10 +328,30 @@ fn bad_imports_explain_themselves_and_keep_the_game() {
         send(&mut app, GameCommand::Import(bad.into()));
         let notice = app.world().resource::<Notice>().clone();
         assert!(notice.is_error, "{bad:?} is refused");
-        assert!(notice.text.starts_with("Could not read"), "{}", notice.text);
-        assert!(notice.text.len() > 30, "{bad:?}: {}", notice.text);
+        let text = notice.text(Lang::En);
+        assert!(text.starts_with("Could not read"), "{text}");
+        assert!(text.len() > 30, "{bad:?}: {text}");
         assert_eq!(current(&app).game.ply(), 3, "{bad:?} keeps the game");
     }
+}
+
+#[test]
+fn a_notice_follows_a_change_of_language() {
+    let mut app = app();
+    new_game(&mut app, Player::Human, Player::Human, Variant::Othello);
+    send(&mut app, GameCommand::Import("f5 z9".into()));
+    let shown = |app: &App| {
+        let lang = app.world().resource::<Language>().0;
+        app.world().resource::<Notice>().text(lang)
+    };
+    let english = shown(&app);
+    assert!(english.starts_with("Could not read"), "{english}");
+    app.world_mut().resource_mut::<Settings>().language = Some(Lang::De);
+    app.update();
+    let german = shown(&app);
+    assert_eq!(german, app.world().resource::<Notice>().text(Lang::De));
+    assert_ne!(german, english, "the notice is said again in German");
+    assert!(german.contains("z9"), "the engine's reason stays: {german}");
 }
 
 #[test]
@@ -361,12 +381,8 @@ fn hints_turned_off_start_no_search_and_say_so() {
         app.world().resource::<AiState>().thinking().is_none(),
         "no hint search runs"
     );
-    let notice = app.world().resource::<Notice>();
-    assert!(
-        notice.text.contains("Hints are turned off"),
-        "{}",
-        notice.text
-    );
+    let notice = app.world().resource::<Notice>().text(Lang::En);
+    assert!(notice.contains("Hints are turned off"), "{notice}");
     // Turned back on, the same button asks the AI.
     app.world_mut().resource_mut::<Settings>().hints = true;
     send(&mut app, HintRequested);

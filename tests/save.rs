@@ -57,8 +57,10 @@ fn tap(app: &mut App, square: &str) {
     send(app, SquareTapped(square.parse().expect("square")));
 }
 
+/// The notice as the HUD shows it: in the app's language.
 fn notice_text(app: &App) -> String {
-    format!("{:?}", app.world().resource::<Notice>())
+    let lang = app.world().resource::<montello::i18n::Language>().0;
+    app.world().resource::<Notice>().text(lang)
 }
 
 #[test]

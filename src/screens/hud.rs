@@ -261,10 +261,10 @@ fn update_hud(
                 if color.0 != colour {
                     color.0 = colour;
                 }
-                if notice.text.is_empty() && settings.ai_stats {
+                if notice.is_empty() && settings.ai_stats {
                     stats_text(&current, &ai, language.0)
                 } else {
-                    notice.text.clone()
+                    notice.text(language.0)
                 }
             }
         };
