@@ -6,7 +6,7 @@
 use crate::AppSystems;
 use crate::ai::AiLevel;
 use crate::i18n::{Lang, Said};
-use crate::settings::Settings;
+use crate::settings::{Settings, TableMode};
 use bevy::prelude::*;
 use montello_engine::position::IllegalReason;
 use montello_engine::{Game, Move, Position, Side, Square, Variant, notation};
@@ -17,6 +17,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<ViewBusy>()
         .init_resource::<Notice>()
         .init_resource::<PassNotice>()
+        .init_resource::<TableMode>()
         .add_message::<SquareTapped>()
         .add_message::<MoveRequested>()
         .add_message::<MovePlayed>()
@@ -27,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 handle_taps.in_set(AppSystems::Input),
-                (handle_commands, apply_moves, auto_pass)
+                (handle_commands, apply_moves, auto_pass, follow_table_mode)
                     .chain()
                     .in_set(AppSystems::Logic),
             ),
@@ -338,6 +339,14 @@ fn apply_moves(
             }
             Err(e) => warn!("refused {:?}: {e}", request),
         }
+    }
+}
+
+/// Table mode is on while the setting asks for it and both sides are human.
+fn follow_table_mode(settings: Res<Settings>, players: Res<Players>, mut table: ResMut<TableMode>) {
+    let on = settings.table_mode && players.is_human(Side::Black) && players.is_human(Side::White);
+    if table.0 != on {
+        table.0 = on;
     }
 }
 

@@ -46,6 +46,9 @@ pub struct LaunchOptions {
     pub offscreen: bool,
     /// Show the AI's search statistics (saved like a choice in the settings).
     pub show_ai_stats: bool,
+    /// Two players face to face: table mode on (saved like the setting) and a new game
+    /// between two humans.
+    pub face_to_face: bool,
     /// Open this screen at start (for screenshots of the overlays).
     pub open: Option<crate::screens::Overlay>,
 }
@@ -81,6 +84,7 @@ impl LaunchOptions {
             && self.position.is_none()
             && self.screenshot.is_none()
             && self.frame_stats.is_none()
+            && !self.face_to_face
     }
 }
 
@@ -97,6 +101,16 @@ fn apply_launch_options(
     }
     if launch.show_ai_stats {
         settings.ai_stats = true;
+    }
+    if launch.face_to_face {
+        settings.table_mode = true;
+        commands.write(GameCommand::NewGame(GameSetup {
+            players: Players {
+                black: Player::Human,
+                white: Player::Human,
+            },
+            variant: Variant::Othello,
+        }));
     }
     if let Some(level) = launch.autoplay {
         commands.write(GameCommand::NewGame(GameSetup {

@@ -27,6 +27,7 @@ usage: montello [options]
   --shadows on|off          force shadows (default: on, off on Android)
   --theme NAME              classic, wood, dark or contrast
   --lang CODE               en, ja, fr or de (default: the system's language)
+  --face-to-face            table mode: two players across a table, a new game between them
   --show-ai-stats           show the AI's search statistics (saved like the menu's switch)
   --open SCREEN             start on new, moves, menu, stats, graph, help, about or board
   --safe-area L,T,R,B       keep these margins free, in logical pixels, like a phone's
@@ -62,6 +63,7 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<LaunchOptions, String
             "--continuous" => options.continuous = true,
             "--offscreen" => options.offscreen = true,
             "--show-ai-stats" => options.show_ai_stats = true,
+            "--face-to-face" => options.face_to_face = true,
             "--frame-stats" => {
                 let v = value("--frame-stats")?;
                 let seconds: f32 =
@@ -183,6 +185,11 @@ mod tests {
             parse(args("--show-ai-stats"))
                 .expect("valid flags")
                 .show_ai_stats
+        );
+        assert!(
+            parse(args("--face-to-face"))
+                .expect("valid flags")
+                .face_to_face
         );
     }
 

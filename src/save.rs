@@ -165,6 +165,7 @@ pub(crate) fn restore(
         settings.sound = saved.sound;
         settings.auto_pass = saved.auto_pass;
         settings.ai_stats = saved.ai_stats;
+        settings.table_mode = saved.table_mode;
         settings_file.0 = saved;
     }
     let lang = settings.language.unwrap_or(system.0);
@@ -261,6 +262,7 @@ fn save_settings(
         sound: settings.sound,
         auto_pass: settings.auto_pass,
         ai_stats: settings.ai_stats,
+        table_mode: settings.table_mode,
         ..file.0.clone()
     };
     if next != file.0 || !dir.0.join(SavedSettings::FILE).exists() {

@@ -222,6 +222,9 @@ pub struct SavedSettings {
     /// The AI's search statistics on screen (files before it existed: off).
     #[serde(default)]
     pub ai_stats: bool,
+    /// Table mode for two players face to face (files before it existed: off).
+    #[serde(default)]
+    pub table_mode: bool,
 }
 
 fn yes() -> bool {
@@ -248,6 +251,7 @@ impl Default for SavedSettings {
             sound: true,
             auto_pass: true,
             ai_stats: false,
+            table_mode: false,
         }
     }
 }

@@ -185,6 +185,10 @@ pub struct Settings {
     pub sound: bool,
     /// How long "White must pass" stays on screen before the AI's pass is played.
     pub pass_notice: Duration,
+    /// Table mode for two players face to face (the phone or tablet flat between them): the
+    /// board from straight above, the top player's HUD turned towards them. Takes effect when
+    /// both sides are human ([`TableMode`]).
+    pub table_mode: bool,
     /// Show the AI's search statistics (positions or playouts, their rate, the chosen move's
     /// win rate, a proven result) in the HUD and the move list.
     pub ai_stats: bool,
@@ -211,6 +215,7 @@ impl Default for Settings {
             text_size: TextSize::Normal,
             sound: true,
             pass_notice: Duration::from_millis(1200),
+            table_mode: false,
             ai_stats: false,
             auto_pass: true,
             human_pass_notice: Duration::from_millis(2500),
@@ -218,3 +223,9 @@ impl Default for Settings {
         }
     }
 }
+
+/// Whether the board is laid out for two players face to face now: [`Settings::table_mode`]
+/// with both sides human (kept up to date by the game flow). Black sits at the bottom, White
+/// at the top.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Deref)]
+pub struct TableMode(pub bool);

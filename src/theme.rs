@@ -389,10 +389,14 @@ pub fn is_landscape(size: Vec2) -> bool {
 }
 
 /// The screen space (logical pixels) the bars take: left, right, top, bottom; `size` is in
-/// the UI's own units (the window's logical size divided by the `UiScale`).
-pub fn bar_insets(size: Vec2) -> (f32, f32, f32, f32) {
+/// the UI's own units (the window's logical size divided by the `UiScale`). In table mode
+/// (`table`) upright, the bottom player's HUD sits above the toolbar; lying down, both HUDs
+/// share the left column.
+pub fn bar_insets(size: Vec2, table: bool) -> (f32, f32, f32, f32) {
     if is_landscape(size) {
         (HUD_WIDTH, TOOLBAR_WIDTH, 8.0, 8.0)
+    } else if table {
+        (0.0, 0.0, HUD_HEIGHT, TOOLBAR_HEIGHT + HUD_HEIGHT)
     } else {
         (0.0, 0.0, HUD_HEIGHT, TOOLBAR_HEIGHT)
     }
@@ -401,8 +405,13 @@ pub fn bar_insets(size: Vec2) -> (f32, f32, f32, f32) {
 /// The screen space (logical pixels: left, right, top, bottom) the bars and the system's
 /// margins take together, for a window of `size` logical pixels whose UI is drawn `scale`
 /// times larger and whose system keeps the `safe` margins: the bars sit inside the safe area.
-pub fn scaled_bar_insets(size: Vec2, scale: f32, safe: &SafeArea) -> (f32, f32, f32, f32) {
-    let (l, r, t, b) = bar_insets(safe.inner(size) / scale);
+pub fn scaled_bar_insets(
+    size: Vec2,
+    scale: f32,
+    safe: &SafeArea,
+    table: bool,
+) -> (f32, f32, f32, f32) {
+    let (l, r, t, b) = bar_insets(safe.inner(size) / scale, table);
     (
         l * scale + safe.left,
         r * scale + safe.right,
@@ -521,7 +530,7 @@ mod tests {
         // A square window keeps the bars above and below.
         assert!(!is_landscape(Vec2::new(1000.0, 1000.0)));
         let none = SafeArea::default();
-        let (l, r, t, b) = scaled_bar_insets(Vec2::new(960.0, 540.0), 1.4, &none);
+        let (l, r, t, b) = scaled_bar_insets(Vec2::new(960.0, 540.0), 1.4, &none, false);
         assert_eq!((l, r), (HUD_WIDTH * 1.4, TOOLBAR_WIDTH * 1.4));
         assert!(t < 20.0 && b < 20.0);
         // A phone's notch and home indicator push the bars inwards.
@@ -530,7 +539,7 @@ mod tests {
             bottom: 34.0,
             ..none
         };
-        let (_, _, t, b) = scaled_bar_insets(Vec2::new(390.0, 844.0), 1.0, &notch);
+        let (_, _, t, b) = scaled_bar_insets(Vec2::new(390.0, 844.0), 1.0, &notch, false);
         assert_eq!((t, b), (HUD_HEIGHT + 47.0, TOOLBAR_HEIGHT + 34.0));
         let sideways = SafeArea {
             left: 47.0,
@@ -538,9 +547,20 @@ mod tests {
             bottom: 21.0,
             ..none
         };
-        let (l, r, _, b) = scaled_bar_insets(Vec2::new(844.0, 390.0), 1.0, &sideways);
+        let (l, r, _, b) = scaled_bar_insets(Vec2::new(844.0, 390.0), 1.0, &sideways, false);
         assert_eq!((l, r), (HUD_WIDTH + 47.0, TOOLBAR_WIDTH + 47.0));
         assert_eq!(b, 8.0 + 21.0);
+        // Table mode upright: the bottom player's HUD above the toolbar; lying down, the same
+        // columns as always.
+        let (_, _, t, b) = scaled_bar_insets(Vec2::new(390.0, 844.0), 1.0, &notch, true);
+        assert_eq!(
+            (t, b),
+            (HUD_HEIGHT + 47.0, TOOLBAR_HEIGHT + HUD_HEIGHT + 34.0)
+        );
+        assert_eq!(
+            scaled_bar_insets(Vec2::new(844.0, 390.0), 1.0, &sideways, true),
+            scaled_bar_insets(Vec2::new(844.0, 390.0), 1.0, &sideways, false)
+        );
     }
 
     #[test]

@@ -54,6 +54,8 @@ pub enum Toggle {
     AutoPass,
     /// The AI's search statistics.
     AiStats,
+    /// Table mode for two players face to face (on the new-game screen).
+    TableMode,
 }
 
 /// What a button does.

@@ -8,7 +8,7 @@ use montello::game_flow::{
     Players, Refusal, SquareTapped, TapRefused,
 };
 use montello::i18n::{Lang, Language};
-use montello::settings::Settings;
+use montello::settings::{Settings, TableMode};
 use montello_engine::position::IllegalReason;
 use montello_engine::{Move, Side, Square, Variant};
 use std::time::Duration;
@@ -333,6 +333,21 @@ fn bad_imports_explain_themselves_and_keep_the_game() {
         assert!(text.len() > 30, "{bad:?}: {text}");
         assert_eq!(current(&app).game.ply(), 3, "{bad:?} keeps the game");
     }
+}
+
+#[test]
+fn table_mode_needs_the_setting_and_two_humans() {
+    let mut app = app();
+    let table = |app: &App| app.world().resource::<TableMode>().0;
+    new_game(&mut app, Player::Human, Player::Human, Variant::Othello);
+    assert!(!table(&app), "off until the setting asks for it");
+    app.world_mut().resource_mut::<Settings>().table_mode = true;
+    app.update();
+    assert!(table(&app), "two humans face to face");
+    new_game(&mut app, Player::Human, QUICK_AI, Variant::Othello);
+    assert!(!table(&app), "against the AI the board faces one player");
+    new_game(&mut app, Player::Human, Player::Human, Variant::Othello);
+    assert!(table(&app));
 }
 
 #[test]

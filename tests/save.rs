@@ -283,6 +283,7 @@ fn theme_language_and_animation_speed_survive_a_restart_and_take_effect() {
         settings.sound = false;
         settings.auto_pass = false;
         settings.ai_stats = true;
+        settings.table_mode = true;
         app.update();
         app.update();
         assert_eq!(app.world().resource::<Language>().0, Lang::Ja);
@@ -299,6 +300,11 @@ fn theme_language_and_animation_speed_survive_a_restart_and_take_effect() {
         !settings.auto_pass,
         "turning the automatic pass off survives a restart"
     );
+    assert!(
+        settings.ai_stats,
+        "the AI statistics stay on after a restart"
+    );
+    assert!(settings.table_mode, "table mode stays on after a restart");
     assert_eq!(
         app.world().resource::<Language>().0,
         Lang::Ja,

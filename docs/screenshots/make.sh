@@ -50,6 +50,9 @@ shots=(
     # The AI statistics line (menu: AI stats) under the win bar, and beside each AI move.
     "ai-stats|540x960|--autoplay 4 --show-ai-stats"
     "ai-stats-moves|540x960|--autoplay 4 --show-ai-stats --open moves"
+    # Table mode: two players face to face, the far one's HUD and coordinates turned to them.
+    "table-portrait|540x960|--face-to-face --position f5d6c3d3c4f4f6f3e6e7"
+    "table-landscape|960x540|--face-to-face --position f5d6c3d3c4f4f6f3e6e7"
     "notch-portrait|390x844|--safe-area 0,47,0,34"
     "notch-landscape|844x390|--safe-area 47,0,47,21"
 )

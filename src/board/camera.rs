@@ -5,6 +5,7 @@
 
 use super::BOARD_HALF;
 use crate::platform::SafeArea;
+use crate::settings::TableMode;
 use crate::theme;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -124,23 +125,27 @@ fn frame_board(
     ui_scale: Res<UiScale>,
     tilt: Res<ViewTilt>,
     safe: Res<SafeArea>,
-    mut last: Local<(Vec2, f32, f32, SafeArea)>,
+    table: Res<TableMode>,
+    mut last: Local<(Vec2, f32, f32, SafeArea, bool)>,
 ) {
     let Ok(window) = windows.single() else {
         return;
     };
     let size = Vec2::new(window.width(), window.height());
-    if (size, ui_scale.0, tilt.0, *safe) == *last || size.x < 1.0 || size.y < 1.0 {
+    // Face to face, both players look at the board from straight above.
+    let tilt = if table.0 { 0.0 } else { tilt.0 };
+    let state = (size, ui_scale.0, tilt, *safe, table.0);
+    if state == *last || size.x < 1.0 || size.y < 1.0 {
         return;
     }
-    *last = (size, ui_scale.0, tilt.0, *safe);
+    *last = state;
     let Ok(mut transform) = cameras.single_mut() else {
         return;
     };
     *transform = fit(
         size,
-        theme::scaled_bar_insets(size, ui_scale.0, &safe),
-        tilt.0,
+        theme::scaled_bar_insets(size, ui_scale.0, &safe, table.0),
+        tilt,
     );
 }
 
@@ -150,7 +155,7 @@ fn fit(size: Vec2, insets: (f32, f32, f32, f32), tilt: f32) -> Transform {
     let aspect = size.x / size.y;
     let (left, right, top, bottom) = insets;
     let top = 1.0 - 2.0 * (top / size.y).min(0.4);
-    let bottom = -1.0 + 2.0 * (bottom / size.y).min(0.3);
+    let bottom = -1.0 + 2.0 * (bottom / size.y).min(0.4);
     let left = -1.0 + 2.0 * (left / size.x).min(0.45);
     let right = 1.0 - 2.0 * (right / size.x).min(0.3);
     let (band_x, band) = (0.97 * (right - left), top - bottom);
@@ -214,29 +219,33 @@ mod tests {
             (844.0, 390.0, sideways),
         ] {
             let size = Vec2::new(w, h);
-            let insets = theme::scaled_bar_insets(size, 1.0, &safe);
-            let (left, right, top, bottom) = insets;
-            let projection = Mat4::perspective_rh(FOV, w / h, 0.1, 200.0);
-            let mut tilt = ViewTilt(TILT_RANGE.0);
-            loop {
-                let view = fit(size, insets, tilt.0).to_matrix().inverse();
-                for x in [-BOARD_HALF, BOARD_HALF] {
-                    for z in [-BOARD_HALF, BOARD_HALF] {
-                        let ndc =
-                            projection.project_point3(view.transform_point3(Vec3::new(x, 0.0, z)));
-                        // NDC to logical pixels from the top-left corner.
-                        let px = (ndc.x + 1.0) / 2.0 * w;
-                        let py = (1.0 - ndc.y) / 2.0 * h;
-                        let at =
-                            format!("{w}x{h}, tilt {:.2}: corner at ({px:.0}, {py:.0})", tilt.0);
-                        assert!(px >= left - 1.0 && px <= w - right + 1.0, "{at}");
-                        assert!(py >= top - 1.0 && py <= h - bottom + 1.0, "{at}");
+            for table in [false, true] {
+                let insets = theme::scaled_bar_insets(size, 1.0, &safe, table);
+                let (left, right, top, bottom) = insets;
+                let projection = Mat4::perspective_rh(FOV, w / h, 0.1, 200.0);
+                let mut tilt = ViewTilt(TILT_RANGE.0);
+                loop {
+                    let view = fit(size, insets, tilt.0).to_matrix().inverse();
+                    for x in [-BOARD_HALF, BOARD_HALF] {
+                        for z in [-BOARD_HALF, BOARD_HALF] {
+                            let ndc = projection
+                                .project_point3(view.transform_point3(Vec3::new(x, 0.0, z)));
+                            // NDC to logical pixels from the top-left corner.
+                            let px = (ndc.x + 1.0) / 2.0 * w;
+                            let py = (1.0 - ndc.y) / 2.0 * h;
+                            let at = format!(
+                                "{w}x{h}, table {table}, tilt {:.2}: corner at ({px:.0}, {py:.0})",
+                                tilt.0
+                            );
+                            assert!(px >= left - 1.0 && px <= w - right + 1.0, "{at}");
+                            assert!(py >= top - 1.0 && py <= h - bottom + 1.0, "{at}");
+                        }
                     }
+                    if tilt.0 >= TILT_RANGE.1 {
+                        break;
+                    }
+                    tilt = tilt.dragged(-25.0);
                 }
-                if tilt.0 >= TILT_RANGE.1 {
-                    break;
-                }
-                tilt = tilt.dragged(-25.0);
             }
         }
     }

@@ -6,7 +6,7 @@ use super::{FELT_TOP, square_centre};
 use crate::AppSystems;
 use crate::ai::AiState;
 use crate::game_flow::CurrentGame;
-use crate::settings::Settings;
+use crate::settings::{Settings, TableMode};
 use crate::theme::Paint;
 use bevy::prelude::*;
 use montello_engine::Move;
@@ -15,7 +15,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_coordinates)
         .add_systems(
             Update,
-            (show_coordinates, update_hint_labels).in_set(AppSystems::View),
+            (show_coordinates, turn_far_side, update_hint_labels).in_set(AppSystems::View),
         )
         .add_systems(PostUpdate, place_labels.after(TransformSystems::Propagate));
 }
@@ -47,6 +47,11 @@ struct WorldLabel {
 #[derive(Component, Debug)]
 struct Coordinate;
 
+/// A coordinate on the top player's side of the board (the row of letters at the top, the
+/// column of numbers on the right): drawn upside down in table mode, so that player reads it.
+#[derive(Component, Debug)]
+struct FarSide;
+
 #[derive(Component, Debug)]
 struct HintLabel;
 
@@ -75,7 +80,7 @@ fn spawn_coordinates(mut commands: Commands) {
         let offset = f32::from(i) - 3.5;
         let letter = char::from(b'a' + i).to_string();
         for z in [-edge, edge] {
-            commands.spawn((
+            let mut label = commands.spawn((
                 Coordinate,
                 world_label(
                     letter.clone(),
@@ -84,9 +89,12 @@ fn spawn_coordinates(mut commands: Commands) {
                     Paint::Coordinates,
                 ),
             ));
+            if z < 0.0 {
+                label.insert(FarSide);
+            }
         }
         for x in [-edge, edge] {
-            commands.spawn((
+            let mut label = commands.spawn((
                 Coordinate,
                 world_label(
                     (i + 1).to_string(),
@@ -95,7 +103,21 @@ fn spawn_coordinates(mut commands: Commands) {
                     Paint::Coordinates,
                 ),
             ));
+            if x > 0.0 {
+                label.insert(FarSide);
+            }
         }
+    }
+}
+
+/// Table mode turns the far side's coordinates upside down; otherwise all read upright.
+fn turn_far_side(table: Res<TableMode>, mut labels: Query<&mut UiTransform, With<FarSide>>) {
+    if !table.is_changed() {
+        return;
+    }
+    let rotation = if table.0 { Rot2::PI } else { Rot2::IDENTITY };
+    for mut transform in &mut labels {
+        transform.rotation = rotation;
     }
 }
 

@@ -1,11 +1,13 @@
 //! The HUD at the top: both disc counts, whose turn it is, the AI's thinking bar, the
 //! win-probability bar, notices, and the Pass / Play again / Back to game buttons.
 
+use super::Seat;
 use crate::AppSystems;
 use crate::ai::{AiState, Purpose};
 use crate::game_flow::{CurrentGame, Notice, Players};
 use crate::i18n::{Lang, Language};
 use crate::settings::Settings;
+use crate::settings::TableMode;
 use crate::theme::{self, Paint, Palette};
 use crate::widgets::{Action, button, coloured_label, layout, text_label};
 use bevy::prelude::*;
@@ -35,7 +37,7 @@ struct WinBarBlack;
 #[derive(Component, Debug)]
 struct HudButton(Action);
 
-fn count_chip(side: Side) -> impl Bundle {
+fn count_chip(side: Side, seat: Seat) -> impl Bundle {
     // The chips look like the discs in every theme.
     let discs = Palette::CLASSIC;
     let (bg, fg) = match side {
@@ -55,13 +57,22 @@ fn count_chip(side: Side) -> impl Bundle {
         BackgroundColor(bg),
         BorderColor::all(discs.text_dim),
         Pickable::IGNORE,
-        children![(coloured_label("2", 26.0, fg), HudText::Count(side))],
+        children![(coloured_label("2", 26.0, fg), HudText::Count(side), seat)],
     )
 }
 
 fn spawn_hud(mut commands: Commands) {
+    for seat in [Seat::Near, Seat::Far] {
+        spawn_seat(&mut commands, seat);
+    }
+}
+
+/// One HUD: the near player's (the usual one), or in table mode the far player's too,
+/// turned towards them (see `super::follow_orientation`).
+fn spawn_seat(commands: &mut Commands, seat: Seat) {
     commands.spawn((
         super::HudRoot,
+        seat,
         Node {
             position_type: PositionType::Absolute,
             top: px(0),
@@ -83,17 +94,18 @@ fn spawn_hud(mut commands: Commands) {
                     ..default()
                 }),
                 children![
-                    count_chip(Side::Black),
+                    count_chip(Side::Black, seat),
                     (
                         text_label("", theme::FONT),
                         HudText::Status,
+                        seat,
                         TextLayout::justify(Justify::Center),
                         Node {
                             flex_grow: 1.0,
                             ..default()
                         },
                     ),
-                    count_chip(Side::White),
+                    count_chip(Side::White, seat),
                 ],
             ),
             (
@@ -105,6 +117,7 @@ fn spawn_hud(mut commands: Commands) {
                 BackgroundColor(Color::NONE),
                 Paint::Hint,
                 ThinkingBar,
+                seat,
             ),
             (
                 layout(Node {
@@ -115,6 +128,7 @@ fn spawn_hud(mut commands: Commands) {
                 }),
                 BackgroundColor(Palette::CLASSIC.disc_white),
                 WinBar,
+                seat,
                 children![(
                     layout(Node {
                         height: percent(100),
@@ -123,6 +137,7 @@ fn spawn_hud(mut commands: Commands) {
                     }),
                     BackgroundColor(Color::srgb(0.15, 0.15, 0.17)),
                     WinBarBlack,
+                    seat,
                 )],
             ),
             (
@@ -136,28 +151,46 @@ fn spawn_hud(mut commands: Commands) {
                     (
                         coloured_label("", 17.0, Palette::CLASSIC.text_dim),
                         HudText::Notice,
+                        seat,
                         Node {
                             flex_grow: 1.0,
                             ..default()
                         }
                     ),
-                    (button("hud.pass", Action::Pass), HudButton(Action::Pass)),
+                    (
+                        button("hud.pass", Action::Pass),
+                        HudButton(Action::Pass),
+                        seat
+                    ),
                     (
                         button("hud.play_again", Action::PlayAgain),
-                        HudButton(Action::PlayAgain)
+                        HudButton(Action::PlayAgain),
+                        seat
                     ),
                     (
                         button("hud.graph", Action::Open(super::Overlay::Graph)),
-                        HudButton(Action::Open(super::Overlay::Graph))
+                        HudButton(Action::Open(super::Overlay::Graph)),
+                        seat
                     ),
                     (
                         button("hud.back_to_game", Action::Review(None)),
-                        HudButton(Action::Review(None))
+                        HudButton(Action::Review(None)),
+                        seat
                     ),
                 ],
             ),
         ],
     ));
+}
+
+/// Which HUD a button shows in: the Pass button in the HUD of the player who must pass (in
+/// table mode, Black's near one or White's far one), every other button in the near HUD only
+/// (the far player shares the toolbar's game, not its controls).
+pub fn shows_button(seat: Seat, action: Action, to_move: Side, table: bool) -> bool {
+    match action {
+        Action::Pass if table => seat == Seat::of(to_move),
+        _ => seat == Seat::Near,
+    }
 }
 
 fn status_text(current: &CurrentGame, players: &Players, ai: &AiState, lang: Lang) -> String {
@@ -222,7 +255,8 @@ fn update_hud(
     settings: Res<Settings>,
     language: Res<Language>,
     palette: Res<Palette>,
-    mut texts: Query<(&HudText, &mut Text, &mut TextColor)>,
+    table: Res<TableMode>,
+    mut texts: Query<(&HudText, &Seat, &mut Text, &mut TextColor)>,
     mut bars: Query<
         (&mut Node, Has<ThinkingBar>, Has<WinBar>, Has<WinBarBlack>),
         (
@@ -230,7 +264,7 @@ fn update_hud(
             Without<HudButton>,
         ),
     >,
-    mut buttons: Query<(&HudButton, &mut Node)>,
+    mut buttons: Query<(&HudButton, &Seat, &mut Node)>,
 ) {
     let thinking = ai.thinking().is_some();
     if !(current.is_changed()
@@ -240,6 +274,7 @@ fn update_hud(
         || settings.is_changed()
         || language.is_changed()
         || palette.is_changed()
+        || table.is_changed()
         || thinking)
     {
         return;
@@ -247,7 +282,7 @@ fn update_hud(
     let game = &current.game;
     let pos = current.shown_position();
     let score = pos.score();
-    for (which, mut text, mut color) in &mut texts {
+    for (which, seat, mut text, mut color) in &mut texts {
         let value = match which {
             HudText::Count(Side::Black) => score.black.to_string(),
             HudText::Count(Side::White) => score.white.to_string(),
@@ -261,7 +296,10 @@ fn update_hud(
                 if color.0 != colour {
                     color.0 = colour;
                 }
-                if notice.is_empty() && settings.ai_stats {
+                if *seat == Seat::Far {
+                    // The far player sees the game, not the near player's notices.
+                    String::new()
+                } else if notice.is_empty() && settings.ai_stats {
                     stats_text(&current, &ai, language.0)
                 } else {
                     notice.text(language.0)
@@ -289,16 +327,66 @@ fn update_hud(
     }
     let human_must_pass =
         current.review.is_none() && game.must_pass() && players.is_human(game.side_to_move());
-    for (button, mut node) in &mut buttons {
-        let show = match button.0 {
-            Action::Pass => human_must_pass,
-            Action::PlayAgain => game.is_over() && current.review.is_none(),
-            Action::Open(_) => game.is_over(),
-            _ => current.review.is_some(),
-        };
+    for (button, seat, mut node) in &mut buttons {
+        let show = shows_button(*seat, button.0, game.side_to_move(), table.0)
+            && match button.0 {
+                Action::Pass => human_must_pass,
+                Action::PlayAgain => game.is_over() && current.review.is_none(),
+                Action::Open(_) => game.is_over(),
+                _ => current.review.is_some(),
+            };
         let display = if show { Display::Flex } else { Display::None };
         if node.display != display {
             node.display = display;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::screens::{HudPlace, hud_place};
+
+    #[test]
+    fn table_mode_turns_the_far_hud_and_routes_the_pass_button() {
+        // Alone with the device: one HUD, upright, at the top (or the whole left column).
+        for landscape in [false, true] {
+            let near = hud_place(Seat::Near, landscape, false);
+            assert!(near.shown && !near.turned && near.at_top);
+            assert!(!hud_place(Seat::Far, landscape, false).shown);
+        }
+        // Face to face upright: White's HUD turned at the top, Black's at the bottom above the
+        // toolbar; lying down, each half of the left column.
+        let far = hud_place(Seat::Far, false, true);
+        let near = hud_place(Seat::Near, false, true);
+        assert!(far.shown && far.turned && far.at_top);
+        assert!(near.shown && !near.turned && !near.at_top);
+        assert_eq!(near.from_edge, theme::TOOLBAR_HEIGHT);
+        let sideways: [HudPlace; 2] = [
+            hud_place(Seat::Far, true, true),
+            hud_place(Seat::Near, true, true),
+        ];
+        assert_eq!(sideways.map(|p| p.column_share), [Some(0.5), Some(0.5)]);
+        assert!(sideways[0].turned && !sideways[1].turned);
+        // The Pass button shows to the player who must pass, and only in table mode to White.
+        assert!(shows_button(Seat::Far, Action::Pass, Side::White, true));
+        assert!(!shows_button(Seat::Near, Action::Pass, Side::White, true));
+        assert!(shows_button(Seat::Near, Action::Pass, Side::Black, true));
+        assert!(shows_button(Seat::Near, Action::Pass, Side::White, false));
+        // Play again and the rest belong to the near HUD.
+        assert!(shows_button(
+            Seat::Near,
+            Action::PlayAgain,
+            Side::White,
+            true
+        ));
+        assert!(!shows_button(
+            Seat::Far,
+            Action::PlayAgain,
+            Side::White,
+            true
+        ));
+        assert_eq!(Seat::of(Side::Black), Seat::Near);
+        assert_eq!(Seat::of(Side::White), Seat::Far);
     }
 }

@@ -172,6 +172,8 @@ fn handle_actions(mut actions: MessageReader<UiAction>, mut settings: ResMut<Set
                     Toggle::Sound => &mut settings.sound,
                     Toggle::AutoPass => &mut settings.auto_pass,
                     Toggle::AiStats => &mut settings.ai_stats,
+                    // Offered on the new-game screen, which handles it.
+                    Toggle::TableMode => continue,
                 };
                 *flag = !*flag;
             }

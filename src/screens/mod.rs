@@ -13,6 +13,7 @@ use crate::AppSystems;
 use crate::game_flow::{CurrentGame, GameCommand};
 use crate::launch::LaunchOptions;
 use crate::platform::{BackRequested, SafeArea};
+use crate::settings::TableMode;
 use crate::theme;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -106,9 +107,88 @@ fn respawn<M: 'static>(
     commands.run_system_cached(spawn);
 }
 
-/// The HUD's root node.
+/// The HUD's root node (one per [`Seat`]).
 #[derive(Component, Debug)]
 struct HudRoot;
+
+/// Whose HUD a node belongs to. The near player's is the usual HUD; in table mode
+/// ([`crate::settings::TableMode`]) Black sits near (the bottom of the screen) and White far
+/// (the top), and White's HUD is drawn turned towards White.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Seat {
+    /// The player holding the device, or Black in table mode.
+    Near,
+    /// White in table mode, across the table.
+    Far,
+}
+
+impl Seat {
+    /// The seat of `side` in table mode.
+    pub fn of(side: montello_engine::Side) -> Seat {
+        match side {
+            montello_engine::Side::Black => Seat::Near,
+            montello_engine::Side::White => Seat::Far,
+        }
+    }
+}
+
+/// Where a HUD goes, as a node's position (left, top, right, bottom, width, height, in the
+/// UI's units; `None` for auto), whether it is shown, and whether it is turned upside down:
+/// `insets` are the safe-area margins.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct HudPlace {
+    /// Shown at all.
+    pub shown: bool,
+    /// Drawn turned by half a turn (towards the far player).
+    pub turned: bool,
+    /// Anchored to the top edge (else to the bottom edge).
+    pub at_top: bool,
+    /// Distance from that edge, beyond the safe-area margin.
+    pub from_edge: f32,
+    /// Height as a fraction of the column (landscape) or `None` for the HUD's own height.
+    pub column_share: Option<f32>,
+}
+
+/// Where `seat`'s HUD goes: normally the near HUD alone, across the top (upright) or in the
+/// left column (lying down). In table mode the far HUD is turned and sits at the top (or the
+/// column's top half) and the near one at the bottom above the toolbar (or the column's
+/// bottom half).
+pub fn hud_place(seat: Seat, landscape: bool, table: bool) -> HudPlace {
+    match (seat, table) {
+        (Seat::Far, false) => HudPlace {
+            shown: false,
+            turned: false,
+            at_top: true,
+            from_edge: 0.0,
+            column_share: None,
+        },
+        (Seat::Near, false) => HudPlace {
+            shown: true,
+            turned: false,
+            at_top: true,
+            from_edge: 0.0,
+            column_share: landscape.then_some(1.0),
+        },
+        (Seat::Far, true) => HudPlace {
+            shown: true,
+            turned: true,
+            at_top: true,
+            from_edge: 0.0,
+            column_share: landscape.then_some(0.5),
+        },
+        (Seat::Near, true) => HudPlace {
+            shown: true,
+            turned: false,
+            at_top: false,
+            from_edge: if landscape {
+                0.0
+            } else {
+                theme::TOOLBAR_HEIGHT
+            },
+            column_share: landscape.then_some(0.5),
+        },
+    }
+}
 
 /// The toolbar's root node.
 #[derive(Component, Debug)]
@@ -122,13 +202,17 @@ struct ToolbarRoot;
 /// overlays' panels too.
 fn follow_orientation(
     windows: Query<&Window, With<PrimaryWindow>>,
-    mut hud: Query<&mut Node, (With<HudRoot>, Without<ToolbarRoot>, Without<SafePadding>)>,
+    mut hud: Query<
+        (&Seat, &mut Node, &mut UiTransform),
+        (With<HudRoot>, Without<ToolbarRoot>, Without<SafePadding>),
+    >,
     mut toolbar: Query<&mut Node, (With<ToolbarRoot>, Without<HudRoot>, Without<SafePadding>)>,
     mut padded: Query<&mut Node, (With<SafePadding>, Without<HudRoot>, Without<ToolbarRoot>)>,
     new_padded: Query<(), Added<SafePadding>>,
     ui_scale: Res<UiScale>,
     safe: Res<SafeArea>,
-    mut last: Local<Option<(bool, SafeArea, f32)>>,
+    table: Res<TableMode>,
+    mut last: Local<Option<(bool, SafeArea, f32, bool)>>,
 ) {
     let Ok(window) = windows.single() else {
         return;
@@ -144,7 +228,7 @@ fn follow_orientation(
         top: margin(safe.top),
         bottom: margin(safe.bottom),
     };
-    let state = (landscape, *safe, scale);
+    let state = (landscape, *safe, scale, table.0);
     if !new_padded.is_empty() || *last != Some(state) {
         for mut node in &mut padded {
             node.padding = insets;
@@ -154,19 +238,57 @@ fn follow_orientation(
         return;
     }
     *last = Some(state);
-    for mut node in &mut hud {
+    for (seat, mut node, mut transform) in &mut hud {
+        let place = hud_place(*seat, landscape, table.0);
+        node.display = if place.shown {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        transform.rotation = if place.turned {
+            Rot2::PI
+        } else {
+            Rot2::IDENTITY
+        };
+        let offset = |edge: Val| match edge {
+            Val::Px(v) => px(v + place.from_edge),
+            other => other,
+        };
         node.left = insets.left;
-        node.top = insets.top;
+        // Face to face lying down, each half of the column keeps its content at the screen's
+        // edge: the turned HUD's end is the top of the screen.
+        node.justify_content = if table.0 && landscape {
+            JustifyContent::FlexEnd
+        } else {
+            JustifyContent::FlexStart
+        };
         if landscape {
             node.right = Val::Auto;
-            node.bottom = insets.bottom;
             node.width = px(theme::HUD_WIDTH);
-            node.height = Val::Auto;
+            match place.column_share {
+                Some(share) if share < 1.0 => {
+                    // Half the column each; the safe margins stay outside.
+                    node.height = Val::Percent(share * 100.0);
+                    if place.at_top {
+                        (node.top, node.bottom) = (insets.top, Val::Auto);
+                    } else {
+                        (node.top, node.bottom) = (Val::Auto, insets.bottom);
+                    }
+                }
+                _ => {
+                    (node.top, node.bottom) = (insets.top, insets.bottom);
+                    node.height = Val::Auto;
+                }
+            }
         } else {
             node.right = insets.right;
-            node.bottom = Val::Auto;
             node.width = Val::Auto;
             node.height = px(theme::HUD_HEIGHT);
+            if place.at_top {
+                (node.top, node.bottom) = (offset(insets.top), Val::Auto);
+            } else {
+                (node.top, node.bottom) = (Val::Auto, offset(insets.bottom));
+            }
         }
     }
     for mut node in &mut toolbar {

@@ -5,9 +5,11 @@ use crate::AppSystems;
 use crate::ai::{AiLevel, AiState};
 use crate::game_flow::{GameCommand, GameSetup, Player, Players};
 use crate::i18n::Language;
+use crate::settings::Settings;
 use crate::theme;
 use crate::widgets::{
-    Action, UiAction, button, choice, choice_text, label, overlay_panel, panel, row, text_label,
+    Action, Toggle, UiAction, button, choice, choice_text, label, overlay_panel, panel, row,
+    text_label,
 };
 use bevy::prelude::*;
 use montello_engine::{Side, Variant};
@@ -52,7 +54,12 @@ fn start_draft(mut draft: ResMut<Draft>, players: Res<Players>) {
         .unwrap_or_default();
 }
 
-fn spawn_screen(mut commands: Commands, draft: Res<Draft>, lang: Res<Language>) {
+fn spawn_screen(
+    mut commands: Commands,
+    draft: Res<Draft>,
+    lang: Res<Language>,
+    settings: Res<Settings>,
+) {
     let level = draft.level;
     let side_row = |side: Side, ai: bool| {
         (
@@ -108,6 +115,26 @@ fn spawn_screen(mut commands: Commands, draft: Res<Draft>, lang: Res<Language>) 
         ))
         .id();
     let rules = commands.spawn(label("new_game.rules", theme::FONT)).id();
+    // Two humans may sit face to face, the device flat between them.
+    let table = commands.spawn(row()).id();
+    if !draft.black_ai && !draft.white_ai {
+        let state = lang.t(if settings.table_mode {
+            "common.on"
+        } else {
+            "common.off"
+        });
+        commands.entity(table).with_child(choice_text(
+            lang.f(
+                "menu.toggle",
+                &[
+                    ("name", &lang.t("new_game.face_to_face")),
+                    ("state", &state),
+                ],
+            ),
+            Action::Toggle(Toggle::TableMode),
+            settings.table_mode,
+        ));
+    }
     let start = commands
         .spawn((
             row(),
@@ -119,7 +146,7 @@ fn spawn_screen(mut commands: Commands, draft: Res<Draft>, lang: Res<Language>) 
         .id();
     commands
         .entity(inner)
-        .add_children(&[levels, rules, variants, start]);
+        .add_children(&[levels, rules, variants, table, start]);
     commands
         .spawn((overlay_panel(Overlay::NewGame), Screen))
         .add_child(inner);
@@ -131,9 +158,11 @@ fn handle_actions(
     mut commands: MessageWriter<GameCommand>,
     mut next: ResMut<NextState<Overlay>>,
     mut ai: ResMut<AiState>,
+    mut settings: ResMut<Settings>,
 ) {
     for UiAction(action) in actions.read() {
         match *action {
+            Action::Toggle(Toggle::TableMode) => settings.table_mode = !settings.table_mode,
             Action::SetPlayer(side, player) => {
                 let is_ai = player != Player::Human;
                 match side {
@@ -169,10 +198,12 @@ fn handle_actions(
 fn respawn_on_change(
     mut commands: Commands,
     draft: Res<Draft>,
+    settings: Res<Settings>,
     screens: Query<Entity, With<Screen>>,
     state: Res<State<Overlay>>,
 ) {
-    if !draft.is_changed() || draft.is_added() || *state.get() != Overlay::NewGame {
+    let changed = (draft.is_changed() && !draft.is_added()) || settings.is_changed();
+    if !changed || *state.get() != Overlay::NewGame {
         return;
     }
     for entity in &screens {
