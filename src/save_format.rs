@@ -99,17 +99,17 @@ pub fn decode_versioned<T: for<'de> Deserialize<'de>>(
     ron::from_str(text).map_err(|e| format!("damaged: {e}"))
 }
 
-/// RON text for `value`, laid out for a person to read.
-pub fn encode_pretty<T: Serialize>(value: &T) -> String {
-    ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
-        .unwrap_or_else(|e| format!("(version: 0) // could not encode: {e}"))
+/// RON text for `value`, laid out for a person to read; an encoder error is returned, never
+/// written.
+pub fn encode_pretty<T: Serialize>(value: &T) -> Result<String, String> {
+    ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())
 }
 
 impl SaveFormat for SavedGame {
     const FILE: &'static str = "game.ron";
     const WHAT: &'static str = "save.game";
 
-    fn encode(&self) -> String {
+    fn encode(&self) -> Result<String, String> {
         encode_pretty(self)
     }
 
@@ -142,7 +142,7 @@ mod tests {
     fn a_saved_game_replays_with_its_redo_line() {
         let game = sample();
         let saved = SavedGame::new(&game, "human".into(), "ai:3".into());
-        let text = saved.encode();
+        let text = saved.encode().expect("encodes");
         let back = SavedGame::decode(&text).expect("decode");
         assert_eq!(back, saved);
         let replayed = back.to_game().expect("replay");
@@ -153,23 +153,26 @@ mod tests {
     #[test]
     fn newer_versions_and_tampering_are_refused_in_words() {
         let saved = SavedGame::new(&sample(), "human".into(), "human".into());
-        let newer = saved.encode().replacen("version: 1", "version: 2", 1);
+        let newer = saved
+            .encode()
+            .expect("encodes")
+            .replacen("version: 1", "version: 2", 1);
         let e = SavedGame::decode(&newer).expect_err("newer");
         assert!(e.contains("newer Montello"), "{e}");
         let illegal = SavedGame {
             moves: "f5f5".into(),
             ..saved.clone()
         };
-        let e = SavedGame::decode(&illegal.encode()).expect_err("illegal");
+        let e = SavedGame::decode(&illegal.encode().expect("encodes")).expect_err("illegal");
         assert!(e.contains("move 2"), "{e}");
-        let truncated = &saved.encode()[..20];
+        let truncated = &saved.encode().expect("encodes")[..20];
         assert!(
             SavedGame::decode(truncated)
                 .expect_err("truncated")
                 .contains("damaged")
         );
         let too_far = SavedGame { ply: 99, ..saved };
-        assert!(SavedGame::decode(&too_far.encode()).is_err());
+        assert!(SavedGame::decode(&too_far.encode().expect("encodes")).is_err());
     }
 }
 
@@ -260,7 +263,7 @@ impl SaveFormat for SavedSettings {
     const FILE: &'static str = "settings.ron";
     const WHAT: &'static str = "save.settings";
 
-    fn encode(&self) -> String {
+    fn encode(&self) -> Result<String, String> {
         encode_pretty(self)
     }
 
@@ -319,7 +322,7 @@ impl SaveFormat for Stats {
     const FILE: &'static str = "stats.ron";
     const WHAT: &'static str = "save.stats";
 
-    fn encode(&self) -> String {
+    fn encode(&self) -> Result<String, String> {
         encode_pretty(&Stats {
             version: STATS_VERSION,
             ..self.clone()
@@ -359,7 +362,7 @@ mod settings_tests {
         s.record("ai:1", 24);
         s.record("ai:1", -2);
         s.record("ai:2", 0);
-        let back = Stats::decode(&s.encode()).expect("round trip");
+        let back = Stats::decode(&s.encode().expect("encodes")).expect("round trip");
         let r = back.levels["ai:1"];
         assert_eq!(
             (r.games, r.wins, r.losses, r.draws, r.best_margin),

@@ -22,8 +22,9 @@ pub trait SaveFormat: Sized {
     const FILE: &'static str;
     /// The string key of what the player calls it, for messages (`"save.game"`).
     const WHAT: &'static str;
-    /// The file's contents.
-    fn encode(&self) -> String;
+    /// The file's contents, or why they cannot be written (then nothing is written and the
+    /// previous file stays).
+    fn encode(&self) -> Result<String, String>;
     /// Reads the contents back; the error says what is wrong, in plain words.
     fn decode(text: &str) -> Result<Self, String>;
 }
@@ -107,7 +108,11 @@ fn read_as<T: SaveFormat>(path: &Path) -> Option<Result<T, String>> {
 
 /// Writes `value` safely (see the module docs). On error the previous save is intact.
 pub fn save<T: SaveFormat>(dir: &Path, value: &T) -> Result<(), SaveError> {
-    write_atomic::<T>(dir, value.encode().as_bytes())
+    let text = value.encode().map_err(|why| SaveError {
+        path: path_of::<T>(dir),
+        source: io::Error::other(format!("could not encode it: {why}")),
+    })?;
+    write_atomic::<T>(dir, text.as_bytes())
 }
 
 /// Writes raw `bytes` as the file of `T` with the same steps as [`save`] (tests use this to
@@ -238,8 +243,8 @@ mod tests {
     impl SaveFormat for Counter {
         const FILE: &'static str = "counter.txt";
         const WHAT: &'static str = "counter";
-        fn encode(&self) -> String {
-            format!("v1:{}", self.0)
+        fn encode(&self) -> Result<String, String> {
+            Ok(format!("v1:{}", self.0))
         }
         fn decode(text: &str) -> Result<Self, String> {
             let n = text.strip_prefix("v1:").ok_or("no version")?;
@@ -270,9 +275,13 @@ mod tests {
     impl SaveFormat for Blob {
         const FILE: &'static str = "blob.txt";
         const WHAT: &'static str = "blob";
-        fn encode(&self) -> String {
+        fn encode(&self) -> Result<String, String> {
             let c = (b'a' + (self.0 % 26) as u8) as char;
-            format!("{}\n{}\nend", self.0, c.to_string().repeat(BLOB_LEN))
+            Ok(format!(
+                "{}\n{}\nend",
+                self.0,
+                c.to_string().repeat(BLOB_LEN)
+            ))
         }
         fn decode(text: &str) -> Result<Self, String> {
             let mut lines = text.split('\n');
@@ -458,5 +467,37 @@ mod tests {
         // ...also when the main file is missing: the backup is the newest complete save.
         fs::remove_file(path_of::<Counter>(&d)).expect("remove");
         assert!(matches!(load::<Counter>(&d), Loaded::Latest(Counter(1))));
+    }
+
+    /// A counter that cannot be written past 9 (as if its encoder failed).
+    #[derive(Debug, PartialEq)]
+    struct Small(u64);
+
+    impl SaveFormat for Small {
+        const FILE: &'static str = "small.txt";
+        const WHAT: &'static str = "small";
+        fn encode(&self) -> Result<String, String> {
+            if self.0 > 9 {
+                return Err(format!("{} has two digits", self.0));
+            }
+            Ok(self.0.to_string())
+        }
+        fn decode(text: &str) -> Result<Self, String> {
+            text.parse().map(Small).map_err(|e| e.to_string())
+        }
+    }
+
+    #[test]
+    fn a_value_that_cannot_be_encoded_writes_nothing_and_keeps_the_good_file() {
+        let d = dir();
+        save(&d, &Small(7)).expect("saves");
+        let e = save(&d, &Small(12)).expect_err("cannot encode");
+        assert!(e.to_string().contains("two digits"), "{e}");
+        assert!(matches!(load::<Small>(&d), Loaded::Latest(Small(7))));
+        assert!(
+            !backup_path_of::<Small>(&d).exists(),
+            "nothing was moved aside"
+        );
+        let _ = fs::remove_dir_all(&d);
     }
 }

@@ -77,13 +77,13 @@ impl SaveFormat for GpuRecord {
     const FILE: &'static str = "gpu.ron";
     const WHAT: &'static str = "save.gpu";
 
-    fn encode(&self) -> String {
-        format!(
+    fn encode(&self) -> Result<String, String> {
+        Ok(format!(
             "(version: {:?}, api: {}, worked: {})\n",
             self.version,
             self.api.name(),
             self.worked
-        )
+        ))
     }
 
     fn decode(text: &str) -> Result<Self, String> {
@@ -321,7 +321,7 @@ mod tests {
             record("0.3.1", Api::Vulkan, false),
             record("0.3.1", Api::Gl, true),
         ] {
-            assert_eq!(GpuRecord::decode(&r.encode()), Ok(r));
+            assert_eq!(GpuRecord::decode(&r.encode().expect("encodes")), Ok(r));
         }
         let err = GpuRecord::decode("(version: \"1\", api: metal, worked: true)").unwrap_err();
         assert!(err.contains("metal"), "{err}");
