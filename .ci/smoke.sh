@@ -49,41 +49,12 @@ fi
 
 # Not blank and the board is there: decode the PNG with the standard library only.
 python3 - "$out" <<'EOF'
-import struct, sys, zlib
+import sys
+sys.path.insert(0, "tools")
+import png
 
-path = sys.argv[1]
-data = open(path, "rb").read()
-assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-pos, idat, width = 8, b"", 0
-while pos < len(data):
-    length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-    body = data[pos + 8:pos + 8 + length]
-    if kind == b"IHDR":
-        width, height, depth, colour = struct.unpack(">IIBB", body[:10])
-        assert depth == 8 and colour in (2, 6), f"unexpected PNG format {depth}/{colour}"
-        bpp = 3 if colour == 2 else 4
-    elif kind == b"IDAT":
-        idat += body
-    pos += 12 + length
-raw = zlib.decompress(idat)
-stride = width * bpp
-rows, prev, i = [], bytearray(stride), 0
-for _ in range(height):
-    kind, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
-    i += 1 + stride
-    for x in range(stride):
-        a = line[x - bpp] if x >= bpp else 0
-        b, c = prev[x], prev[x - bpp] if x >= bpp else 0
-        if kind == 1: line[x] = (line[x] + a) & 255
-        elif kind == 2: line[x] = (line[x] + b) & 255
-        elif kind == 3: line[x] = (line[x] + (a + b) // 2) & 255
-        elif kind == 4:
-            p = a + b - c
-            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    rows.append(line)
-    prev = line
-pixels = [(r[x], r[x + 1], r[x + 2]) for r in rows[::4] for x in range(0, stride, bpp * 4)]
+width, height, rows = png.read(sys.argv[1])
+pixels = [p for r in rows[::4] for p in r[::4]]
 n = len(pixels)
 mean = [sum(p[k] for p in pixels) / n for k in range(3)]
 variance = sum(sum((p[k] - mean[k]) ** 2 for k in range(3)) for p in pixels) / n
@@ -95,4 +66,16 @@ assert variance > 200, "the screenshot is (nearly) blank"
 assert green > 0.15, "no green felt: the board was not drawn"
 assert light > 0.001, "no white discs or text"
 EOF
+
+# What the player sees in every theme: discs and marks at least 3:1 against what they sit on,
+# measured on the pixels (tools/contrast-check.py says where it samples).
+shots=()
+for theme in classic wood dark contrast; do
+    shot="$(dirname "$out")/contrast-$theme.png"
+    rm -f "$shot"
+    timeout "$timeout_s" "$bin" --window 540x960 --theme "$theme" \
+        --position f5d6c3d3c4f4f6f3e6e7 --screenshot "$shot"
+    shots+=("$theme=$shot")
+done
+python3 tools/contrast-check.py "${shots[@]}"
 echo "smoke: OK in ${elapsed}s: $out"

@@ -41,6 +41,9 @@ struct ScreenshotJob {
     phase: Arc<AtomicU8>,
     started: Instant,
     settled_frames: u32,
+    /// Whether shaders were seen compiling: once they are done, the 3D scene is drawn even if
+    /// a panel covers the board.
+    seen_compiling: bool,
 }
 
 impl Default for ScreenshotJob {
@@ -49,6 +52,7 @@ impl Default for ScreenshotJob {
             phase: Arc::new(AtomicU8::new(WAITING)),
             started: Instant::now(),
             settled_frames: 0,
+            seen_compiling: false,
         }
     }
 }
@@ -62,7 +66,11 @@ fn take_screenshot(
     mut ai: ResMut<AiState>,
     mut exit: MessageWriter<AppExit>,
     clear: Res<ClearColor>,
+    pipelines: Res<crate::power::PipelinesPending>,
 ) {
+    if pipelines.pending() && !job.seen_compiling {
+        job.seen_compiling = true;
+    }
     match job.phase.load(Ordering::Acquire) {
         SAVED => {
             exit.write(AppExit::Success);
@@ -84,7 +92,7 @@ fn take_screenshot(
         ai.paused = true;
         ai.cancel();
     }
-    if busy.0 {
+    if busy.0 || pipelines.pending() {
         job.settled_frames = 0;
         return;
     }
@@ -98,10 +106,13 @@ fn take_screenshot(
     job.phase.store(CAPTURING, Ordering::Release);
     let phase = job.phase.clone();
     let background = clear.0;
+    let compiled = job.seen_compiling;
     let mut save = save_to_disk(path);
     commands.spawn(Screenshot::primary_window()).observe(
         move |captured: On<ScreenshotCaptured>| {
-            if board_is_drawn(&captured.image, background) {
+            // The felt across the middle says the scene is drawn; under a panel that covers
+            // it, the shaders having compiled says so.
+            if compiled || board_is_drawn(&captured.image, background) {
                 save(captured);
                 phase.store(SAVED, Ordering::Release);
             } else {

@@ -33,9 +33,6 @@ for theme in classic wood dark contrast; do
         file="$out/$theme-$name.png"
         timeout 300 "$bin" --autoplay 2 --after-moves 12 --theme "$theme" --window "$size" \
             --screenshot "$file" >/dev/null 2>&1
-        # Fewer colours, same look: a quarter of the size in the repository.
-        python3 -c "from PIL import Image; import sys; p=sys.argv[1]; \
-Image.open(p).convert('RGB').quantize(colors=192, method=Image.Quantize.MEDIANCUT).save(p, optimize=True)" "$file"
         echo "$file"
     done
 done
@@ -62,8 +59,6 @@ for shot in "${shots[@]}"; do
     # shellcheck disable=SC2086
     timeout 300 "$bin" --autoplay 2 --after-moves 12 --window "$size" $flags \
         --screenshot "$file" >/dev/null 2>&1
-    python3 -c "from PIL import Image; import sys; p=sys.argv[1]; \
-Image.open(p).convert('RGB').quantize(colors=192, method=Image.Quantize.MEDIANCUT).save(p, optimize=True)" "$file"
     echo "$file"
 done
 
@@ -79,7 +74,6 @@ x = 0
 for s in shots:
     out.paste(s, (x, 0))
     x += s.width + gap
-out.quantize(colors=192, method=Image.Quantize.MEDIANCUT).save(
-    "docs/screenshots/themes-phone.png", optimize=True)
+out.save("docs/screenshots/themes-phone.png", optimize=True)
 PY
 echo docs/screenshots/themes-phone.png

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Measures, on screenshots of what the player sees, the contrast of the board's marks and
+discs against what they sit on, and fails under 3:1 (WCAG 1.4.11, non-text contrast). The
+discs are lit 3D objects, so their colour on screen is not their palette colour: only a
+picture tells. Run by .ci/smoke.sh on one screenshot per theme:
+
+    montello --window 540x960 --theme THEME --position f5d6c3d3c4f4f6f3e6e7 --screenshot T.png
+    tools/contrast-check.py classic=classic.png wood=wood.png dark=dark.png contrast=contrast.png
+
+The sample points belong to that window and position (Black to move: black discs at c3 and
+c4, white at d3, legal moves at c2..g2, the last move e7 on a white disc); if the layout
+changes, a sample lands elsewhere and the check says which. The high-contrast theme must show
+both discs at least as well as any other theme.
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import png  # noqa: E402
+
+# Window 540x960, the position above, default tilt.
+FELT = (130, 330)  # an empty square, b2 / b1 area
+BLACK = (180, 418)  # the disc on c3
+WHITE = (235, 418)  # the disc on d3
+LEGAL = (178, 363, 202, 387)  # around the dot on c2
+LAST = (290, 628, 306, 644)  # around the last-move dot on e7
+MIN = 3.0
+
+
+def main():
+    results = {}
+    failed = []
+    for arg in sys.argv[1:]:
+        theme, path = arg.split("=", 1)
+        _, _, px = png.read(path)
+        at = lambda p: px[p[1]][p[0]]  # noqa: E731
+        felt = at(FELT)
+        lf = png.luminance(felt)
+
+        def extreme(box, pick):
+            best = None
+            for y in range(box[1], box[3]):
+                for x in range(box[0], box[2]):
+                    c = px[y][x]
+                    if best is None or pick(c, best):
+                        best = c
+            return best
+
+        dot = extreme(LEGAL, lambda c, b: abs(png.luminance(c) - lf) > abs(png.luminance(b) - lf))
+        last = extreme(LAST, lambda c, b: png.luminance(c) < png.luminance(b))
+        black, white = at(BLACK), at(WHITE)
+        ratios = {
+            "black discs on the felt": png.contrast(black, felt),
+            "white discs on the felt": png.contrast(white, felt),
+            "legal-move dots on the felt": png.contrast(dot, felt),
+            "last-move dot on a white disc": png.contrast(last, white),
+        }
+        if png.luminance(black) > png.luminance(felt) or png.luminance(white) < png.luminance(felt):
+            failed.append(f"{theme}: the samples missed the discs (layout changed?)")
+        results[theme] = ratios
+        print(f"{theme}: " + ", ".join(f"{k} {v:.2f}:1" for k, v in ratios.items()))
+        for what, ratio in ratios.items():
+            if ratio < MIN:
+                failed.append(f"{theme}: {what} {ratio:.2f}:1, under {MIN}:1")
+    if "contrast" in results:
+        discs = lambda r: min(r["black discs on the felt"], r["white discs on the felt"])  # noqa: E731
+        best = discs(results["contrast"])
+        for theme, r in results.items():
+            if discs(r) > best + 1e-9:
+                failed.append(
+                    f"high contrast shows the discs less well ({best:.2f}:1) than {theme} ({discs(r):.2f}:1)"
+                )
+    if failed:
+        print("\n".join(failed), file=sys.stderr)
+        sys.exit(1)
+    print("contrast-check: OK")
+
+
+if __name__ == "__main__":
+    main()
