@@ -87,6 +87,9 @@ fn take_screenshot(
     if current.game.ply() < launch.after_moves && !current.game.is_over() {
         return;
     }
+    if launch.hint && ai.hint.is_none() {
+        return;
+    }
     // Freeze the game where the picture is to be taken.
     if !ai.paused {
         ai.paused = true;

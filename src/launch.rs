@@ -46,6 +46,8 @@ pub struct LaunchOptions {
     pub offscreen: bool,
     /// Show the AI's search statistics (saved like a choice in the settings).
     pub show_ai_stats: bool,
+    /// Ask for a hint at start (for screenshots: the screenshot waits for it).
+    pub hint: bool,
     /// Two players face to face: table mode on (saved like the setting) and a new game
     /// between two humans.
     pub face_to_face: bool,
@@ -91,6 +93,7 @@ impl LaunchOptions {
 fn apply_launch_options(
     launch: Res<LaunchOptions>,
     mut commands: MessageWriter<GameCommand>,
+    mut hints: MessageWriter<crate::ai::HintRequested>,
     mut settings: ResMut<Settings>,
 ) {
     if let Some(theme) = launch.theme {
@@ -123,5 +126,8 @@ fn apply_launch_options(
     }
     if let Some(text) = &launch.position {
         commands.write(GameCommand::Import(text.clone()));
+    }
+    if launch.hint {
+        hints.write(crate::ai::HintRequested);
     }
 }

@@ -28,6 +28,7 @@ usage: montello [options]
   --theme NAME              classic, wood, dark or contrast
   --lang CODE               en, ja, fr or de (default: the system's language)
   --face-to-face            table mode: two players across a table, a new game between them
+  --hint                    ask for a hint at start (with --screenshot: once it is shown)
   --show-ai-stats           show the AI's search statistics (saved like the menu's switch)
   --open SCREEN             start on new, moves, menu, stats, graph, help, about or board
   --safe-area L,T,R,B       keep these margins free, in logical pixels, like a phone's
@@ -63,6 +64,7 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<LaunchOptions, String
             "--continuous" => options.continuous = true,
             "--offscreen" => options.offscreen = true,
             "--show-ai-stats" => options.show_ai_stats = true,
+            "--hint" => options.hint = true,
             "--face-to-face" => options.face_to_face = true,
             "--frame-stats" => {
                 let v = value("--frame-stats")?;

@@ -39,26 +39,25 @@ done
 
 # Screens and languages: name, window, flags.
 shots=(
-    "ja-menu|540x960|--lang ja --open menu"
-    "help|540x960|--open help"
-    # Landscape: in portrait the longer About text covers the row across the board's middle
-    # that the screenshot's readiness check reads, and the capture never starts.
-    "about|960x540|--autoplay 3 --open about"
+    "ja-menu|540x960|--autoplay 2 --after-moves 12 --lang ja --open menu"
+    "help|540x960|--autoplay 2 --after-moves 12 --open help"
+    "about|960x540|--autoplay 3 --after-moves 12 --open about"
     # The AI statistics line (menu: AI stats) under the win bar, and beside each AI move.
-    "ai-stats|540x960|--autoplay 4 --show-ai-stats"
-    "ai-stats-moves|540x960|--autoplay 4 --show-ai-stats --open moves"
+    "ai-stats|540x960|--autoplay 4 --after-moves 12 --show-ai-stats"
+    "ai-stats-moves|540x960|--autoplay 4 --after-moves 12 --show-ai-stats --open moves"
+    # A hint: the best move's ring and number stand out from the next two.
+    "hint|540x960|--position f5d6c3d3c4f4f6f3e6e7 --hint"
     # Table mode: two players face to face, the far one's HUD and coordinates turned to them.
     "table-portrait|540x960|--face-to-face --position f5d6c3d3c4f4f6f3e6e7"
     "table-landscape|960x540|--face-to-face --position f5d6c3d3c4f4f6f3e6e7"
-    "notch-portrait|390x844|--safe-area 0,47,0,34"
-    "notch-landscape|844x390|--safe-area 47,0,47,21"
+    "notch-portrait|390x844|--autoplay 2 --after-moves 12 --safe-area 0,47,0,34"
+    "notch-landscape|844x390|--autoplay 2 --after-moves 12 --safe-area 47,0,47,21"
 )
 for shot in "${shots[@]}"; do
     IFS='|' read -r name size flags <<<"$shot"
     file="$out/$name.png"
     # shellcheck disable=SC2086
-    timeout 300 "$bin" --autoplay 2 --after-moves 12 --window "$size" $flags \
-        --screenshot "$file" >/dev/null 2>&1
+    timeout 300 "$bin" --window "$size" $flags --screenshot "$file" >/dev/null 2>&1
     echo "$file"
 done
 

@@ -7,7 +7,7 @@ use crate::AppSystems;
 use crate::ai::AiState;
 use crate::game_flow::CurrentGame;
 use crate::settings::{Settings, TableMode};
-use crate::theme::Paint;
+use crate::theme::{Paint, Palette};
 use bevy::prelude::*;
 use montello_engine::Move;
 
@@ -68,6 +68,28 @@ fn world_label(text: String, anchor: Vec3, font: f32, paint: Paint) -> impl Bund
             position_type: PositionType::Absolute,
             width: px(size.x),
             height: px(size.y),
+            ..default()
+        },
+        Pickable::IGNORE,
+    )
+}
+
+/// A short label on a rounded pill pinned to a point of the board (its colours are the
+/// caller's).
+fn pill_label(text: String, anchor: Vec3, font: f32) -> impl Bundle {
+    let size = Vec2::new(font * 2.9, font * 1.45);
+    (
+        WorldLabel { anchor, size },
+        Text::new(text),
+        TextFont::from_font_size(font),
+        TextLayout::justify(Justify::Center),
+        Node {
+            position_type: PositionType::Absolute,
+            width: px(size.x),
+            height: px(size.y),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(size.y / 2.0)),
             ..default()
         },
         Pickable::IGNORE,
@@ -138,9 +160,10 @@ fn update_hint_labels(
     mut commands: Commands,
     ai: Res<AiState>,
     current: Res<CurrentGame>,
+    palette: Res<Palette>,
     labels: Query<Entity, With<HintLabel>>,
 ) {
-    if !(ai.is_changed() || current.is_changed()) {
+    if !(ai.is_changed() || current.is_changed() || palette.is_changed()) {
         return;
     }
     for entity in &labels {
@@ -153,17 +176,22 @@ fn update_hint_labels(
     else {
         return;
     };
-    for stats in &hint.moves {
+    for (rank, stats) in hint.moves.iter().enumerate() {
         if let Move::Play(sq) = stats.mv {
+            let text = format!("{:.0}%", stats.win_rate * 100.0);
+            let anchor = square_centre(sq).with_y(FELT_TOP + 0.01);
+            // Each number on a pill, drawn once: the best move's in the hint colour with dark
+            // text, the others' dark with light text.
+            let (size, background, color) = if rank == 0 {
+                (19.0, palette.hint, Color::BLACK)
+            } else {
+                (16.0, Color::srgba(0.0, 0.0, 0.0, 0.72), Color::WHITE)
+            };
             commands.spawn((
                 HintLabel,
-                world_label(
-                    format!("{:.0}%", stats.win_rate * 100.0),
-                    square_centre(sq).with_y(FELT_TOP + 0.01),
-                    18.0,
-                    Paint::Text,
-                ),
-                TextShadow::default(),
+                pill_label(text, anchor, size),
+                BackgroundColor(background),
+                TextColor(color),
             ));
         }
     }

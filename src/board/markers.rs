@@ -114,15 +114,18 @@ fn update_markers(
         && hint.generation == current.generation
         && human_turn
     {
-        for stats in &hint.moves {
+        for (rank, stats) in hint.moves.iter().enumerate() {
             if let Move::Play(sq) = stats.mv {
                 let at = square_centre(sq) + Vec3::Y * 0.004;
+                // The best move's ring is the full size; the others' are smaller.
+                let scale = if rank == 0 { 1.0 } else { 0.72 };
                 commands.spawn((
                     Marker,
                     Mesh3d(assets.ring.clone()),
                     MeshMaterial3d(assets.hint.clone()),
                     Transform::from_translation(at)
-                        .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
+                        .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2))
+                        .with_scale(Vec3::splat(scale)),
                     Pickable::IGNORE,
                 ));
             }
