@@ -98,6 +98,21 @@ pub struct CurrentGame {
 }
 
 impl CurrentGame {
+    /// Whether Undo would change anything for these players (it goes back to a human's turn,
+    /// or to the start when the AI moved first).
+    pub fn can_undo(&self, players: &Players) -> bool {
+        let mut probe = CurrentGame {
+            game: self.game.clone(),
+            ..CurrentGame::default()
+        };
+        undo_to_human(&mut probe, players)
+    }
+
+    /// Whether Redo would change anything.
+    pub fn can_redo(&self) -> bool {
+        self.game.can_redo()
+    }
+
     /// The ply the board shows.
     pub fn shown_ply(&self) -> usize {
         self.review.unwrap_or(self.game.ply())

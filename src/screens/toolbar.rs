@@ -3,14 +3,73 @@
 use super::Overlay;
 use crate::AppSystems;
 use crate::ai::{AiState, HintRequested};
-use crate::game_flow::GameCommand;
+use crate::game_flow::{CurrentGame, GameCommand, Players};
 use crate::theme::{self, Paint};
 use crate::widgets::{Action, UiAction, button};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_toolbar)
-        .add_systems(Update, handle_actions.in_set(AppSystems::Input));
+    app.add_systems(Startup, spawn_toolbar).add_systems(
+        Update,
+        (
+            handle_actions.in_set(AppSystems::Input),
+            show_what_can_be_done.in_set(AppSystems::View),
+        ),
+    );
+}
+
+/// A toolbar button.
+#[derive(Component, Debug)]
+struct ToolbarButton;
+
+/// Whether the toolbar's `action` can do anything now: Undo when there is a move to take
+/// back, Redo when a move was undone, Hint on a human's turn with a move to play
+/// (with hints turned off it stays pressable: it says so). The rest always can.
+pub fn can(action: Action, current: &CurrentGame, players: &Players, thinking: bool) -> bool {
+    let game = &current.game;
+    match action {
+        Action::Undo => current.can_undo(players),
+        Action::Redo => current.can_redo(),
+        Action::Hint => {
+            current.review.is_none()
+                && !thinking
+                && players.is_human(game.side_to_move())
+                && !game.legal_moves().is_empty()
+        }
+        _ => true,
+    }
+}
+
+/// Buttons that can do nothing now look it: flat (the bar's own colour) with dim text.
+fn show_what_can_be_done(
+    current: Res<CurrentGame>,
+    players: Res<Players>,
+    ai: Res<AiState>,
+    mut buttons: Query<(&Action, &mut Paint, &Children), With<ToolbarButton>>,
+    mut texts: Query<&mut Paint, Without<Action>>,
+) {
+    if !(current.is_changed() || players.is_changed() || ai.is_changed()) {
+        return;
+    }
+    let thinking = ai.thinking().is_some();
+    for (action, mut paint, children) in &mut buttons {
+        let enabled = can(*action, &current, &players, thinking);
+        let (frame, text) = if enabled {
+            (Paint::Button, Paint::Text)
+        } else {
+            (Paint::Panel, Paint::TextDim)
+        };
+        if *paint != frame {
+            *paint = frame;
+        }
+        for child in children.iter() {
+            if let Ok(mut p) = texts.get_mut(child)
+                && *p != text
+            {
+                *p = text;
+            }
+        }
+    }
 }
 
 fn spawn_toolbar(mut commands: Commands) {
@@ -30,12 +89,21 @@ fn spawn_toolbar(mut commands: Commands) {
         BackgroundColor(Color::NONE),
         Paint::Panel,
         children![
-            button("toolbar.new", Action::Open(Overlay::NewGame)),
-            button("toolbar.undo", Action::Undo),
-            button("toolbar.redo", Action::Redo),
-            button("toolbar.hint", Action::Hint),
-            button("toolbar.moves", Action::Open(Overlay::Moves)),
-            button("toolbar.menu", Action::Open(Overlay::Menu)),
+            (
+                button("toolbar.new", Action::Open(Overlay::NewGame)),
+                ToolbarButton
+            ),
+            (button("toolbar.undo", Action::Undo), ToolbarButton),
+            (button("toolbar.redo", Action::Redo), ToolbarButton),
+            (button("toolbar.hint", Action::Hint), ToolbarButton),
+            (
+                button("toolbar.moves", Action::Open(Overlay::Moves)),
+                ToolbarButton
+            ),
+            (
+                button("toolbar.menu", Action::Open(Overlay::Menu)),
+                ToolbarButton
+            ),
         ],
     ));
 }
@@ -70,5 +138,55 @@ fn handle_actions(
             Action::Close => next.set(Overlay::None),
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::AiLevel;
+    use crate::game_flow::Player;
+    use montello_engine::{Game, Move, Variant};
+
+    fn game(moves: &str) -> CurrentGame {
+        let mut game = Game::new(Variant::Othello);
+        for i in (0..moves.len()).step_by(2) {
+            let mv: Move = moves[i..i + 2].parse().expect("a move");
+            game.play(mv).expect("legal");
+        }
+        CurrentGame {
+            game,
+            ..CurrentGame::default()
+        }
+    }
+
+    #[test]
+    fn undo_redo_and_hint_say_when_they_can_do_nothing() {
+        let humans = Players {
+            black: Player::Human,
+            white: Player::Human,
+        };
+        let start = game("");
+        assert!(
+            !can(Action::Undo, &start, &humans, false),
+            "nothing to undo at move 0"
+        );
+        assert!(!can(Action::Redo, &start, &humans, false));
+        assert!(can(Action::Hint, &start, &humans, false));
+        assert!(
+            !can(Action::Hint, &start, &humans, true),
+            "not while a search runs"
+        );
+        let mut played = game("f5d6");
+        assert!(can(Action::Undo, &played, &humans, false));
+        played.game.undo();
+        assert!(can(Action::Redo, &played, &humans, false));
+        let ai_first = Players {
+            black: Player::Ai(AiLevel::default()),
+            white: Player::Human,
+        };
+        // Not the human's turn: no hint.
+        assert!(!can(Action::Hint, &game(""), &ai_first, false));
+        assert!(can(Action::Open(Overlay::Menu), &start, &humans, true));
     }
 }
