@@ -525,6 +525,12 @@ mod tests {
                 let ratio = contrast(color, p.felt);
                 assert!(ratio >= 3.0, "{theme:?}: {what} {ratio:.2}:1 on the felt");
             }
+            // The ring around the count of the side to move, on the HUD's bar.
+            let ring = contrast(p.hint, over(p.panel, p.background));
+            assert!(
+                ring >= 3.0,
+                "{theme:?}: side-to-move ring {ring:.2}:1 on the bar"
+            );
             // Light dots, so they are not taken for the dark star points.
             let dot = over(p.legal, p.felt);
             assert!(

@@ -37,6 +37,10 @@ struct WinBarBlack;
 #[derive(Component, Debug)]
 struct HudButton(Action);
 
+/// A disc count, ringed in the accent colour while its side is to move.
+#[derive(Component, Debug)]
+struct CountChip(Side);
+
 fn count_chip(side: Side, seat: Seat) -> impl Bundle {
     // The chips look like the discs in every theme.
     let discs = Palette::CLASSIC;
@@ -50,12 +54,13 @@ fn count_chip(side: Side, seat: Seat) -> impl Bundle {
             height: px(48),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
-            border: UiRect::all(px(2)),
+            border: UiRect::all(px(3)),
             border_radius: BorderRadius::all(px(24)),
             ..default()
         },
         BackgroundColor(bg),
         BorderColor::all(discs.text_dim),
+        CountChip(side),
         Pickable::IGNORE,
         children![(coloured_label("2", 26.0, fg), HudText::Count(side), seat)],
     )
@@ -264,7 +269,8 @@ fn update_hud(
             Without<HudButton>,
         ),
     >,
-    mut buttons: Query<(&HudButton, &Seat, &mut Node)>,
+    mut buttons: Query<(&HudButton, &Seat, &mut Node), Without<CountChip>>,
+    mut chips: Query<(&CountChip, &mut BorderColor)>,
 ) {
     let thinking = ai.thinking().is_some();
     if !(current.is_changed()
@@ -323,6 +329,18 @@ fn update_hud(
             };
         } else if is_black {
             node.width = percent(black_win * 100.0);
+        }
+    }
+    // The side to move: its count ringed in the accent colour (none once the game is over).
+    let to_move = (!game.is_over() && current.review.is_none()).then(|| game.side_to_move());
+    for (chip, mut border) in &mut chips {
+        let colour = if to_move == Some(chip.0) {
+            palette.hint
+        } else {
+            palette.text_dim.with_alpha(0.5)
+        };
+        if border.top != colour {
+            *border = BorderColor::all(colour);
         }
     }
     let human_must_pass =
