@@ -9,7 +9,7 @@ use crate::i18n::{Lang, Language};
 use crate::settings::Settings;
 use crate::settings::TableMode;
 use crate::theme::{self, Paint, Palette};
-use crate::widgets::{Action, button, coloured_label, layout, text_label};
+use crate::widgets::{Action, Localized, button, coloured_label, layout, text_label};
 use bevy::prelude::*;
 use montello_engine::Side;
 
@@ -125,25 +125,57 @@ fn spawn_seat(commands: &mut Commands, seat: Seat) {
                 seat,
             ),
             (
+                // The win bar says what it is: a label, an outline that shows the black half
+                // against the dark bar, and a mark at even.
                 layout(Node {
-                    height: px(10),
                     width: percent(100),
-                    border_radius: BorderRadius::all(px(5)),
+                    align_items: AlignItems::Center,
+                    column_gap: px(8),
                     ..default()
                 }),
-                BackgroundColor(Palette::CLASSIC.disc_white),
                 WinBar,
                 seat,
-                children![(
-                    layout(Node {
-                        height: percent(100),
-                        width: percent(50),
-                        ..default()
-                    }),
-                    BackgroundColor(Color::srgb(0.15, 0.15, 0.17)),
-                    WinBarBlack,
-                    seat,
-                )],
+                children![
+                    (
+                        coloured_label("", 14.0, Color::WHITE),
+                        Paint::TextDim,
+                        Localized("hud.win_chance"),
+                    ),
+                    (
+                        layout(Node {
+                            height: px(12),
+                            flex_grow: 1.0,
+                            border: UiRect::all(px(1)),
+                            border_radius: BorderRadius::all(px(6)),
+                            overflow: Overflow::clip(),
+                            ..default()
+                        }),
+                        BackgroundColor(Palette::CLASSIC.disc_white),
+                        BorderColor::all(Palette::CLASSIC.text_dim),
+                        children![
+                            (
+                                layout(Node {
+                                    height: percent(100),
+                                    width: percent(50),
+                                    ..default()
+                                }),
+                                BackgroundColor(Palette::CLASSIC.disc_black),
+                                WinBarBlack,
+                                seat,
+                            ),
+                            (
+                                layout(Node {
+                                    position_type: PositionType::Absolute,
+                                    left: percent(50),
+                                    width: px(2),
+                                    height: percent(100),
+                                    ..default()
+                                }),
+                                BackgroundColor(Palette::CLASSIC.last_move),
+                            ),
+                        ],
+                    ),
+                ],
             ),
             (
                 layout(Node {
