@@ -193,6 +193,16 @@ fn taps_during_the_ai_turn_are_ignored_not_queued() {
     assert!(app.world().resource::<AiState>().thinking().is_none());
 }
 
+/// After Black's pass from [`BLACK_MUST_PASS`], the AI's c1 ends the game.
+fn black_passed_and_white_ended_the_game(app: &mut App) {
+    assert_eq!(current(app).game.history()[0], Move::Pass);
+    run_until(app, "the AI's move", |app| current(app).game.is_over());
+    assert_eq!(
+        current(app).game.history(),
+        &[Move::Pass, Move::Play(sq("c1"))]
+    );
+}
+
 #[test]
 fn a_human_who_must_pass_uses_the_pass_command() {
     let mut app = app();
@@ -202,12 +212,7 @@ fn a_human_who_must_pass_uses_the_pass_command() {
     send(&mut app, SquareTapped(sq("c1")));
     assert_eq!(current(&app).game.ply(), 0, "a tap is no pass");
     send(&mut app, GameCommand::Pass);
-    assert_eq!(current(&app).game.history()[0], Move::Pass);
-    run_until(&mut app, "the AI's move", |app| current(app).game.is_over());
-    assert_eq!(
-        current(&app).game.history(),
-        &[Move::Pass, Move::Play(sq("c1"))]
-    );
+    black_passed_and_white_ended_the_game(&mut app);
 }
 
 #[test]
@@ -229,12 +234,7 @@ fn a_human_who_must_pass_passes_by_itself_after_the_notice() {
         start.elapsed() >= pause,
         "passed before the notice could be read"
     );
-    assert_eq!(current(&app).game.history()[0], Move::Pass);
-    run_until(&mut app, "the AI's move", |app| current(app).game.is_over());
-    assert_eq!(
-        current(&app).game.history(),
-        &[Move::Pass, Move::Play(sq("c1"))]
-    );
+    black_passed_and_white_ended_the_game(&mut app);
 }
 
 #[test]
