@@ -124,9 +124,10 @@ fn variants_and_ai_players_are_restored() {
     );
 }
 
-#[test]
-fn suspending_saves_and_cancels_the_search() {
-    let dir = temp_dir("suspend");
+/// An app saving to a fresh directory `name`, in a new game whose AI (black, level 4, a
+/// multi-second cap) is thinking.
+fn ai_thinking_on(name: &str) -> (PathBuf, App) {
+    let dir = temp_dir(name);
     let mut app = app_on(&dir);
     send(
         &mut app,
@@ -138,7 +139,6 @@ fn suspending_saves_and_cancels_the_search() {
             variant: Variant::Othello,
         }),
     );
-    // The AI (black) starts thinking with a multi-second cap.
     for _ in 0..5 {
         app.update();
     }
@@ -146,6 +146,12 @@ fn suspending_saves_and_cancels_the_search() {
         app.world().resource::<AiState>().is_busy(),
         "the AI should be thinking"
     );
+    (dir, app)
+}
+
+#[test]
+fn suspending_saves_and_cancels_the_search() {
+    let (dir, mut app) = ai_thinking_on("suspend");
     std::fs::remove_file(dir.join(SavedGame::FILE)).expect("the autosave wrote the new game");
     send(&mut app, AppLifecycle::WillSuspend);
     app.update();
@@ -162,22 +168,7 @@ fn suspending_saves_and_cancels_the_search() {
 #[test]
 fn suspend_resume_and_destroy_follow_the_lifecycle_machine() {
     use montello::platform::lifecycle::{Phase, SharedLifecycle, Signal};
-    let dir = temp_dir("lifecycle");
-    let mut app = app_on(&dir);
-    send(
-        &mut app,
-        GameCommand::NewGame(GameSetup {
-            players: Players {
-                black: Player::Ai(AiLevel::Level(4)),
-                white: Player::Human,
-            },
-            variant: Variant::Othello,
-        }),
-    );
-    for _ in 0..5 {
-        app.update();
-    }
-    assert!(app.world().resource::<AiState>().is_busy());
+    let (dir, mut app) = ai_thinking_on("lifecycle");
     let machine = app.world().resource::<SharedLifecycle>().clone();
     let phase = |m: &SharedLifecycle| m.0.lock().expect("not poisoned").phase();
     let saved = dir.join(SavedGame::FILE);

@@ -17,10 +17,12 @@
 
 use crate::storage::{self, Loaded, SaveFormat};
 use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-/// A graphics API the renderer can start on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A graphics API the renderer can start on (written `vulkan` or `gl` in the record).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Api {
     /// Vulkan (GL ES still allowed where no Vulkan adapter exists).
     Vulkan,
@@ -63,7 +65,7 @@ impl Api {
 }
 
 /// What the last launch of a version wrote down.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GpuRecord {
     /// The app version that wrote it.
     pub version: String,
@@ -78,57 +80,11 @@ impl SaveFormat for GpuRecord {
     const WHAT: &'static str = "save.gpu";
 
     fn encode(&self) -> Result<String, String> {
-        Ok(format!(
-            "(version: {:?}, api: {}, worked: {})\n",
-            self.version,
-            self.api.name(),
-            self.worked
-        ))
+        crate::save_format::encode_pretty(self)
     }
 
     fn decode(text: &str) -> Result<Self, String> {
-        let body = text
-            .trim()
-            .strip_prefix('(')
-            .and_then(|t| t.strip_suffix(')'))
-            .ok_or("expected (version: \"...\", api: vulkan|gl, worked: true|false)")?;
-        let (mut version, mut api, mut worked) = (None, None, None);
-        for field in body.split(',') {
-            let (key, value) = field
-                .split_once(':')
-                .ok_or_else(|| format!("expected key: value, found {:?}", field.trim()))?;
-            let value = value.trim();
-            match key.trim() {
-                "version" => {
-                    version = Some(
-                        value
-                            .strip_prefix('"')
-                            .and_then(|v| v.strip_suffix('"'))
-                            .ok_or_else(|| format!("version {value} is not a quoted string"))?
-                            .to_string(),
-                    );
-                }
-                "api" => {
-                    api = Some(
-                        Api::of_backend(value)
-                            .ok_or_else(|| format!("api {value:?} is not vulkan or gl"))?,
-                    );
-                }
-                "worked" => {
-                    worked = Some(
-                        value
-                            .parse::<bool>()
-                            .map_err(|_| format!("worked {value:?} is not true or false"))?,
-                    );
-                }
-                other => return Err(format!("unknown key {other:?}")),
-            }
-        }
-        Ok(GpuRecord {
-            version: version.ok_or("no version")?,
-            api: api.ok_or("no api")?,
-            worked: worked.ok_or("no worked")?,
-        })
+        ron::from_str(text).map_err(|e| format!("damaged: {e}"))
     }
 }
 
@@ -323,6 +279,11 @@ mod tests {
         ] {
             assert_eq!(GpuRecord::decode(&r.encode().expect("encodes")), Ok(r));
         }
+        // The layout the first version wrote by hand reads the same.
+        assert_eq!(
+            GpuRecord::decode("(version: \"0.3.1\", api: gl, worked: true)\n"),
+            Ok(record("0.3.1", Api::Gl, true))
+        );
         let err = GpuRecord::decode("(version: \"1\", api: metal, worked: true)").unwrap_err();
         assert!(err.contains("metal"), "{err}");
         assert!(GpuRecord::decode("vulkan").is_err());

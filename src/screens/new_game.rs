@@ -201,8 +201,12 @@ fn respawn_on_change(
     settings: Res<Settings>,
     screens: Query<Entity, With<Screen>>,
     state: Res<State<Overlay>>,
+    mut table_mode: Local<Option<bool>>,
 ) {
-    let changed = (draft.is_changed() && !draft.is_added()) || settings.is_changed();
+    // The screen shows one setting, Face to face: rebuild when it flips, not on any change.
+    let previous = table_mode.replace(settings.table_mode);
+    let table_flipped = previous.is_some_and(|was| was != settings.table_mode);
+    let changed = (draft.is_changed() && !draft.is_added()) || table_flipped;
     if !changed || *state.get() != Overlay::NewGame {
         return;
     }
