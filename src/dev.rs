@@ -1,7 +1,9 @@
 //! Desktop development helpers: `--screenshot FILE [--after-moves N]` waits until N moves are
 //! on the board and the 3D scene is really drawn (shaders compile for a while under software
-//! rendering), saves the PNG and exits. `--frame-stats SECONDS` prints frame-time statistics
-//! and exits.
+//! rendering), saves the PNG and exits; beside it, `FILE.squares` gives where each square's
+//! centre is in the picture, so tools that measure the picture (tools/contrast-check.py) find
+//! the board whatever the layout. `--frame-stats SECONDS` prints frame-time statistics and
+//! exits.
 
 use crate::ai::AiState;
 use crate::game_flow::{CurrentGame, ViewBusy};
@@ -67,6 +69,8 @@ fn take_screenshot(
     mut exit: MessageWriter<AppExit>,
     clear: Res<ClearColor>,
     pipelines: Res<crate::power::PipelinesPending>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) {
     if pipelines.pending() && !job.seen_compiling {
         job.seen_compiling = true;
@@ -106,6 +110,9 @@ fn take_screenshot(
     let Some(path) = launch.screenshot.clone() else {
         return;
     };
+    if let Err(err) = write_square_map(&path, &cameras, &windows) {
+        warn!("no square map beside the screenshot: {err}");
+    }
     job.phase.store(CAPTURING, Ordering::Release);
     let phase = job.phase.clone();
     let background = clear.0;
@@ -124,6 +131,29 @@ fn take_screenshot(
             }
         },
     );
+}
+
+/// Writes `PATH.squares`: one line per square, `a1 X Y`, its centre in the picture's pixels.
+fn write_square_map(
+    path: &std::path::Path,
+    cameras: &Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    windows: &Query<&Window, With<bevy::window::PrimaryWindow>>,
+) -> Result<(), String> {
+    let (camera, at) = cameras.single().map_err(|e| e.to_string())?;
+    let scale = windows.single().map_or(1.0, Window::scale_factor);
+    let mut lines = String::new();
+    for index in 0..64 {
+        let square = montello_engine::Square::from_index(index).ok_or("no such square")?;
+        let centre = crate::board::square_centre(square);
+        let p = camera
+            .world_to_viewport(at, centre)
+            .map_err(|e| format!("{square}: {e:?}"))?
+            * scale;
+        lines.push_str(&format!("{square} {:.1} {:.1}\n", p.x, p.y));
+    }
+    let mut file = path.as_os_str().to_owned();
+    file.push(".squares");
+    std::fs::write(&file, lines).map_err(|e| e.to_string())
 }
 
 /// Whether the felt shows: a good share of green pixels along the screen's middle row.

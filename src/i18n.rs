@@ -160,6 +160,15 @@ impl Lang {
         })
     }
 
+    /// What `variant`'s rules mean, in a sentence.
+    pub fn variant_about(self, variant: Variant) -> &'static str {
+        self.t(match variant {
+            Variant::Othello => "variant.othello.about",
+            Variant::NoMoveEndsGame => "variant.no_move_ends_game.about",
+            Variant::FreeOpening => "variant.free_opening.about",
+        })
+    }
+
     /// The text for `key` with each `{name}` replaced by its value.
     pub fn f(self, key: &'static str, args: &[(&str, &dyn Display)]) -> String {
         let mut text = self.t(key).to_string();

@@ -12,6 +12,7 @@ pub mod eval;
 pub mod game_flow;
 pub mod i18n;
 pub mod launch;
+mod layout;
 pub mod platform;
 mod power;
 pub mod save;

@@ -5,7 +5,7 @@
 //! The unit tests check WCAG AA contrast for the text of every theme, and that the
 //! high-contrast theme tells black discs, white discs and the felt apart in greyscale.
 
-use crate::platform::{SafeArea, SystemFontScale};
+use crate::platform::SystemFontScale;
 use crate::settings::{Settings, TextSize, ThemeName};
 use crate::widgets::Selected;
 use bevy::prelude::*;
@@ -44,7 +44,7 @@ pub struct Palette {
     pub hint: Color,
     /// A refused tap's flash.
     pub refused: Color,
-    /// Panels and bars.
+    /// Panels and bars (opaque: nothing shows through the text).
     pub panel: Color,
     /// Buttons.
     pub button: Color,
@@ -75,7 +75,7 @@ impl Palette {
         last_move: Color::srgb(0.90, 0.18, 0.12),
         hint: Color::srgb(0.60, 0.88, 1.0),
         refused: Color::srgba(0.95, 0.15, 0.10, 0.55),
-        panel: Color::srgba(0.05, 0.06, 0.06, 0.92),
+        panel: Color::srgb(0.05, 0.06, 0.06),
         button: Color::srgb(0.20, 0.24, 0.22),
         button_pressed: Color::srgb(0.26, 0.42, 0.30),
         button_selected: Color::srgb(0.12, 0.45, 0.26),
@@ -98,7 +98,7 @@ impl Palette {
         last_move: Color::srgb(0.85, 0.12, 0.10),
         hint: Color::srgb(0.80, 0.95, 1.0),
         refused: Color::srgba(0.90, 0.10, 0.05, 0.60),
-        panel: Color::srgba(0.16, 0.11, 0.07, 0.94),
+        panel: Color::srgb(0.16, 0.11, 0.07),
         button: Color::srgb(0.33, 0.23, 0.15),
         button_pressed: Color::srgb(0.55, 0.38, 0.20),
         button_selected: Color::srgb(0.52, 0.30, 0.10),
@@ -120,7 +120,7 @@ impl Palette {
         last_move: Color::srgb(0.80, 0.15, 0.10),
         hint: Color::srgb(0.62, 0.85, 1.0),
         refused: Color::srgba(0.95, 0.25, 0.20, 0.50),
-        panel: Color::srgba(0.03, 0.03, 0.04, 0.95),
+        panel: Color::srgb(0.03, 0.03, 0.04),
         button: Color::srgb(0.13, 0.14, 0.16),
         button_pressed: Color::srgb(0.22, 0.34, 0.36),
         button_selected: Color::srgb(0.12, 0.32, 0.30),
@@ -136,7 +136,7 @@ impl Palette {
     pub const CONTRAST: Palette = Palette {
         background: Color::srgb(0.0, 0.0, 0.0),
         frame: Color::srgb(0.0, 0.0, 0.0),
-        felt: Color::srgb(0.25, 0.28, 0.31),
+        felt: Color::srgb(0.28, 0.31, 0.34),
         grid: Color::srgb(0.0, 0.0, 0.0),
         disc_black: Color::srgb(0.0, 0.0, 0.0),
         disc_white: Color::srgb(1.0, 1.0, 1.0),
@@ -144,7 +144,7 @@ impl Palette {
         last_move: Color::srgb(0.85, 0.25, 0.0),
         hint: Color::srgb(1.0, 0.92, 0.0),
         refused: Color::srgba(1.0, 0.0, 0.0, 0.70),
-        panel: Color::srgba(0.0, 0.0, 0.0, 0.97),
+        panel: Color::srgb(0.0, 0.0, 0.0),
         button: Color::srgb(0.16, 0.16, 0.16),
         button_pressed: Color::srgb(0.45, 0.45, 0.45),
         button_selected: Color::srgb(0.0, 0.30, 0.62),
@@ -175,6 +175,9 @@ impl Palette {
             Paint::TextDim => self.text_dim,
             Paint::Hint => self.hint,
             Paint::Coordinates => self.coordinates,
+            Paint::Primary if pressed => self.text_dim,
+            Paint::Primary => self.hint,
+            Paint::OnPrimary => self.background,
         }
     }
 }
@@ -195,12 +198,19 @@ pub enum Paint {
     Hint,
     /// The coordinates along the frame.
     Coordinates,
+    /// The one button a screen leads to (Start): the accent colour.
+    Primary,
+    /// The text on a [`Paint::Primary`] button.
+    OnPrimary,
 }
 
 impl Paint {
     /// Whether the role colours text (else a background).
     pub fn is_text(self) -> bool {
-        matches!(self, Paint::Text | Paint::TextDim | Paint::Coordinates)
+        matches!(
+            self,
+            Paint::Text | Paint::TextDim | Paint::Coordinates | Paint::OnPrimary
+        )
     }
 }
 
@@ -308,6 +318,7 @@ pub fn ui_scale_for(text_size: TextSize, system_font: f32) -> f32 {
 fn follow_settings(
     system_font: Res<SystemFontScale>,
     settings: Res<Settings>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut palette: ResMut<Palette>,
     mut ui_scale: ResMut<UiScale>,
 ) {
@@ -315,7 +326,11 @@ fn follow_settings(
     if *palette != next {
         *palette = next;
     }
-    let scale = ui_scale_for(settings.text_size, system_font.0);
+    // Tablets draw everything larger: the same layout, read from further away.
+    let device = windows.single().map_or(1.0, |w| {
+        crate::layout::device_scale(Vec2::new(w.width(), w.height()))
+    });
+    let scale = ui_scale_for(settings.text_size, system_font.0) * device;
     if ui_scale.0 != scale {
         ui_scale.0 = scale;
     }
@@ -375,16 +390,16 @@ fn paint_ui(
         let is_selected = selected.is_some_and(|s| s.0);
         let pressed = interaction.is_some_and(|i| *i == Interaction::Pressed);
         let color = palette.paint(*paint, is_selected, pressed);
-        if paint.is_text() {
-            if let Some(mut text) = text
-                && text.0 != color
-            {
-                text.0 = color;
+        // A text role colours a text, or the background of a node without one (a switch's
+        // knob is painted like the text on the accent colour).
+        match (paint.is_text(), text, background) {
+            (true, Some(mut text), _) => {
+                text.set_if_neq(TextColor(color));
             }
-        } else if let Some(mut background) = background
-            && background.0 != color
-        {
-            background.0 = color;
+            (_, _, Some(mut background)) => {
+                background.set_if_neq(BackgroundColor(color));
+            }
+            _ => {}
         }
     }
 }
@@ -393,55 +408,6 @@ fn paint_ui(
 pub const TOUCH: f32 = 56.0;
 /// Body text size.
 pub const FONT: f32 = 20.0;
-
-/// The height the HUD takes at the top of the screen; the camera frames the board below it.
-pub const HUD_HEIGHT: f32 = 150.0;
-/// The height of the toolbar at the bottom of the screen.
-pub const TOOLBAR_HEIGHT: f32 = 84.0;
-/// In landscape the HUD is a column on the left this wide...
-pub const HUD_WIDTH: f32 = 270.0;
-/// ...and the toolbar a column on the right this wide.
-pub const TOOLBAR_WIDTH: f32 = 130.0;
-
-/// Whether a window this size (in UI units) gets the side-by-side (landscape) layout: the
-/// layout that leaves the board the larger square.
-pub fn is_landscape(size: Vec2) -> bool {
-    let stacked = size.x.min(size.y - HUD_HEIGHT - TOOLBAR_HEIGHT);
-    let side_by_side = (size.x - HUD_WIDTH - TOOLBAR_WIDTH).min(size.y - 16.0);
-    side_by_side > stacked
-}
-
-/// The screen space (logical pixels) the bars take: left, right, top, bottom; `size` is in
-/// the UI's own units (the window's logical size divided by the `UiScale`). In table mode
-/// (`table`) upright, the bottom player's HUD sits above the toolbar; lying down, both HUDs
-/// share the left column.
-pub fn bar_insets(size: Vec2, table: bool) -> (f32, f32, f32, f32) {
-    if is_landscape(size) {
-        (HUD_WIDTH, TOOLBAR_WIDTH, 8.0, 8.0)
-    } else if table {
-        (0.0, 0.0, HUD_HEIGHT, TOOLBAR_HEIGHT + HUD_HEIGHT)
-    } else {
-        (0.0, 0.0, HUD_HEIGHT, TOOLBAR_HEIGHT)
-    }
-}
-
-/// The screen space (logical pixels: left, right, top, bottom) the bars and the system's
-/// margins take together, for a window of `size` logical pixels whose UI is drawn `scale`
-/// times larger and whose system keeps the `safe` margins: the bars sit inside the safe area.
-pub fn scaled_bar_insets(
-    size: Vec2,
-    scale: f32,
-    safe: &SafeArea,
-    table: bool,
-) -> (f32, f32, f32, f32) {
-    let (l, r, t, b) = bar_insets(safe.inner(size) / scale, table);
-    (
-        l * scale + safe.left,
-        r * scale + safe.right,
-        t * scale + safe.top,
-        b * scale + safe.bottom,
-    )
-}
 
 #[cfg(test)]
 mod tests {
@@ -474,7 +440,12 @@ mod tests {
     fn every_theme_meets_wcag_aa_for_text() {
         for theme in ThemeName::ALL {
             let p = Palette::of(theme);
-            let panel = over(p.panel, p.background);
+            assert_eq!(
+                p.panel.to_srgba().alpha,
+                1.0,
+                "{theme:?}: panels let the board show through their text"
+            );
+            let panel = p.panel;
             for (what, fg, bg) in [
                 ("text on panel", p.text, panel),
                 ("dim text on panel", p.text_dim, panel),
@@ -483,6 +454,12 @@ mod tests {
                 ("text on pressed button", p.text, p.button_pressed),
                 ("text on selected button", p.text, p.button_selected),
                 ("coordinates on frame", p.coordinates, p.frame),
+                ("text on the primary button", p.background, p.hint),
+                (
+                    "text on the pressed primary button",
+                    p.background,
+                    p.text_dim,
+                ),
             ] {
                 let ratio = contrast(fg, bg);
                 assert!(
@@ -538,58 +515,6 @@ mod tests {
                 "{theme:?}: legal dots look like star points"
             );
         }
-    }
-
-    #[test]
-    fn the_layout_leaves_the_board_the_larger_square() {
-        // Phones and tablets, both ways, at every text size.
-        for (w, h) in [
-            (360.0, 640.0),
-            (540.0, 960.0),
-            (834.0, 1194.0),
-            (1080.0, 1920.0),
-        ] {
-            for scale in [1.0, 1.2, 1.4] {
-                let portrait = Vec2::new(w, h) / scale;
-                let landscape = Vec2::new(h, w) / scale;
-                assert!(!is_landscape(portrait), "{w}x{h} at {scale}");
-                assert!(is_landscape(landscape), "{h}x{w} at {scale}");
-            }
-        }
-        // A square window keeps the bars above and below.
-        assert!(!is_landscape(Vec2::new(1000.0, 1000.0)));
-        let none = SafeArea::default();
-        let (l, r, t, b) = scaled_bar_insets(Vec2::new(960.0, 540.0), 1.4, &none, false);
-        assert_eq!((l, r), (HUD_WIDTH * 1.4, TOOLBAR_WIDTH * 1.4));
-        assert!(t < 20.0 && b < 20.0);
-        // A phone's notch and home indicator push the bars inwards.
-        let notch = SafeArea {
-            top: 47.0,
-            bottom: 34.0,
-            ..none
-        };
-        let (_, _, t, b) = scaled_bar_insets(Vec2::new(390.0, 844.0), 1.0, &notch, false);
-        assert_eq!((t, b), (HUD_HEIGHT + 47.0, TOOLBAR_HEIGHT + 34.0));
-        let sideways = SafeArea {
-            left: 47.0,
-            right: 47.0,
-            bottom: 21.0,
-            ..none
-        };
-        let (l, r, _, b) = scaled_bar_insets(Vec2::new(844.0, 390.0), 1.0, &sideways, false);
-        assert_eq!((l, r), (HUD_WIDTH + 47.0, TOOLBAR_WIDTH + 47.0));
-        assert_eq!(b, 8.0 + 21.0);
-        // Table mode upright: the bottom player's HUD above the toolbar; lying down, the same
-        // columns as always.
-        let (_, _, t, b) = scaled_bar_insets(Vec2::new(390.0, 844.0), 1.0, &notch, true);
-        assert_eq!(
-            (t, b),
-            (HUD_HEIGHT + 47.0, TOOLBAR_HEIGHT + HUD_HEIGHT + 34.0)
-        );
-        assert_eq!(
-            scaled_bar_insets(Vec2::new(844.0, 390.0), 1.0, &sideways, true),
-            scaled_bar_insets(Vec2::new(844.0, 390.0), 1.0, &sideways, false)
-        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! plugins read, so no affordance depends on hovering.
 
 use crate::i18n::{Lang, Language};
-use crate::screens::{Overlay, SafePadding};
+use crate::screens::{Overlay, PanelArea};
 use crate::settings::{AnimationSpeed, TextSize, ThemeName};
 use crate::theme::{self, Paint};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
@@ -150,6 +150,96 @@ fn button_frame(action: Action, selected: bool, content: impl Bundle) -> impl Bu
     )
 }
 
+/// The button a screen leads to (Start), the only one in the accent colour, as wide as its
+/// panel.
+pub fn primary_button(key: &'static str, action: Action) -> impl Bundle {
+    (
+        Selected(false),
+        Button,
+        action,
+        Node {
+            min_height: px(theme::TOUCH),
+            width: percent(100),
+            padding: UiRect::axes(px(18), px(8)),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(12)),
+            ..default()
+        },
+        BackgroundColor(Color::NONE),
+        Paint::Primary,
+        children![(
+            coloured_label("", 24.0, Color::BLACK),
+            Paint::OnPrimary,
+            Localized(key)
+        )],
+    )
+}
+
+/// An on/off setting: its name, and a switch that shows the state (a knob on a track, in
+/// the accent colour when on). The whole row takes the tap.
+pub fn switch(key: &'static str, action: Action, on: bool) -> impl Bundle {
+    (
+        Selected(false),
+        Button,
+        action,
+        SwitchRow(on),
+        Node {
+            min_height: px(theme::TOUCH),
+            width: percent(100),
+            padding: UiRect::axes(px(14), px(4)),
+            column_gap: px(12),
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(10)),
+            ..default()
+        },
+        BackgroundColor(Color::NONE),
+        Paint::Button,
+        children![
+            (
+                label(key, theme::FONT),
+                Node {
+                    flex_grow: 1.0,
+                    ..default()
+                }
+            ),
+            (
+                layout(Node {
+                    width: px(SWITCH.x),
+                    height: px(SWITCH.y),
+                    padding: UiRect::all(px(3)),
+                    border_radius: BorderRadius::all(px(SWITCH.y / 2.0)),
+                    justify_content: if on {
+                        JustifyContent::FlexEnd
+                    } else {
+                        JustifyContent::FlexStart
+                    },
+                    ..default()
+                }),
+                BackgroundColor(Color::NONE),
+                if on { Paint::Primary } else { Paint::Panel },
+                children![(
+                    layout(Node {
+                        width: px(SWITCH.y - 6.0),
+                        height: px(SWITCH.y - 6.0),
+                        border_radius: BorderRadius::all(px(SWITCH.y)),
+                        ..default()
+                    }),
+                    BackgroundColor(Color::NONE),
+                    if on { Paint::OnPrimary } else { Paint::TextDim },
+                )],
+            ),
+        ],
+    )
+}
+
+/// A switch's track size.
+pub const SWITCH: Vec2 = Vec2::new(52.0, 30.0);
+
+/// A switch's state, for tests and screen readers.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SwitchRow(pub bool);
+
 /// The text of the string `key` in the player's language; it does not catch taps.
 pub fn label(key: &'static str, size: f32) -> impl Bundle {
     (text_label("", size), Localized(key))
@@ -175,40 +265,161 @@ pub fn layout(node: Node) -> impl Bundle {
     (node, Pickable::IGNORE)
 }
 
-/// A full-screen dimmed backdrop with a centred panel, for the overlays; it swallows taps so
-/// the board below cannot be played through it.
-pub fn overlay_panel(overlay: Overlay) -> impl Bundle {
+/// Opens `overlay`'s panel: an opaque card with `title` and a close button at its top,
+/// `body` (a [`panel`]) scrolling below them and `footer` (if any) fixed under the body. Over the board between the bars (which stay
+/// usable), the board dimmed and kept from taps; the move list as a sheet that leaves the
+/// board in view. `marker` tags the root, which leaving `overlay` despawns.
+pub fn open_panel(
+    commands: &mut Commands,
+    overlay: Overlay,
+    marker: impl Component,
+    title: impl Bundle,
+    body: Entity,
+    footer: Option<Entity>,
+) -> Entity {
+    let sheet = overlay == Overlay::Moves;
+    let header = commands
+        .spawn((
+            layout(Node {
+                align_items: AlignItems::Center,
+                column_gap: px(8),
+                padding: UiRect::left(px(18)),
+                flex_shrink: 0.0,
+                ..default()
+            }),
+            children![
+                (
+                    title,
+                    Node {
+                        flex_grow: 1.0,
+                        ..default()
+                    }
+                ),
+                (
+                    Button,
+                    Action::Close,
+                    CloseButton,
+                    Node {
+                        width: px(theme::TOUCH),
+                        height: px(theme::TOUCH),
+                        justify_content: JustifyContent::Center,
+                        align_items: AlignItems::Center,
+                        ..default()
+                    },
+                    BackgroundColor(Color::NONE),
+                    children![text_label("×", 34.0)],
+                ),
+            ],
+        ))
+        .id();
+    let card = commands
+        .spawn((
+            Node {
+                flex_direction: FlexDirection::Column,
+                width: percent(100),
+                max_height: percent(100),
+                // A sheet's rounded top shows where it starts over the bar's colour.
+                border_radius: if sheet {
+                    BorderRadius::top(px(14))
+                } else {
+                    BorderRadius::ZERO
+                },
+                overflow: Overflow::clip(),
+                ..default()
+            },
+            BackgroundColor(Color::NONE),
+            Paint::Panel,
+            // The card takes its taps: they do not fall through to the backdrop or the board.
+            Pickable::default(),
+        ))
+        .add_children(&[header, body])
+        .id();
+    if let Some(footer) = footer {
+        commands.entity(footer).insert(Node {
+            flex_shrink: 0.0,
+            padding: UiRect::new(px(8), px(8), px(8), px(12)),
+            column_gap: px(4),
+            justify_content: JustifyContent::Center,
+            ..default()
+        });
+        commands.entity(card).add_child(footer);
+    }
+    let (area, dim) = if sheet {
+        (PanelArea::Sheet, Color::NONE)
+    } else {
+        (PanelArea::Cover, Color::srgba(0.0, 0.0, 0.0, 0.55))
+    };
+    commands
+        .spawn((
+            DespawnOnExit(overlay),
+            marker,
+            area,
+            Node {
+                position_type: PositionType::Absolute,
+                justify_content: JustifyContent::Center,
+                align_items: if sheet {
+                    AlignItems::FlexEnd
+                } else {
+                    AlignItems::Center
+                },
+                ..default()
+            },
+            BackgroundColor(dim),
+            GlobalZIndex(10),
+        ))
+        .add_child(card)
+        .id()
+}
+
+/// A compact button: an icon (a glyph of the UI font) over a small label, for bars of equal
+/// buttons.
+pub fn icon_button(icon: &'static str, key: &'static str, action: Action) -> impl Bundle {
     (
-        DespawnOnExit(overlay),
-        SafePadding,
+        Selected(false),
+        Button,
+        action,
         Node {
-            position_type: PositionType::Absolute,
-            width: percent(100),
-            height: percent(100),
+            flex_grow: 1.0,
+            flex_basis: px(0),
+            // 44 points wide at least (Apple's and Google's touch target), so five fit in the
+            // narrow column lying down.
+            min_width: px(44),
+            min_height: px(theme::TOUCH),
+            flex_direction: FlexDirection::Column,
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
+            row_gap: px(1),
+            border_radius: BorderRadius::all(px(10)),
             ..default()
         },
-        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
-        GlobalZIndex(10),
+        BackgroundColor(Color::NONE),
+        Paint::Button,
+        children![text_label(icon, 24.0), label(key, 13.0)],
     )
 }
 
-/// The panel inside an overlay.
+/// A panel's close button (the × at its top right).
+#[derive(Component, Debug)]
+pub struct CloseButton;
+
+/// The scrolling body of a panel (see [`open_panel`]).
 pub fn panel() -> impl Bundle {
     (
         Node {
             flex_direction: FlexDirection::Column,
             row_gap: px(10),
-            padding: UiRect::all(px(18)),
-            max_width: percent(94),
-            max_height: percent(92),
-            border_radius: BorderRadius::all(px(14)),
+            padding: UiRect {
+                left: px(18),
+                right: px(18),
+                top: px(4),
+                bottom: px(18),
+            },
+            flex_grow: 1.0,
+            flex_shrink: 1.0,
+            min_height: px(0),
             overflow: Overflow::scroll_y(),
             ..default()
         },
-        BackgroundColor(Color::NONE),
-        Paint::Panel,
         Scrolls,
         ScrollPosition::default(),
     )

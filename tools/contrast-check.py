@@ -7,10 +7,10 @@ picture tells. Run by .ci/smoke.sh on one screenshot per theme:
     montello --window 540x960 --theme THEME --position f5d6c3d3c4f4f6f3e6e7 --screenshot T.png
     tools/contrast-check.py classic=classic.png wood=wood.png dark=dark.png contrast=contrast.png
 
-The sample points belong to that window and position (Black to move: black discs at c3 and
-c4, white at d3, legal moves at c2..g2, the last move e7 on a white disc); if the layout
-changes, a sample lands elsewhere and the check says which. The high-contrast theme must show
-both discs at least as well as any other theme.
+The samples are taken where the app says the squares are (the screenshot's `.squares` file,
+written beside it: `a1 X Y` per line), in that position (Black to move: black discs at c3
+and c4, white at d3, legal moves at c2..g2, the last move e7 on a white disc, b1 empty). The
+high-contrast theme must show both discs at least as well as any other theme.
 """
 
 import os
@@ -19,12 +19,25 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import png  # noqa: E402
 
-# Window 540x960, the position above, default tilt.
-FELT = (130, 330)  # an empty square, b2 / b1 area
-BLACK = (180, 418)  # the disc on c3
-WHITE = (235, 418)  # the disc on d3
-LEGAL = (178, 363, 202, 387)  # around the dot on c2
-LAST = (290, 628, 306, 644)  # around the last-move dot on e7
+# Squares of the position above.
+FELT, BLACK, WHITE, LEGAL, LAST = "b1", "c3", "d3", "c2", "e7"
+
+
+def squares(path):
+    """Square name -> (x, y) centre in the picture, from the app's PATH.squares."""
+    at = {}
+    with open(path + ".squares") as f:
+        for line in f:
+            name, x, y = line.split()
+            at[name] = (round(float(x)), round(float(y)))
+    return at
+
+
+def around(centre, half):
+    x, y = centre
+    return (x - half, y - half, x + half, y + half)
+
+
 MIN = 3.0
 
 
@@ -34,7 +47,10 @@ def main():
     for arg in sys.argv[1:]:
         theme, path = arg.split("=", 1)
         _, _, px = png.read(path)
-        at = lambda p: px[p[1]][p[0]]  # noqa: E731
+        where = squares(path)
+        # A square's side in pixels, for boxes around its marks.
+        side = abs(where["b1"][0] - where["a1"][0])
+        at = lambda name: px[where[name][1]][where[name][0]]  # noqa: E731
         felt = at(FELT)
         lf = png.luminance(felt)
 
@@ -47,8 +63,8 @@ def main():
                         best = c
             return best
 
-        dot = extreme(LEGAL, lambda c, b: abs(png.luminance(c) - lf) > abs(png.luminance(b) - lf))
-        last = extreme(LAST, lambda c, b: png.luminance(c) < png.luminance(b))
+        dot = extreme(around(where[LEGAL], side // 4), lambda c, b: abs(png.luminance(c) - lf) > abs(png.luminance(b) - lf))
+        last = extreme(around(where[LAST], side // 6), lambda c, b: png.luminance(c) < png.luminance(b))
         black, white = at(BLACK), at(WHITE)
         ratios = {
             "black discs on the felt": png.contrast(black, felt),

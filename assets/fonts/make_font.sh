@@ -19,7 +19,8 @@ text=$(mktemp)
 trap 'rm -f "$text"' EXIT
 cat assets/lang/*.txt >"$text"
 # Punctuation and symbols the UI uses outside the language files.
-printf '%s' '…–—‘’“”•·×÷±→←↑↓▶◀●○◆◇■□★☆✓✗♪' >>"$text"
+# The icons of the toolbar and the move list (src/screens/toolbar.rs, move_list.rs).
+printf '%s' '…–—‘’“”•·×÷±→←↑↓▶◀●○◆◇■□★☆✓✗♪✚⇦⇨◎≡⋯‹›◐' >>"$text"
 
 # Face 0 of the collection is Noto Sans CJK JP.
 python3 -m fontTools.subset "$src" --font-number=0 \

@@ -4,21 +4,23 @@
 //! the distance is worked out from the window's shape instead.
 
 use super::BOARD_HALF;
+use crate::layout::{self, SheetOpen};
 use crate::platform::SafeArea;
 use crate::settings::TableMode;
-use crate::theme;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ViewTilt>()
+        .init_resource::<SheetOpen>()
         .add_systems(Startup, spawn_camera)
         .add_systems(Update, tilt_with_gestures)
         .add_systems(PostUpdate, frame_board.before(TransformSystems::Propagate));
 }
 
-/// The camera's tilt from looking straight down: enough to see the discs' edges.
-pub const TILT: f32 = 0.30;
+/// The camera's tilt from looking straight down: none, so every square is as large as the
+/// screen allows (a two-finger drag tilts the view to see the discs' edges).
+pub const TILT: f32 = 0.0;
 /// The tilt range a gesture can reach: from straight down to a low perspective view.
 const TILT_RANGE: (f32, f32) = (0.0, 0.80);
 /// Radians of tilt per logical pixel of drag.
@@ -103,6 +105,9 @@ fn tilt_with_gestures(
 }
 /// Vertical field of view.
 const FOV: f32 = 0.55;
+/// The share of the band's width the board fills: nearly all of it, so that on a phone held
+/// upright the squares are as large as the screen allows.
+const BAND_FILL: f32 = 0.99;
 
 #[derive(Component, Debug)]
 struct BoardCamera;
@@ -126,7 +131,8 @@ fn frame_board(
     tilt: Res<ViewTilt>,
     safe: Res<SafeArea>,
     table: Res<TableMode>,
-    mut last: Local<(Vec2, f32, f32, SafeArea, bool)>,
+    sheet: Res<SheetOpen>,
+    mut last: Local<(Vec2, f32, f32, SafeArea, bool, bool)>,
 ) {
     let Ok(window) = windows.single() else {
         return;
@@ -134,7 +140,7 @@ fn frame_board(
     let size = Vec2::new(window.width(), window.height());
     // Face to face, both players look at the board from straight above.
     let tilt = if table.0 { 0.0 } else { tilt.0 };
-    let state = (size, ui_scale.0, tilt, *safe, table.0);
+    let state = (size, ui_scale.0, tilt, *safe, table.0, sheet.0);
     if state == *last || size.x < 1.0 || size.y < 1.0 {
         return;
     }
@@ -142,11 +148,8 @@ fn frame_board(
     let Ok(mut transform) = cameras.single_mut() else {
         return;
     };
-    *transform = fit(
-        size,
-        theme::scaled_bar_insets(size, ui_scale.0, &safe, table.0),
-        tilt,
-    );
+    let areas = layout::areas(size, ui_scale.0, &safe, table.0);
+    *transform = fit(size, areas.board_insets(size, sheet.0), tilt);
 }
 
 /// The camera transform that fits the board into the band between the bars (`insets`: left,
@@ -154,11 +157,11 @@ fn frame_board(
 fn fit(size: Vec2, insets: (f32, f32, f32, f32), tilt: f32) -> Transform {
     let aspect = size.x / size.y;
     let (left, right, top, bottom) = insets;
-    let top = 1.0 - 2.0 * (top / size.y).min(0.4);
-    let bottom = -1.0 + 2.0 * (bottom / size.y).min(0.4);
+    let top = 1.0 - 2.0 * (top / size.y).min(0.45);
+    let bottom = -1.0 + 2.0 * (bottom / size.y).min(0.55);
     let left = -1.0 + 2.0 * (left / size.x).min(0.45);
     let right = 1.0 - 2.0 * (right / size.x).min(0.3);
-    let (band_x, band) = (0.97 * (right - left), top - bottom);
+    let (band_x, band) = (BAND_FILL * (right - left), top - bottom);
     let (centre_x, centre) = ((left + right) / 2.0, (top + bottom) / 2.0);
     let projection = Mat4::perspective_rh(FOV, aspect, 0.1, 200.0);
     let back = Vec3::new(0.0, tilt.cos(), tilt.sin());
@@ -192,53 +195,38 @@ fn fit(size: Vec2, insets: (f32, f32, f32, f32), tilt: f32) -> Transform {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::{FELT_TOP, SQUARE, square_centre};
+    use montello_engine::Square;
+
+    /// Where a point of the board lands on a `size` window seen through `camera`, in logical
+    /// pixels from the top-left corner.
+    fn on_screen(size: Vec2, camera: &Transform, point: Vec3) -> Vec2 {
+        let projection = Mat4::perspective_rh(FOV, size.x / size.y, 0.1, 200.0);
+        let ndc = projection.project_point3(camera.to_matrix().inverse().transform_point3(point));
+        Vec2::new((ndc.x + 1.0) / 2.0 * size.x, (1.0 - ndc.y) / 2.0 * size.y)
+    }
 
     /// No tilt a gesture can reach, in no window shape, loses any part of the board off the
-    /// screen or under the bars.
+    /// screen or under the bars, with or without the move list open.
     #[test]
     fn the_whole_board_is_framed_at_every_tilt() {
-        let none = SafeArea::default();
-        // An iPhone with a notch, upright and on its side.
-        let notch = SafeArea {
-            top: 47.0,
-            bottom: 34.0,
-            ..none
-        };
-        let sideways = SafeArea {
-            left: 47.0,
-            right: 47.0,
-            bottom: 21.0,
-            ..none
-        };
-        for (w, h, safe) in [
-            (360.0, 640.0, none),
-            (640.0, 360.0, none),
-            (834.0, 1194.0, none),
-            (1194.0, 834.0, none),
-            (390.0, 844.0, notch),
-            (844.0, 390.0, sideways),
-        ] {
-            let size = Vec2::new(w, h);
-            for table in [false, true] {
-                let insets = theme::scaled_bar_insets(size, 1.0, &safe, table);
+        for (name, size, safe) in layout::tests::screens() {
+            for (table, sheet) in [(false, false), (true, false), (false, true), (true, true)] {
+                let areas = layout::areas(size, layout::device_scale(size), &safe, table);
+                let insets = areas.board_insets(size, sheet);
                 let (left, right, top, bottom) = insets;
-                let projection = Mat4::perspective_rh(FOV, w / h, 0.1, 200.0);
                 let mut tilt = ViewTilt(TILT_RANGE.0);
                 loop {
-                    let view = fit(size, insets, tilt.0).to_matrix().inverse();
+                    let camera = fit(size, insets, tilt.0);
                     for x in [-BOARD_HALF, BOARD_HALF] {
                         for z in [-BOARD_HALF, BOARD_HALF] {
-                            let ndc = projection
-                                .project_point3(view.transform_point3(Vec3::new(x, 0.0, z)));
-                            // NDC to logical pixels from the top-left corner.
-                            let px = (ndc.x + 1.0) / 2.0 * w;
-                            let py = (1.0 - ndc.y) / 2.0 * h;
+                            let p = on_screen(size, &camera, Vec3::new(x, 0.0, z));
                             let at = format!(
-                                "{w}x{h}, table {table}, tilt {:.2}: corner at ({px:.0}, {py:.0})",
+                                "{name}, table {table}, sheet {sheet}, tilt {:.2}: corner at {p:.0}",
                                 tilt.0
                             );
-                            assert!(px >= left - 1.0 && px <= w - right + 1.0, "{at}");
-                            assert!(py >= top - 1.0 && py <= h - bottom + 1.0, "{at}");
+                            assert!(p.x >= left - 1.0 && p.x <= size.x - right + 1.0, "{at}");
+                            assert!(p.y >= top - 1.0 && p.y <= size.y - bottom + 1.0, "{at}");
                         }
                     }
                     if tilt.0 >= TILT_RANGE.1 {
@@ -247,6 +235,57 @@ mod tests {
                     tilt = tilt.dragged(-25.0);
                 }
             }
+        }
+    }
+
+    /// The smallest side of any square on screen (logical pixels = points) in the default
+    /// view.
+    fn smallest_square(size: Vec2, safe: &SafeArea, table: bool) -> f32 {
+        let areas = layout::areas(size, layout::device_scale(size), safe, table);
+        let tilt = if table { 0.0 } else { TILT };
+        let camera = fit(size, areas.board_insets(size, false), tilt);
+        let half = SQUARE / 2.0;
+        let mut smallest = f32::MAX;
+        for index in 0..64 {
+            let centre = square_centre(Square::from_index(index).expect("a square"));
+            let corner = |dx: f32, dz: f32| {
+                on_screen(
+                    size,
+                    &camera,
+                    Vec3::new(centre.x + dx, FELT_TOP, centre.z + dz),
+                )
+            };
+            let (tl, tr, bl) = (
+                corner(-half, -half),
+                corner(half, -half),
+                corner(-half, half),
+            );
+            smallest = smallest.min(tl.distance(tr)).min(tl.distance(bl));
+        }
+        smallest
+    }
+
+    /// Apple's and Google's touch target: 44 points. A 390x844 phone held upright (an iPhone
+    /// 14 with its notch and home indicator) gets squares at least that large, and a tablet
+    /// far larger.
+    #[test]
+    fn squares_are_touch_targets_on_a_phone_held_upright() {
+        let notch = SafeArea {
+            top: 47.0,
+            bottom: 34.0,
+            ..default()
+        };
+        let phone = smallest_square(Vec2::new(390.0, 844.0), &notch, false);
+        assert!(phone >= 44.0, "squares of {phone:.1} pt at 390x844");
+        // Every other screen, no smaller than measured when the frame was thinned and the
+        // coordinates went to two sides (lying down, the height and the side columns bound
+        // the board).
+        for ((name, size, safe), least) in layout::tests::screens()
+            .into_iter()
+            .zip([44.0, 40.0, 40.0, 28.0, 94.0, 80.0])
+        {
+            let side = smallest_square(size, &safe, false);
+            assert!(side >= least, "{name}: squares of {side:.1} pt");
         }
     }
 

@@ -52,6 +52,15 @@ struct Coordinate;
 #[derive(Component, Debug)]
 struct FarSide;
 
+/// A coordinate shown only face to face (the bottom row of letters, the right column of
+/// numbers): alone with the device, the player reads them on two sides, top and left, and the
+/// board is the larger for it.
+#[derive(Component, Debug)]
+struct TableOnly;
+
+/// The coordinates' size: they fit the thin frame.
+const COORDINATE_FONT: f32 = 13.0;
+
 #[derive(Component, Debug)]
 struct HintLabel;
 
@@ -107,12 +116,14 @@ fn spawn_coordinates(mut commands: Commands) {
                 world_label(
                     letter.clone(),
                     Vec3::new(offset, 0.0, z),
-                    16.0,
+                    COORDINATE_FONT,
                     Paint::Coordinates,
                 ),
             ));
             if z < 0.0 {
                 label.insert(FarSide);
+            } else {
+                label.insert(TableOnly);
             }
         }
         for x in [-edge, edge] {
@@ -121,12 +132,12 @@ fn spawn_coordinates(mut commands: Commands) {
                 world_label(
                     (i + 1).to_string(),
                     Vec3::new(x, 0.0, offset),
-                    16.0,
+                    COORDINATE_FONT,
                     Paint::Coordinates,
                 ),
             ));
             if x > 0.0 {
-                label.insert(FarSide);
+                label.insert((FarSide, TableOnly));
             }
         }
     }
@@ -143,12 +154,16 @@ fn turn_far_side(table: Res<TableMode>, mut labels: Query<&mut UiTransform, With
     }
 }
 
-fn show_coordinates(settings: Res<Settings>, mut labels: Query<&mut Visibility, With<Coordinate>>) {
-    if !settings.is_changed() {
+fn show_coordinates(
+    settings: Res<Settings>,
+    table: Res<TableMode>,
+    mut labels: Query<(&mut Visibility, Has<TableOnly>), With<Coordinate>>,
+) {
+    if !(settings.is_changed() || table.is_changed()) {
         return;
     }
-    for mut visibility in &mut labels {
-        *visibility = if settings.coordinates {
+    for (mut visibility, table_only) in &mut labels {
+        *visibility = if settings.coordinates && (table.0 || !table_only) {
             Visibility::Inherited
         } else {
             Visibility::Hidden

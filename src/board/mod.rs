@@ -30,8 +30,8 @@ pub const SQUARE: f32 = 1.0;
 pub const FELT_TOP: f32 = 0.03;
 /// The board's half-width including its frame.
 pub const BOARD_HALF: f32 = 4.0 + FRAME_WIDTH;
-/// The frame around the squares (room for the coordinates).
-pub const FRAME_WIDTH: f32 = 0.55;
+/// The frame around the squares: thin, with just room for the coordinates.
+pub const FRAME_WIDTH: f32 = 0.34;
 
 /// The centre of a square on the felt. a1 is top-left as the player sees it: columns run
 /// along +x, rows towards the player (+z).

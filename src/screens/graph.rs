@@ -8,7 +8,7 @@ use crate::eval::EvalHistory;
 use crate::game_flow::{CurrentGame, GameCommand};
 use crate::i18n::Language;
 use crate::theme::{Paint, Palette};
-use crate::widgets::{Action, Localized, button, coloured_label, label, overlay_panel, panel, row};
+use crate::widgets::{Action, Localized, button, coloured_label, label, open_panel, panel, row};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -152,29 +152,28 @@ fn spawn_screen(
     let inner = commands
         .spawn((
             panel(),
-            children![
-                label("graph.title", 28.0),
-                (
-                    coloured_label("", 16.0, Color::WHITE),
-                    Paint::TextDim,
-                    Localized(status)
-                ),
-            ],
+            children![(
+                coloured_label("", 16.0, Color::WHITE),
+                Paint::TextDim,
+                Localized(status)
+            ),],
         ))
         .id();
     let buttons = commands
         .spawn((
             row(),
-            children![
-                button("graph.moves", Action::Open(Overlay::Moves)),
-                button("common.close", Action::Close),
-            ],
+            children![button("graph.moves", Action::Open(Overlay::Moves)),],
         ))
         .id();
     commands.entity(inner).add_children(&[chart, buttons]);
-    commands
-        .spawn((overlay_panel(Overlay::Graph), Screen))
-        .add_child(inner);
+    open_panel(
+        &mut commands,
+        Overlay::Graph,
+        Screen,
+        label("graph.title", 28.0),
+        inner,
+        None,
+    );
 }
 
 fn review_at(x: f32, eval: &EvalHistory, current: &CurrentGame) -> GameCommand {

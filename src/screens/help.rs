@@ -8,9 +8,7 @@ use crate::ai::AiLevel;
 use crate::game_flow::{Player, Players};
 use crate::i18n::{Lang, Language};
 use crate::theme::Paint;
-use crate::widgets::{
-    Action, button, coloured_label, label, overlay_panel, panel, row, text_label,
-};
+use crate::widgets::{Action, button, coloured_label, label, open_panel, panel, row, text_label};
 use bevy::prelude::*;
 use montello_engine::search::Level;
 use montello_engine::{Position, Side, Square};
@@ -201,7 +199,6 @@ fn spawn_help(mut commands: Commands) {
         .spawn((
             panel(),
             children![
-                label("help.title", 28.0),
                 paragraph("help.goal"),
                 paragraph("help.moves"),
                 paragraph("help.pass"),
@@ -216,7 +213,7 @@ fn spawn_help(mut commands: Commands) {
         let caption = commands.spawn(paragraph(d.caption)).id();
         commands.entity(inner).add_children(&[grid, caption]);
     }
-    finish_screen(&mut commands, inner, Overlay::Help);
+    finish_screen(&mut commands, inner, Overlay::Help, "help.title");
 }
 
 /// The level the player faces in this game (the stronger AI when two play), else the default
@@ -278,7 +275,6 @@ fn spawn_about(mut commands: Commands, players: Res<Players>, lang: Res<Language
         .spawn((
             panel(),
             children![
-                label("about.title", 28.0),
                 paragraph("about.intro"),
                 paragraph("about.select"),
                 paragraph("about.expand"),
@@ -304,24 +300,19 @@ fn spawn_about(mut commands: Commands, players: Res<Players>, lang: Res<Language
             .id();
         commands.entity(inner).add_child(line);
     }
-    finish_screen(&mut commands, inner, Overlay::About);
+    finish_screen(&mut commands, inner, Overlay::About, "about.title");
 }
 
-/// Back (to the menu) and Close under the panel's content, and the panel over the board.
-fn finish_screen(commands: &mut Commands, inner: Entity, overlay: Overlay) {
+/// Back (to the menu) under the panel's content, and the panel titled `title` over the board.
+fn finish_screen(commands: &mut Commands, inner: Entity, overlay: Overlay, title: &'static str) {
     let buttons = commands
         .spawn((
             row(),
-            children![
-                button("common.back", Action::Open(Overlay::Menu)),
-                button("common.close", Action::Close),
-            ],
+            children![button("common.back", Action::Open(Overlay::Menu)),],
         ))
         .id();
     commands.entity(inner).add_child(buttons);
-    commands
-        .spawn((overlay_panel(overlay), Screen))
-        .add_child(inner);
+    open_panel(commands, overlay, Screen, label(title, 28.0), inner, None);
 }
 
 /// How to play is all `Localized` text and follows a language change by itself; About writes

@@ -4,7 +4,7 @@
 use super::Seat;
 use crate::AppSystems;
 use crate::ai::{AiState, Purpose};
-use crate::game_flow::{CurrentGame, Notice, Players};
+use crate::game_flow::{CurrentGame, Notice, Player, Players};
 use crate::i18n::{Lang, Language};
 use crate::settings::Settings;
 use crate::settings::TableMode;
@@ -14,16 +14,34 @@ use bevy::prelude::*;
 use montello_engine::Side;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_hud)
-        .add_systems(Update, update_hud.in_set(AppSystems::View));
+    app.add_systems(Startup, spawn_hud).add_systems(
+        Update,
+        (update_hud, arrange_for_orientation).in_set(AppSystems::View),
+    );
 }
 
 #[derive(Component, Debug)]
 enum HudText {
     Count(Side),
+    /// A player card's name: Black or White.
+    Name(Side),
+    /// A player card's second line: You, Player, or the AI and its level.
+    Who(Side),
     Status,
     Notice,
 }
+
+/// Shown only upright (the player cards' texts and the status line under them), or only
+/// lying down (the status between the two counts, in the narrow column).
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+enum ShownWhen {
+    Upright,
+    LyingDown,
+}
+
+/// A player card: the count, the side and who plays it; ringed while its side is to move.
+#[derive(Component, Debug)]
+struct PlayerCard(Side);
 
 #[derive(Component, Debug)]
 struct ThinkingBar;
@@ -41,6 +59,59 @@ struct HudButton(Action);
 #[derive(Component, Debug)]
 struct CountChip(Side);
 
+/// A player card: the side's count on a disc, its name and who plays it (the texts upright
+/// only: lying down the column shows the counts with the status between them).
+fn player_card(side: Side, seat: Seat) -> impl Bundle {
+    let texts = (
+        layout(Node {
+            flex_direction: FlexDirection::Column,
+            align_items: if side == Side::Black {
+                AlignItems::FlexStart
+            } else {
+                AlignItems::FlexEnd
+            },
+            ..default()
+        }),
+        ShownWhen::Upright,
+        children![
+            (
+                text_label("", 18.0),
+                TextLayout::no_wrap(),
+                HudText::Name(side),
+                seat
+            ),
+            (
+                coloured_label("", 14.0, Color::WHITE),
+                TextLayout::no_wrap(),
+                Paint::TextDim,
+                HudText::Who(side),
+                seat
+            ),
+        ],
+    );
+    (
+        layout(Node {
+            flex_grow: 1.0,
+            flex_basis: px(0),
+            // White's card mirrors Black's: its count at the outer edge.
+            flex_direction: if side == Side::Black {
+                FlexDirection::Row
+            } else {
+                FlexDirection::RowReverse
+            },
+            align_items: AlignItems::Center,
+            column_gap: px(10),
+            padding: UiRect::all(px(4)),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(34)),
+            ..default()
+        }),
+        BorderColor::all(Color::NONE),
+        PlayerCard(side),
+        children![count_chip(side, seat), texts],
+    )
+}
+
 fn count_chip(side: Side, seat: Seat) -> impl Bundle {
     // The chips look like the discs in every theme.
     let discs = Palette::CLASSIC;
@@ -50,8 +121,8 @@ fn count_chip(side: Side, seat: Seat) -> impl Bundle {
     };
     (
         Node {
-            min_width: px(72),
-            height: px(48),
+            min_width: px(60),
+            height: px(46),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             border: UiRect::all(px(3)),
@@ -79,12 +150,9 @@ fn spawn_seat(commands: &mut Commands, seat: Seat) {
         super::HudRoot,
         seat,
         Node {
+            // Placed by `super::follow_orientation`.
             position_type: PositionType::Absolute,
-            top: px(0),
-            width: percent(100),
-            height: px(theme::HUD_HEIGHT),
             flex_direction: FlexDirection::Column,
-            padding: UiRect::axes(px(10), px(6)),
             row_gap: px(4),
             ..default()
         },
@@ -99,10 +167,11 @@ fn spawn_seat(commands: &mut Commands, seat: Seat) {
                     ..default()
                 }),
                 children![
-                    count_chip(Side::Black, seat),
+                    player_card(Side::Black, seat),
                     (
                         text_label("", theme::FONT),
                         HudText::Status,
+                        ShownWhen::LyingDown,
                         seat,
                         TextLayout::justify(Justify::Center),
                         Node {
@@ -110,8 +179,20 @@ fn spawn_seat(commands: &mut Commands, seat: Seat) {
                             ..default()
                         },
                     ),
-                    count_chip(Side::White, seat),
+                    player_card(Side::White, seat),
                 ],
+            ),
+            (
+                // Whose turn it is, under the cards.
+                text_label("", theme::FONT),
+                HudText::Status,
+                ShownWhen::Upright,
+                seat,
+                TextLayout::justify(Justify::Center),
+                Node {
+                    width: percent(100),
+                    ..default()
+                },
             ),
             (
                 layout(Node {
@@ -230,6 +311,42 @@ pub fn shows_button(seat: Seat, action: Action, to_move: Side, table: bool) -> b
     }
 }
 
+/// Who plays `side`, under its name: the AI and its level, "You" against the AI, "Player"
+/// between two people.
+pub fn who_plays(players: &Players, side: Side, lang: Lang) -> String {
+    match players.get(side) {
+        Player::Ai(level) => lang.f("hud.ai", &[("level", &level.label(lang))]),
+        Player::Human if players.is_human(side.opposite()) => lang.t("hud.player").to_string(),
+        Player::Human => lang.t("hud.you").to_string(),
+    }
+}
+
+/// Upright the player cards show their texts and the status goes under them; lying down, the
+/// narrow column shows the counts with the status between them.
+fn arrange_for_orientation(
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    ui_scale: Res<UiScale>,
+    safe: Res<crate::platform::SafeArea>,
+    table: Res<TableMode>,
+    mut nodes: Query<(&ShownWhen, &mut Node)>,
+    added: Query<(), Added<ShownWhen>>,
+    mut last: Local<Option<bool>>,
+) {
+    let Ok(window) = windows.single() else {
+        return;
+    };
+    let size = Vec2::new(window.width(), window.height());
+    let landscape = crate::layout::areas(size, ui_scale.0, &safe, table.0).landscape;
+    if *last == Some(landscape) && added.is_empty() {
+        return;
+    }
+    *last = Some(landscape);
+    for (when, mut node) in &mut nodes {
+        let shown = (*when == ShownWhen::LyingDown) == landscape;
+        node.display = if shown { Display::Flex } else { Display::None };
+    }
+}
+
 fn status_text(current: &CurrentGame, players: &Players, ai: &AiState, lang: Lang) -> String {
     let game = &current.game;
     if let Some(ply) = current.review {
@@ -302,7 +419,8 @@ fn update_hud(
         ),
     >,
     mut buttons: Query<(&HudButton, &Seat, &mut Node), Without<CountChip>>,
-    mut chips: Query<(&CountChip, &mut BorderColor)>,
+    mut chips: Query<(&CountChip, &mut BorderColor), Without<PlayerCard>>,
+    mut cards: Query<(&PlayerCard, &mut BorderColor, &mut BackgroundColor), Without<CountChip>>,
 ) {
     let thinking = ai.thinking().is_some();
     if !(current.is_changed()
@@ -324,6 +442,8 @@ fn update_hud(
         let value = match which {
             HudText::Count(Side::Black) => score.black.to_string(),
             HudText::Count(Side::White) => score.white.to_string(),
+            HudText::Name(side) => language.0.side(*side).to_string(),
+            HudText::Who(side) => who_plays(&players, *side, language.0),
             HudText::Status => status_text(&current, &players, &ai, language.0),
             HudText::Notice => {
                 let colour = if notice.is_error {
@@ -351,14 +471,20 @@ fn update_hud(
     let progress = ai.thinking().map_or(0.0, |(_, _, p)| p);
     let black_win = ai.black_win.unwrap_or(0.5);
     for (mut node, is_thinking, is_win, is_black) in &mut bars {
-        if is_thinking {
-            node.width = percent(progress * 100.0);
-        } else if is_win {
-            node.display = if settings.win_bar {
+        // Face to face (two people) there is no AI to follow, and neither player wants a
+        // meter saying who is winning: both bars go, and each HUD is the shorter for it.
+        let shown = |on: bool| {
+            if on && !table.0 {
                 Display::Flex
             } else {
                 Display::None
-            };
+            }
+        };
+        if is_thinking {
+            node.width = percent(progress * 100.0);
+            node.display = shown(true);
+        } else if is_win {
+            node.display = shown(settings.win_bar);
         } else if is_black {
             node.width = percent(black_win * 100.0);
         }
@@ -373,6 +499,20 @@ fn update_hud(
         };
         if border.top != colour {
             *border = BorderColor::all(colour);
+        }
+    }
+    // ...and its card too, on a lighter ground.
+    for (card, mut border, mut background) in &mut cards {
+        let (edge, ground) = if to_move == Some(card.0) {
+            (palette.hint, palette.button)
+        } else {
+            (Color::NONE, Color::NONE)
+        };
+        if border.top != edge {
+            *border = BorderColor::all(edge);
+        }
+        if background.0 != ground {
+            background.0 = ground;
         }
     }
     let human_must_pass =
@@ -399,25 +539,17 @@ mod tests {
 
     #[test]
     fn table_mode_turns_the_far_hud_and_routes_the_pass_button() {
-        // Alone with the device: one HUD, upright, at the top (or the whole left column).
-        for landscape in [false, true] {
-            let near = hud_place(Seat::Near, landscape, false);
-            assert!(near.shown && !near.turned && near.at_top);
-            assert!(!hud_place(Seat::Far, landscape, false).shown);
-        }
-        // Face to face upright: White's HUD turned at the top, Black's at the bottom above the
-        // toolbar; lying down, each half of the left column.
-        let far = hud_place(Seat::Far, false, true);
-        let near = hud_place(Seat::Near, false, true);
-        assert!(far.shown && far.turned && far.at_top);
-        assert!(near.shown && !near.turned && !near.at_top);
-        assert_eq!(near.from_edge, theme::TOOLBAR_HEIGHT);
-        let sideways: [HudPlace; 2] = [
-            hud_place(Seat::Far, true, true),
-            hud_place(Seat::Near, true, true),
-        ];
-        assert_eq!(sideways.map(|p| p.column_share), [Some(0.5), Some(0.5)]);
-        assert!(sideways[0].turned && !sideways[1].turned);
+        // Alone with the device: one HUD, upright. Face to face, White's is turned.
+        assert_eq!(
+            hud_place(Seat::Near, false),
+            HudPlace {
+                shown: true,
+                turned: false
+            }
+        );
+        assert!(!hud_place(Seat::Far, false).shown);
+        assert!(hud_place(Seat::Far, true).shown && hud_place(Seat::Far, true).turned);
+        assert!(!hud_place(Seat::Near, true).turned);
         // The Pass button shows to the player who must pass, and only in table mode to White.
         assert!(shows_button(Seat::Far, Action::Pass, Side::White, true));
         assert!(!shows_button(Seat::Near, Action::Pass, Side::White, true));

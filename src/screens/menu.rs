@@ -7,7 +7,7 @@ use crate::settings::{AnimationSpeed, Settings, TextSize, ThemeName};
 use crate::theme::{self, Paint};
 use crate::widgets::{
     Action, Localized, Toggle, UiAction, button, choice, choice_text, coloured_label, label,
-    overlay_panel, panel, row,
+    layout, open_panel, panel, row, switch,
 };
 use bevy::prelude::*;
 
@@ -25,16 +25,9 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component, Debug)]
 struct Screen;
 
-fn spawn_screen(mut commands: Commands, settings: Res<Settings>, lang: Res<Language>) {
-    let lang = lang.0;
-    let toggle = |key: &'static str, which: Toggle, on: bool| {
-        let state = lang.t(if on { "common.on" } else { "common.off" });
-        choice_text(
-            lang.f("menu.toggle", &[("name", &lang.t(key)), ("state", &state)]),
-            Action::Toggle(which),
-            on,
-        )
-    };
+fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
+    let toggle =
+        |key: &'static str, which: Toggle, on: bool| switch(key, Action::Toggle(which), on);
     let share_note = if cfg!(any(target_os = "android", target_os = "ios")) {
         "menu.share_note_phone"
     } else {
@@ -84,25 +77,26 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>, lang: Res<Langu
     let inner = commands
         .spawn((
             panel(),
-            children![
-                label("menu.settings", 28.0),
-                (
-                    row(),
-                    children![
-                        toggle("menu.legal_moves", Toggle::LegalMoves, settings.legal_moves),
-                        toggle(
-                            "menu.coordinates",
-                            Toggle::Coordinates,
-                            settings.coordinates
-                        ),
-                        toggle("menu.win_bar", Toggle::WinBar, settings.win_bar),
-                        toggle("menu.hints", Toggle::Hints, settings.hints),
-                        toggle("menu.sound", Toggle::Sound, settings.sound),
-                        toggle("menu.auto_pass", Toggle::AutoPass, settings.auto_pass),
-                        toggle("menu.ai_stats", Toggle::AiStats, settings.ai_stats),
-                    ]
-                ),
-            ],
+            children![(
+                layout(Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(6),
+                    ..default()
+                }),
+                children![
+                    toggle("menu.legal_moves", Toggle::LegalMoves, settings.legal_moves),
+                    toggle(
+                        "menu.coordinates",
+                        Toggle::Coordinates,
+                        settings.coordinates
+                    ),
+                    toggle("menu.win_bar", Toggle::WinBar, settings.win_bar),
+                    toggle("menu.hints", Toggle::Hints, settings.hints),
+                    toggle("menu.sound", Toggle::Sound, settings.sound),
+                    toggle("menu.auto_pass", Toggle::AutoPass, settings.auto_pass),
+                    toggle("menu.ai_stats", Toggle::AiStats, settings.ai_stats),
+                ]
+            ),],
         ))
         .id();
     let animations = commands.spawn(label("menu.animations", theme::FONT)).id();
@@ -138,7 +132,6 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>, lang: Res<Langu
                         button("menu.help", Action::Open(Overlay::Help)),
                         button("menu.about", Action::Open(Overlay::About)),
                         button("menu.statistics", Action::Open(Overlay::Stats)),
-                        button("common.close", Action::Close),
                     ]
                 ),
             ],
@@ -155,9 +148,14 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>, lang: Res<Langu
         languages,
         share,
     ]);
-    commands
-        .spawn((overlay_panel(Overlay::Menu), Screen))
-        .add_child(inner);
+    open_panel(
+        &mut commands,
+        Overlay::Menu,
+        Screen,
+        label("menu.settings", 28.0),
+        inner,
+        None,
+    );
 }
 
 fn handle_actions(mut actions: MessageReader<UiAction>, mut settings: ResMut<Settings>) {

@@ -12,16 +12,18 @@ mod toolbar;
 use crate::AppSystems;
 use crate::game_flow::{CurrentGame, GameCommand};
 use crate::launch::LaunchOptions;
+use crate::layout::{self, SheetOpen};
 use crate::platform::{BackRequested, SafeArea};
 use crate::settings::TableMode;
-use crate::theme;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Overlay>()
         .add_systems(Startup, open_new_game_at_start)
+        .init_resource::<SheetOpen>()
         .add_systems(PostUpdate, follow_orientation)
+        .add_systems(Update, note_sheet.run_if(state_changed::<Overlay>))
         .add_systems(Update, go_back.in_set(AppSystems::Input))
         .add_plugins((
             hud::plugin,
@@ -132,61 +134,22 @@ impl Seat {
     }
 }
 
-/// Where a HUD goes, as a node's position (left, top, right, bottom, width, height, in the
-/// UI's units; `None` for auto), whether it is shown, and whether it is turned upside down:
-/// `insets` are the safe-area margins.
+/// How a HUD is shown: at all, and turned towards the far player. Where it goes is
+/// [`crate::layout::areas`]'s.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct HudPlace {
     /// Shown at all.
     pub shown: bool,
     /// Drawn turned by half a turn (towards the far player).
     pub turned: bool,
-    /// Anchored to the top edge (else to the bottom edge).
-    pub at_top: bool,
-    /// Distance from that edge, beyond the safe-area margin.
-    pub from_edge: f32,
-    /// Height as a fraction of the column (landscape) or `None` for the HUD's own height.
-    pub column_share: Option<f32>,
 }
 
-/// Where `seat`'s HUD goes: normally the near HUD alone, across the top (upright) or in the
-/// left column (lying down). In table mode the far HUD is turned and sits at the top (or the
-/// column's top half) and the near one at the bottom above the toolbar (or the column's
-/// bottom half).
-pub fn hud_place(seat: Seat, landscape: bool, table: bool) -> HudPlace {
-    match (seat, table) {
-        (Seat::Far, false) => HudPlace {
-            shown: false,
-            turned: false,
-            at_top: true,
-            from_edge: 0.0,
-            column_share: None,
-        },
-        (Seat::Near, false) => HudPlace {
-            shown: true,
-            turned: false,
-            at_top: true,
-            from_edge: 0.0,
-            column_share: landscape.then_some(1.0),
-        },
-        (Seat::Far, true) => HudPlace {
-            shown: true,
-            turned: true,
-            at_top: true,
-            from_edge: 0.0,
-            column_share: landscape.then_some(0.5),
-        },
-        (Seat::Near, true) => HudPlace {
-            shown: true,
-            turned: false,
-            at_top: false,
-            from_edge: if landscape {
-                0.0
-            } else {
-                theme::TOOLBAR_HEIGHT
-            },
-            column_share: landscape.then_some(0.5),
-        },
+/// How `seat`'s HUD is shown: normally the near HUD alone; in table mode the far HUD too,
+/// turned.
+pub fn hud_place(seat: Seat, table: bool) -> HudPlace {
+    HudPlace {
+        shown: seat == Seat::Near || table,
+        turned: seat == Seat::Far && table,
     }
 }
 
@@ -194,44 +157,78 @@ pub fn hud_place(seat: Seat, landscape: bool, table: bool) -> HudPlace {
 #[derive(Component, Debug)]
 struct ToolbarRoot;
 
-/// Portrait: the HUD across the top and the toolbar across the bottom. Landscape: the HUD
-/// in a column on the left and the toolbar in a column on the right, so the board keeps
-/// the whole height.
-///
-/// Both bars stay inside the system's safe area (notch, home indicator, system bars); the
-/// overlays' panels too.
+/// Where an overlay's root node goes.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PanelArea {
+    /// Over the whole space between the bars, which it dims and keeps taps from; the panel
+    /// inside keeps to the safe area.
+    Cover,
+    /// The move list's sheet, which leaves the board in view.
+    Sheet,
+}
+
+/// Places a node on `rect` (logical pixels) in a UI drawn `scale` times larger.
+fn place(node: &mut Node, rect: Rect, scale: f32) {
+    node.position_type = PositionType::Absolute;
+    node.left = px(rect.min.x / scale);
+    node.top = px(rect.min.y / scale);
+    node.width = px(rect.width() / scale);
+    node.height = px(rect.height() / scale);
+    node.right = Val::Auto;
+    node.bottom = Val::Auto;
+}
+
+/// The padding that keeps a node's content on `content` when the node covers `rect`, plus
+/// `own` padding on every side; `turned`: the node is drawn turned by half a turn.
+fn padding_to(rect: Rect, content: Rect, scale: f32, own: Vec2, turned: bool) -> UiRect {
+    let (mut left, mut top) = (content.min.x - rect.min.x, content.min.y - rect.min.y);
+    let (mut right, mut bottom) = (rect.max.x - content.max.x, rect.max.y - content.max.y);
+    if turned {
+        (left, right, top, bottom) = (right, left, bottom, top);
+    }
+    UiRect {
+        left: px(left / scale + own.x),
+        right: px(right / scale + own.x),
+        top: px(top / scale + own.y),
+        bottom: px(bottom / scale + own.y),
+    }
+}
+
+/// Puts the HUD, the toolbar and the open panel where [`layout::areas`] says: portrait, the
+/// HUD across the top and the toolbar across the bottom; landscape, the HUD in a column on
+/// the left and the toolbar in a column on the right, so the board keeps the whole height.
+/// The bars' backgrounds reach the screen's edges; their content stays inside the system's
+/// safe area (notch, home indicator, system bars), and so do the panels.
 fn follow_orientation(
     windows: Query<&Window, With<PrimaryWindow>>,
     mut hud: Query<
         (&Seat, &mut Node, &mut UiTransform),
-        (With<HudRoot>, Without<ToolbarRoot>, Without<SafePadding>),
+        (With<HudRoot>, Without<ToolbarRoot>, Without<PanelArea>),
     >,
-    mut toolbar: Query<&mut Node, (With<ToolbarRoot>, Without<HudRoot>, Without<SafePadding>)>,
-    mut padded: Query<&mut Node, (With<SafePadding>, Without<HudRoot>, Without<ToolbarRoot>)>,
-    new_padded: Query<(), Added<SafePadding>>,
+    mut toolbar: Query<&mut Node, (With<ToolbarRoot>, Without<HudRoot>, Without<PanelArea>)>,
+    mut panels: Query<(&PanelArea, &mut Node), (Without<HudRoot>, Without<ToolbarRoot>)>,
+    new_panels: Query<(), Added<PanelArea>>,
     ui_scale: Res<UiScale>,
     safe: Res<SafeArea>,
     table: Res<TableMode>,
-    mut last: Local<Option<(bool, SafeArea, f32, bool)>>,
+    mut last: Local<Option<(Vec2, SafeArea, f32, bool)>>,
 ) {
     let Ok(window) = windows.single() else {
         return;
     };
     let size = Vec2::new(window.width(), window.height());
-    let landscape = theme::is_landscape(safe.inner(size) / ui_scale.0);
-    // Margins in the UI's own units.
     let scale = ui_scale.0.max(0.01);
-    let margin = |v: f32| px(v / scale);
-    let insets = UiRect {
-        left: margin(safe.left),
-        right: margin(safe.right),
-        top: margin(safe.top),
-        bottom: margin(safe.bottom),
-    };
-    let state = (landscape, *safe, scale, table.0);
-    if !new_padded.is_empty() || *last != Some(state) {
-        for mut node in &mut padded {
-            node.padding = insets;
+    let state = (size, *safe, scale, table.0);
+    let areas = layout::areas(size, scale, &safe, table.0);
+    if !new_panels.is_empty() || *last != Some(state) {
+        for (area, mut node) in &mut panels {
+            match area {
+                PanelArea::Cover => {
+                    place(&mut node, areas.cover, scale);
+                    node.padding = padding_to(areas.cover, areas.panel, scale, Vec2::ZERO, false);
+                }
+                PanelArea::Sheet => place(&mut node, areas.sheet, scale),
+            }
         }
     }
     if *last == Some(state) || hud.is_empty() || toolbar.is_empty() {
@@ -239,81 +236,55 @@ fn follow_orientation(
     }
     *last = Some(state);
     for (seat, mut node, mut transform) in &mut hud {
-        let place = hud_place(*seat, landscape, table.0);
-        node.display = if place.shown {
+        let shown = hud_place(*seat, table.0);
+        node.display = if shown.shown {
             Display::Flex
         } else {
             Display::None
         };
-        transform.rotation = if place.turned {
+        transform.rotation = if shown.turned {
             Rot2::PI
         } else {
             Rot2::IDENTITY
         };
-        let offset = |edge: Val| match edge {
-            Val::Px(v) => px(v + place.from_edge),
-            other => other,
+        let (rect, content) = match seat {
+            Seat::Near => (areas.hud, areas.hud_content[0]),
+            Seat::Far => (areas.far_hud, areas.hud_content[1]),
         };
-        node.left = insets.left;
+        place(&mut node, rect, scale);
+        node.padding = padding_to(rect, content, scale, layout::HUD_PADDING, shown.turned);
         // Face to face lying down, each half of the column keeps its content at the screen's
         // edge: the turned HUD's end is the top of the screen.
-        node.justify_content = if table.0 && landscape {
+        node.justify_content = if table.0 && areas.landscape {
             JustifyContent::FlexEnd
         } else {
             JustifyContent::FlexStart
         };
-        if landscape {
-            node.right = Val::Auto;
-            node.width = px(theme::HUD_WIDTH);
-            match place.column_share {
-                Some(share) if share < 1.0 => {
-                    // Half the column each; the safe margins stay outside.
-                    node.height = Val::Percent(share * 100.0);
-                    if place.at_top {
-                        (node.top, node.bottom) = (insets.top, Val::Auto);
-                    } else {
-                        (node.top, node.bottom) = (Val::Auto, insets.bottom);
-                    }
-                }
-                _ => {
-                    (node.top, node.bottom) = (insets.top, insets.bottom);
-                    node.height = Val::Auto;
-                }
-            }
-        } else {
-            node.right = insets.right;
-            node.width = Val::Auto;
-            node.height = px(theme::HUD_HEIGHT);
-            if place.at_top {
-                (node.top, node.bottom) = (offset(insets.top), Val::Auto);
-            } else {
-                (node.top, node.bottom) = (Val::Auto, offset(insets.bottom));
-            }
-        }
     }
     for mut node in &mut toolbar {
-        node.right = insets.right;
-        node.bottom = insets.bottom;
-        if landscape {
-            node.left = Val::Auto;
-            node.top = insets.top;
-            node.width = px(theme::TOOLBAR_WIDTH);
-            node.height = Val::Auto;
-            node.flex_direction = FlexDirection::Column;
+        place(&mut node, areas.toolbar, scale);
+        node.padding = padding_to(
+            areas.toolbar,
+            areas.toolbar_content,
+            scale,
+            layout::TOOLBAR_PADDING,
+            false,
+        );
+        node.flex_direction = if areas.landscape {
+            FlexDirection::Column
         } else {
-            node.left = insets.left;
-            node.top = Val::Auto;
-            node.width = Val::Auto;
-            node.height = px(theme::TOOLBAR_HEIGHT);
-            node.flex_direction = FlexDirection::Row;
-        }
+            FlexDirection::Row
+        };
     }
 }
 
-/// A full-screen node whose content must stay inside the safe area: it gets the system's
-/// margins as padding.
-#[derive(Component, Debug, Default)]
-pub struct SafePadding;
+/// The move list's sheet is open: the camera frames the board above it.
+fn note_sheet(overlay: Res<State<Overlay>>, mut sheet: ResMut<SheetOpen>) {
+    let open = *overlay.get() == Overlay::Moves;
+    if sheet.0 != open {
+        sheet.0 = open;
+    }
+}
 
 /// What the back button does on a screen: one step back, never more.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

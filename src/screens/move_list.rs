@@ -9,8 +9,8 @@ use crate::i18n::Language;
 use crate::settings::Settings;
 use crate::theme::{self, Paint};
 use crate::widgets::{
-    Action, Scrolls, UiAction, button, choice_text, coloured_label, label, overlay_panel, panel,
-    row, text_label,
+    Action, UiAction, choice_text, coloured_label, icon_button, label, open_panel, panel, row,
+    text_label,
 };
 use bevy::prelude::*;
 
@@ -40,19 +40,9 @@ fn spawn_screen(
 ) {
     let game = &current.game;
     let shown = current.shown_ply();
+    // The list scrolls between the title and the controls.
     let list = commands
-        .spawn((
-            MoveScroll,
-            Scrolls,
-            ScrollPosition::default(),
-            Node {
-                flex_direction: FlexDirection::Column,
-                row_gap: px(6),
-                max_height: px(420),
-                overflow: Overflow::scroll_y(),
-                ..default()
-            },
-        ))
+        .spawn((MoveScroll, panel(), children![label("moves.tap", 16.0)]))
         .id();
     if game.all_moves().is_empty() {
         commands
@@ -93,32 +83,28 @@ fn spawn_screen(
         let line = line.id();
         commands.entity(list).add_child(line);
     }
-    let inner = commands
-        .spawn((
-            panel(),
-            children![
-                text_label(lang.f("moves.title", &[("n", &game.ply())]), 28.0),
-                label("moves.tap", 16.0),
-            ],
-        ))
-        .id();
+    // Stepping through the game, under the list like a player's controls.
     let controls = commands
         .spawn((
-            row(),
+            Node::default(),
+            Pickable::IGNORE,
             children![
-                button("moves.start", Action::Review(Some(0))),
-                button("moves.prev", Action::ReviewStep(-1)),
-                button("moves.next", Action::ReviewStep(1)),
-                button("moves.now", Action::Review(None)),
-                button("moves.graph", Action::Open(Overlay::Graph)),
-                button("common.close", Action::Close),
+                icon_button("«", "moves.start", Action::Review(Some(0))),
+                icon_button("‹", "moves.prev", Action::ReviewStep(-1)),
+                icon_button("›", "moves.next", Action::ReviewStep(1)),
+                icon_button("»", "moves.now", Action::Review(None)),
+                icon_button("◐", "moves.graph", Action::Open(Overlay::Graph)),
             ],
         ))
         .id();
-    commands.entity(inner).add_children(&[list, controls]);
-    commands
-        .spawn((overlay_panel(Overlay::Moves), Screen))
-        .add_child(inner);
+    open_panel(
+        &mut commands,
+        Overlay::Moves,
+        Screen,
+        text_label(lang.f("moves.title", &[("n", &game.ply())]), 28.0),
+        list,
+        Some(controls),
+    );
 }
 
 fn handle_actions(

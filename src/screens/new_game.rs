@@ -6,10 +6,10 @@ use crate::ai::{AiLevel, AiState};
 use crate::game_flow::{GameCommand, GameSetup, Player, Players};
 use crate::i18n::Language;
 use crate::settings::Settings;
-use crate::theme;
+use crate::theme::{self, Paint};
 use crate::widgets::{
-    Action, Toggle, UiAction, button, choice, choice_text, label, overlay_panel, panel, row,
-    text_label,
+    Action, Toggle, UiAction, choice, choice_text, coloured_label, label, open_panel, panel,
+    primary_button, row, switch, text_label,
 };
 use bevy::prelude::*;
 use montello_engine::{Side, Variant};
@@ -107,7 +107,6 @@ fn spawn_screen(
         .spawn((
             panel(),
             children![
-                label("new_game.title", 30.0),
                 side_row(Side::Black, draft.black_ai),
                 side_row(Side::White, draft.white_ai),
                 label("new_game.level", theme::FONT),
@@ -115,41 +114,41 @@ fn spawn_screen(
         ))
         .id();
     let rules = commands.spawn(label("new_game.rules", theme::FONT)).id();
+    // What the chosen rules mean, in a sentence.
+    let rules_about = commands
+        .spawn((
+            coloured_label(lang.variant_about(draft.variant), 16.0, Color::WHITE),
+            Paint::TextDim,
+        ))
+        .id();
     // Two humans may sit face to face, the device flat between them.
     let table = commands.spawn(row()).id();
     if !draft.black_ai && !draft.white_ai {
-        let state = lang.t(if settings.table_mode {
-            "common.on"
-        } else {
-            "common.off"
-        });
-        commands.entity(table).with_child(choice_text(
-            lang.f(
-                "menu.toggle",
-                &[
-                    ("name", &lang.t("new_game.face_to_face")),
-                    ("state", &state),
-                ],
-            ),
+        commands.entity(table).with_child(switch(
+            "new_game.face_to_face",
             Action::Toggle(Toggle::TableMode),
             settings.table_mode,
         ));
     }
+    // Start stays in view under the choices, however far they scroll.
     let start = commands
         .spawn((
-            row(),
-            children![
-                choice("new_game.start", Action::StartGame, true),
-                button("common.cancel", Action::Close),
-            ],
+            Node::default(),
+            Pickable::IGNORE,
+            children![primary_button("new_game.start", Action::StartGame)],
         ))
         .id();
     commands
         .entity(inner)
-        .add_children(&[levels, rules, variants, table, start]);
-    commands
-        .spawn((overlay_panel(Overlay::NewGame), Screen))
-        .add_child(inner);
+        .add_children(&[levels, rules, variants, rules_about, table]);
+    open_panel(
+        &mut commands,
+        Overlay::NewGame,
+        Screen,
+        label("new_game.title", 28.0),
+        inner,
+        Some(start),
+    );
 }
 
 fn handle_actions(

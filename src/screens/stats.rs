@@ -10,8 +10,7 @@ use crate::save::{ResetStats, StatsFile, player_from_saved, player_to_saved};
 use crate::save_format::{LevelRecord, Stats};
 use crate::theme::{self, Paint};
 use crate::widgets::{
-    Action, StatsReset, UiAction, button, coloured_label, label, overlay_panel, panel, row,
-    text_label,
+    Action, StatsReset, UiAction, button, coloured_label, label, open_panel, panel, row, text_label,
 };
 use bevy::prelude::*;
 
@@ -83,9 +82,7 @@ fn spawn_screen(
     confirming: Res<Confirming>,
 ) {
     let lang = lang.0;
-    let inner = commands
-        .spawn((panel(), children![label("stats.title", 28.0)]))
-        .id();
+    let inner = commands.spawn(panel()).id();
     for (name, record) in lines(&stats.0, lang) {
         commands.entity(inner).with_child((
             Node {
@@ -133,9 +130,14 @@ fn spawn_screen(
             .id()
     };
     commands.entity(inner).add_child(buttons);
-    commands
-        .spawn((overlay_panel(Overlay::Stats), Screen))
-        .add_child(inner);
+    open_panel(
+        &mut commands,
+        Overlay::Stats,
+        Screen,
+        label("stats.title", 28.0),
+        inner,
+        None,
+    );
 }
 
 fn handle_actions(

@@ -4,8 +4,8 @@ use super::Overlay;
 use crate::AppSystems;
 use crate::ai::{AiState, HintRequested};
 use crate::game_flow::{CurrentGame, GameCommand, Players};
-use crate::theme::{self, Paint};
-use crate::widgets::{Action, UiAction, button};
+use crate::theme::Paint;
+use crate::widgets::{Action, UiAction, icon_button};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -72,40 +72,32 @@ fn show_what_can_be_done(
     }
 }
 
+/// The toolbar's buttons: what each does, its label and its icon (a glyph of the UI font).
+pub const BUTTONS: [(Action, &str, &str); 6] = [
+    (Action::Open(Overlay::NewGame), "toolbar.new", "✚"),
+    (Action::Undo, "toolbar.undo", "⇦"),
+    (Action::Redo, "toolbar.redo", "⇨"),
+    (Action::Hint, "toolbar.hint", "◎"),
+    (Action::Open(Overlay::Moves), "toolbar.moves", "≡"),
+    (Action::Open(Overlay::Menu), "toolbar.menu", "⋯"),
+];
+
 fn spawn_toolbar(mut commands: Commands) {
-    commands.spawn((
+    let mut bar = commands.spawn((
         super::ToolbarRoot,
         Node {
             position_type: PositionType::Absolute,
-            bottom: px(0),
-            width: percent(100),
-            height: px(theme::TOOLBAR_HEIGHT),
-            padding: UiRect::axes(px(6), px(8)),
-            column_gap: px(6),
-            justify_content: JustifyContent::SpaceEvenly,
-            align_items: AlignItems::Center,
+            column_gap: px(4),
+            row_gap: px(6),
+            align_items: AlignItems::Stretch,
             ..default()
         },
         BackgroundColor(Color::NONE),
         Paint::Panel,
-        children![
-            (
-                button("toolbar.new", Action::Open(Overlay::NewGame)),
-                ToolbarButton
-            ),
-            (button("toolbar.undo", Action::Undo), ToolbarButton),
-            (button("toolbar.redo", Action::Redo), ToolbarButton),
-            (button("toolbar.hint", Action::Hint), ToolbarButton),
-            (
-                button("toolbar.moves", Action::Open(Overlay::Moves)),
-                ToolbarButton
-            ),
-            (
-                button("toolbar.menu", Action::Open(Overlay::Menu)),
-                ToolbarButton
-            ),
-        ],
     ));
+    for (action, key, icon) in BUTTONS {
+        bar.with_child((icon_button(icon, key, action), ToolbarButton));
+    }
 }
 
 fn handle_actions(

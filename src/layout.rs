@@ -1,0 +1,379 @@
+//! Where everything goes on the screen: the HUD, the toolbar, the panels and the band the
+//! board is framed in, for any window shape, safe-area margins, UI scale and table mode.
+//!
+//! Everything here is plain arithmetic on rectangles, so the claims a player can check by
+//! looking (panels never cover the bars, bars reach the screen's edges, the board fills the
+//! band) are tested without a window. The UI nodes and the camera read their places from
+//! [`areas`].
+
+use crate::platform::SafeArea;
+use bevy::math::{Rect, Vec2};
+
+/// The height the HUD takes at the top of the screen (portrait), inside the safe area: the
+/// player cards, whose turn it is, the AI's progress, the win bar and the notices.
+pub const HUD_HEIGHT: f32 = 196.0;
+/// Each HUD's height face to face (two people: no AI's progress and no win bar).
+pub const TABLE_HUD_HEIGHT: f32 = 164.0;
+
+/// The HUD's height upright, face to face (`table`) or not.
+pub fn hud_height(table: bool) -> f32 {
+    if table { TABLE_HUD_HEIGHT } else { HUD_HEIGHT }
+}
+/// The height of the toolbar at the bottom of the screen (portrait), inside the safe area.
+pub const TOOLBAR_HEIGHT: f32 = 78.0;
+/// In landscape the HUD is a column on the left this wide...
+pub const HUD_WIDTH: f32 = 260.0;
+/// ...and the toolbar a column on the right this wide.
+pub const TOOLBAR_WIDTH: f32 = 110.0;
+/// In landscape, the part of the HUD's column its own content takes, from the top; below
+/// it the move list opens without covering the board.
+pub const HUD_COLUMN_TOP: f32 = 230.0;
+/// The space between a panel and the bars, and around the board.
+pub const GAP: f32 = 8.0;
+/// The HUD's own padding inside the safe area.
+pub const HUD_PADDING: Vec2 = Vec2::new(10.0, 6.0);
+/// The toolbar's own padding inside the safe area.
+pub const TOOLBAR_PADDING: Vec2 = Vec2::new(4.0, 6.0);
+/// Windows whose shorter side is at least this many logical pixels are tablets: their UI
+/// is drawn [`TABLET_SCALE`] times larger.
+pub const TABLET_SHORT_SIDE: f32 = 600.0;
+/// How much larger a tablet draws the UI (text, buttons and bars) than a phone.
+pub const TABLET_SCALE: f32 = 1.25;
+/// The share of the band between the bars (portrait) that the move list's sheet takes; the
+/// board is framed in the rest, so the player sees the position of the move they tapped.
+pub const SHEET_SHARE: f32 = 0.45;
+
+/// The move list's sheet is open (the camera frames the board above it).
+#[derive(bevy::prelude::Resource, Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct SheetOpen(pub bool);
+
+/// Whether a window this size (in UI units) gets the side-by-side (landscape) layout: the
+/// layout that leaves the board the larger square.
+pub fn is_landscape(size: Vec2) -> bool {
+    let stacked = size.x.min(size.y - HUD_HEIGHT - TOOLBAR_HEIGHT);
+    let side_by_side = (size.x - HUD_WIDTH - TOOLBAR_WIDTH).min(size.y - 16.0);
+    side_by_side > stacked
+}
+
+/// The device-size factor of the UI scale: [`TABLET_SCALE`] on a tablet-sized window
+/// (`size` in logical pixels), 1 on a phone.
+pub fn device_scale(size: Vec2) -> f32 {
+    if size.min_element() >= TABLET_SHORT_SIDE {
+        TABLET_SCALE
+    } else {
+        1.0
+    }
+}
+
+/// The screen's areas in logical pixels, origin at the top-left corner.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Areas {
+    /// The side-by-side layout.
+    pub landscape: bool,
+    /// The near HUD's node: its background reaches the screen's edges.
+    pub hud: Rect,
+    /// The far HUD's node in table mode (empty otherwise).
+    pub far_hud: Rect,
+    /// Where the HUDs' content is drawn (inside the safe area); nothing is drawn over it.
+    pub hud_content: [Rect; 2],
+    /// The toolbar's node: its background reaches the screen's edges.
+    pub toolbar: Rect,
+    /// Where the toolbar's buttons are (inside the safe area).
+    pub toolbar_content: Rect,
+    /// What a panel hides and keeps taps from: the whole space between the bars.
+    pub cover: Rect,
+    /// A panel (menu, help, new game...): the whole space between the bars, inside the safe
+    /// area, so no part of the board peeks out around it.
+    pub panel: Rect,
+    /// The move list: the lower part of the band upright, the HUD column's lower part lying
+    /// down, so the board stays in view.
+    pub sheet: Rect,
+    /// The band the board is framed in.
+    pub board: Rect,
+    /// The band the board is framed in while the move list is open.
+    pub board_with_sheet: Rect,
+}
+
+/// A rectangle from its edges.
+fn edges(left: f32, top: f32, right: f32, bottom: f32) -> Rect {
+    Rect::new(left, top, right.max(left), bottom.max(top))
+}
+
+/// Where everything goes in a window of `size` logical pixels whose UI is drawn `scale`
+/// times larger and whose system keeps the `safe` margins (logical pixels); `table`: two
+/// players face to face.
+pub fn areas(size: Vec2, scale: f32, safe: &SafeArea, table: bool) -> Areas {
+    let s = scale.max(0.01);
+    let (w, h) = (size.x, size.y);
+    let inner = safe.inner(size);
+    let landscape = is_landscape(inner / s);
+    let (l, t, r, b) = (safe.left, safe.top, w - safe.right, h - safe.bottom);
+    let empty = Rect::default();
+    if landscape {
+        let column = l + HUD_WIDTH * s;
+        let toolbar = edges(r - TOOLBAR_WIDTH * s, 0.0, w, h);
+        let toolbar_content = edges(toolbar.min.x, t, r, b);
+        let board = edges(
+            column + GAP * s,
+            t + GAP * s,
+            toolbar.min.x - GAP * s,
+            b - GAP * s,
+        );
+        let (hud, far_hud, hud_content, sheet) = if table {
+            // Both HUDs share the column: the far one's half at the top, turned.
+            let middle = t + (b - t) / 2.0;
+            (
+                edges(0.0, middle, column, h),
+                edges(0.0, 0.0, column, middle),
+                [edges(l, middle, column, b), edges(l, t, column, middle)],
+                // No room beside the board: the list covers it, between the bars.
+                board,
+            )
+        } else {
+            // The HUD's content at the top of the column; on a phone lying down, at most half
+            // of it, so the move list below has room too.
+            let content_bottom = t + (HUD_COLUMN_TOP * s).min((b - t) / 2.0);
+            (
+                edges(0.0, 0.0, column, h),
+                empty,
+                [edges(l, t, column, content_bottom), empty],
+                edges(l, content_bottom, column, b),
+            )
+        };
+        let board_with_sheet = if table { empty } else { board };
+        return Areas {
+            landscape,
+            hud,
+            far_hud,
+            hud_content,
+            toolbar,
+            toolbar_content,
+            cover: edges(column, 0.0, toolbar.min.x, h),
+            panel: edges(column, t, toolbar.min.x, b),
+            sheet,
+            board,
+            board_with_sheet,
+        };
+    }
+    let hud_bottom = t + hud_height(table) * s;
+    let toolbar_top = b - TOOLBAR_HEIGHT * s;
+    let toolbar = edges(0.0, toolbar_top, w, h);
+    let toolbar_content = edges(l, toolbar_top, r, b);
+    let (hud, far_hud, hud_content, band_bottom) = if table {
+        // The far HUD at the top, turned; the near one above the toolbar.
+        let near_top = toolbar_top - TABLE_HUD_HEIGHT * s;
+        (
+            edges(0.0, near_top, w, toolbar_top),
+            edges(0.0, 0.0, w, hud_bottom),
+            [
+                edges(l, near_top, r, toolbar_top),
+                edges(l, t, r, hud_bottom),
+            ],
+            near_top,
+        )
+    } else {
+        (
+            edges(0.0, 0.0, w, hud_bottom),
+            empty,
+            [edges(l, t, r, hud_bottom), empty],
+            toolbar_top,
+        )
+    };
+    let band = edges(l, hud_bottom, r, band_bottom);
+    let sheet_top = band.max.y - band.height() * SHEET_SHARE;
+    Areas {
+        landscape,
+        hud,
+        far_hud,
+        hud_content,
+        toolbar,
+        toolbar_content,
+        cover: edges(0.0, hud_bottom, w, band_bottom),
+        panel: band,
+        sheet: edges(band.min.x, sheet_top, band.max.x, band.max.y),
+        board: band,
+        board_with_sheet: edges(band.min.x, band.min.y, band.max.x, sheet_top),
+    }
+}
+
+impl Areas {
+    /// The band the board is framed in as the camera takes it: the space (logical pixels)
+    /// left, right, above and below it in a window of `size`.
+    pub fn board_insets(&self, size: Vec2, sheet_open: bool) -> (f32, f32, f32, f32) {
+        let band = if sheet_open && self.board_with_sheet.height() > 0.0 {
+            self.board_with_sheet
+        } else {
+            self.board
+        };
+        (
+            band.min.x,
+            size.x - band.max.x,
+            band.min.y,
+            size.y - band.max.y,
+        )
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    fn overlap(a: Rect, b: Rect) -> bool {
+        !a.intersect(b).is_empty() && a.intersect(b).width() > 0.5 && a.intersect(b).height() > 0.5
+    }
+
+    /// Phones and tablets upright and on their side, with and without a notch.
+    pub(crate) fn screens() -> Vec<(&'static str, Vec2, SafeArea)> {
+        let none = SafeArea::default();
+        let notch = SafeArea {
+            top: 47.0,
+            bottom: 34.0,
+            ..none
+        };
+        let sideways = SafeArea {
+            left: 47.0,
+            right: 47.0,
+            bottom: 21.0,
+            ..none
+        };
+        vec![
+            ("phone upright", Vec2::new(390.0, 844.0), notch),
+            ("phone lying down", Vec2::new(844.0, 390.0), sideways),
+            ("small phone upright", Vec2::new(360.0, 640.0), none),
+            ("small phone lying down", Vec2::new(640.0, 360.0), none),
+            ("tablet upright", Vec2::new(834.0, 1194.0), none),
+            ("tablet lying down", Vec2::new(1194.0, 834.0), none),
+        ]
+    }
+
+    #[test]
+    fn panels_and_the_move_list_never_cover_the_bars() {
+        for (name, size, safe) in screens() {
+            let scale = device_scale(size);
+            for table in [false, true] {
+                let a = areas(size, scale, &safe, table);
+                let at = format!("{name}, table {table}: {a:?}");
+                for area in [a.cover, a.panel, a.sheet] {
+                    assert!(area.width() > 200.0 && area.height() > 100.0, "{at}");
+                    assert!(!overlap(area, a.toolbar), "{at}");
+                    for hud in a.hud_content {
+                        assert!(!overlap(area, hud), "{at}");
+                    }
+                }
+                assert_eq!(a.cover.intersect(a.panel), a.panel, "{at}");
+                for area in [a.panel, a.sheet] {
+                    // Inside the screen and its safe area.
+                    assert!(area.min.x >= safe.left && area.min.y >= safe.top, "{at}");
+                    assert!(area.max.x <= size.x - safe.right, "{at}");
+                    assert!(area.max.y <= size.y - safe.bottom, "{at}");
+                }
+                // Neither does the board's band.
+                assert!(!overlap(a.board, a.toolbar), "{at}");
+                for hud in a.hud_content {
+                    assert!(!overlap(a.board, hud), "{at}");
+                }
+                // The move list leaves the board in view (except face to face lying down,
+                // where the column is the HUDs').
+                if !(table && a.landscape) {
+                    assert!(!overlap(a.sheet, a.board_with_sheet), "{at}");
+                    assert!(a.board_with_sheet.height() > 120.0, "{at}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bar_backgrounds_reach_the_screen_edges_and_content_stays_inside_the_safe_area() {
+        for (name, size, safe) in screens() {
+            let a = areas(size, device_scale(size), &safe, false);
+            let at = format!("{name}: {a:?}");
+            let screen = Rect::new(0.0, 0.0, size.x, size.y);
+            let inside = Rect::new(
+                safe.left,
+                safe.top,
+                size.x - safe.right,
+                size.y - safe.bottom,
+            );
+            if a.landscape {
+                // The HUD's column from the left edge, top to bottom; the toolbar's to the
+                // right edge.
+                assert_eq!(
+                    (a.hud.min.x, a.hud.min.y, a.hud.max.y),
+                    (0.0, 0.0, size.y),
+                    "{at}"
+                );
+                assert_eq!(
+                    (a.toolbar.max.x, a.toolbar.min.y, a.toolbar.max.y),
+                    (size.x, 0.0, size.y),
+                    "{at}"
+                );
+            } else {
+                assert_eq!((a.hud.min, a.hud.max.x), (Vec2::ZERO, size.x), "{at}");
+                assert_eq!((a.toolbar.min.x, a.toolbar.max), (0.0, screen.max), "{at}");
+            }
+            for content in [a.hud_content[0], a.toolbar_content] {
+                assert_eq!(content.intersect(inside), content, "{at}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_layout_leaves_the_board_the_larger_square() {
+        // Phones and tablets, both ways, at every text size.
+        for (w, h) in [
+            (360.0, 640.0),
+            (540.0, 960.0),
+            (834.0, 1194.0),
+            (1080.0, 1920.0),
+        ] {
+            for scale in [1.0, 1.2, 1.4, 1.4 * TABLET_SCALE] {
+                let portrait = Vec2::new(w, h) / scale;
+                let landscape = Vec2::new(h, w) / scale;
+                assert!(!is_landscape(portrait), "{w}x{h} at {scale}");
+                assert!(is_landscape(landscape), "{h}x{w} at {scale}");
+            }
+        }
+        // A square window keeps the bars above and below.
+        assert!(!is_landscape(Vec2::new(1000.0, 1000.0)));
+        // A phone's notch and home indicator push the bars' content inwards; lying down, the
+        // columns take the sides.
+        let notch = SafeArea {
+            top: 47.0,
+            bottom: 34.0,
+            ..SafeArea::default()
+        };
+        let a = areas(Vec2::new(390.0, 844.0), 1.0, &notch, false);
+        assert_eq!(
+            (a.board.min.y, a.board.max.y),
+            (HUD_HEIGHT + 47.0, 844.0 - TOOLBAR_HEIGHT - 34.0)
+        );
+        // Face to face upright: the near HUD sits above the toolbar.
+        let t = areas(Vec2::new(390.0, 844.0), 1.0, &notch, true);
+        assert_eq!(
+            t.board.max.y,
+            844.0 - TOOLBAR_HEIGHT - TABLE_HUD_HEIGHT - 34.0
+        );
+        assert_eq!(t.hud.max.y, t.toolbar.min.y);
+        let sideways = SafeArea {
+            left: 47.0,
+            right: 47.0,
+            bottom: 21.0,
+            ..SafeArea::default()
+        };
+        let a = areas(Vec2::new(844.0, 390.0), 1.4, &sideways, false);
+        assert!(a.landscape);
+        assert_eq!(a.board.min.x, 47.0 + HUD_WIDTH * 1.4 + GAP * 1.4);
+        assert_eq!(
+            a.board.max.x,
+            844.0 - 47.0 - TOOLBAR_WIDTH * 1.4 - GAP * 1.4
+        );
+    }
+
+    #[test]
+    fn tablets_draw_the_ui_larger() {
+        assert_eq!(device_scale(Vec2::new(390.0, 844.0)), 1.0);
+        assert_eq!(device_scale(Vec2::new(844.0, 390.0)), 1.0);
+        assert_eq!(device_scale(Vec2::new(834.0, 1194.0)), TABLET_SCALE);
+        assert_eq!(device_scale(Vec2::new(1194.0, 834.0)), TABLET_SCALE);
+    }
+}
