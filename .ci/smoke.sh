@@ -78,4 +78,19 @@ for theme in classic wood dark contrast; do
     shots+=("$theme=$shot")
 done
 python3 tools/contrast-check.py "${shots[@]}"
+
+# The layout as drawn, phones and tablets both ways, with a panel or the move list open:
+# toolbar buttons equal and at least 44 pt, panels clear of the bars, 44 pt squares on a
+# 390x844 phone held upright (tools/layout-check.py).
+layouts=()
+for entry in "390x844:menu:0,47,0,34" "390x844:moves:0,47,0,34" "844x390:moves:47,0,47,21" \
+    "834x1194:new:0,0,0,0" "1194x834:menu:0,0,0,0"; do
+    IFS=: read -r size overlay safe <<<"$entry"
+    shot="$(dirname "$out")/layout-$size-$overlay.png"
+    rm -f "$shot"
+    timeout "$timeout_s" "$bin" --window "$size" --safe-area "$safe" --open "$overlay" \
+        --position f5d6c3d3c4f4f6f3e6e7 --screenshot "$shot"
+    layouts+=("$shot")
+done
+python3 tools/layout-check.py "${layouts[@]}"
 echo "smoke: OK in ${elapsed}s: $out"

@@ -71,6 +71,12 @@ fn take_screenshot(
     pipelines: Res<crate::power::PipelinesPending>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    probes: Query<(
+        &crate::layout::LayoutProbe,
+        &ComputedNode,
+        &bevy::ui::UiGlobalTransform,
+        &InheritedVisibility,
+    )>,
 ) {
     if pipelines.pending() && !job.seen_compiling {
         job.seen_compiling = true;
@@ -113,6 +119,9 @@ fn take_screenshot(
     if let Err(err) = write_square_map(&path, &cameras, &windows) {
         warn!("no square map beside the screenshot: {err}");
     }
+    if let Err(err) = write_layout(&path, &probes) {
+        warn!("no layout beside the screenshot: {err}");
+    }
     job.phase.store(CAPTURING, Ordering::Release);
     let phase = job.phase.clone();
     let background = clear.0;
@@ -154,6 +163,35 @@ fn write_square_map(
     let mut file = path.as_os_str().to_owned();
     file.push(".squares");
     std::fs::write(&file, lines).map_err(|e| e.to_string())
+}
+
+/// Writes `PATH.layout`: one line per shown [`crate::layout::LayoutProbe`] node, `NAME LEFT
+/// TOP RIGHT BOTTOM` in the picture's pixels.
+fn write_layout(
+    path: &std::path::Path,
+    probes: &Query<(
+        &crate::layout::LayoutProbe,
+        &ComputedNode,
+        &bevy::ui::UiGlobalTransform,
+        &InheritedVisibility,
+    )>,
+) -> std::io::Result<()> {
+    let mut lines = String::new();
+    for (probe, node, at, visible) in probes {
+        let size = node.size();
+        if !visible.get() || size.x < 1.0 || size.y < 1.0 {
+            continue;
+        }
+        let centre = at.translation;
+        let (min, max) = (centre - size / 2.0, centre + size / 2.0);
+        lines.push_str(&format!(
+            "{} {:.1} {:.1} {:.1} {:.1}\n",
+            probe.0, min.x, min.y, max.x, max.y
+        ));
+    }
+    let mut file = path.as_os_str().to_owned();
+    file.push(".layout");
+    std::fs::write(file, lines)
 }
 
 /// Whether the felt shows: a good share of green pixels along the screen's middle row.

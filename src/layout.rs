@@ -43,6 +43,12 @@ pub const TABLET_SCALE: f32 = 1.25;
 /// board is framed in the rest, so the player sees the position of the move they tapped.
 pub const SHEET_SHARE: f32 = 0.45;
 
+/// A node whose place on screen the screenshot tool writes down (`FILE.layout`), so the
+/// drawn layout is checked by tools/layout-check.py: the toolbar's buttons (`tool`), a
+/// panel's card (`panel`, or `sheet` for the move list), the HUD's rows (`hud`).
+#[derive(bevy::prelude::Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct LayoutProbe(pub &'static str);
+
 /// The move list's sheet is open (the camera frames the board above it).
 #[derive(bevy::prelude::Resource, Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub struct SheetOpen(pub bool);

@@ -329,6 +329,7 @@ pub fn open_panel(
             },
             BackgroundColor(Color::NONE),
             Paint::Panel,
+            crate::layout::LayoutProbe(if sheet { "sheet" } else { "panel" }),
             // The card takes its taps: they do not fall through to the backdrop or the board.
             Pickable::default(),
         ))

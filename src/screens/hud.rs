@@ -6,6 +6,7 @@ use crate::AppSystems;
 use crate::ai::{AiState, Purpose};
 use crate::game_flow::{CurrentGame, Notice, Player, Players};
 use crate::i18n::{Lang, Language};
+use crate::layout::LayoutProbe;
 use crate::settings::Settings;
 use crate::settings::TableMode;
 use crate::theme::{self, Paint, Palette};
@@ -166,6 +167,7 @@ fn spawn_seat(commands: &mut Commands, seat: Seat) {
                     column_gap: px(8),
                     ..default()
                 }),
+                LayoutProbe("hud"),
                 children![
                     player_card(Side::Black, seat),
                     (
@@ -265,6 +267,7 @@ fn spawn_seat(commands: &mut Commands, seat: Seat) {
                     min_height: px(theme::TOUCH),
                     ..default()
                 }),
+                LayoutProbe("hud"),
                 children![
                     (
                         coloured_label("", 17.0, Palette::CLASSIC.text_dim),

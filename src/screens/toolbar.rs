@@ -4,6 +4,7 @@ use super::Overlay;
 use crate::AppSystems;
 use crate::ai::{AiState, HintRequested};
 use crate::game_flow::{CurrentGame, GameCommand, Players};
+use crate::layout::LayoutProbe;
 use crate::theme::Paint;
 use crate::widgets::{Action, UiAction, icon_button};
 use bevy::prelude::*;
@@ -96,7 +97,11 @@ fn spawn_toolbar(mut commands: Commands) {
         Paint::Panel,
     ));
     for (action, key, icon) in BUTTONS {
-        bar.with_child((icon_button(icon, key, action), ToolbarButton));
+        bar.with_child((
+            icon_button(icon, key, action),
+            ToolbarButton,
+            LayoutProbe("tool"),
+        ));
     }
 }
 

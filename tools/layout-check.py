@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Checks the layout the player sees, on what the app drew: the screenshot tool writes
+beside each PNG where the toolbar's buttons, the HUD's rows and an open panel are
+(FILE.layout: `NAME LEFT TOP RIGHT BOTTOM`, pixels) and where each square's centre is
+(FILE.squares). Run by .ci/smoke.sh on phones and tablets, upright and lying down:
+
+    tools/layout-check.py SHOT.png [SHOT.png ...]
+
+For each shot: the toolbar's buttons are equally wide (upright) or tall (lying down) and at
+least 44 pt each way; an open panel overlaps neither the toolbar's buttons nor the HUD's
+rows; and on a 390x844 phone held upright the squares are at least 44 pt (unless the move
+list's sheet is open: then the board above it is smaller, for reviewing).
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import png  # noqa: E402
+
+TARGET = 44.0  # points: Apple's and Google's smallest touch target
+
+
+def read(path, suffix):
+    with open(path + suffix) as f:
+        return [line.split() for line in f if line.strip()]
+
+
+def overlap(a, b):
+    return min(a[2], b[2]) - max(a[0], b[0]) > 0.5 and min(a[3], b[3]) - max(a[1], b[1]) > 0.5
+
+
+def check(path):
+    width, height, _ = png.read(path)
+    boxes = [(name, tuple(float(v) for v in rest)) for name, *rest in read(path, ".layout")]
+    squares = {name: (float(x), float(y)) for name, x, y in read(path, ".squares")}
+    tools = [b for name, b in boxes if name == "tool"]
+    huds = [b for name, b in boxes if name == "hud"]
+    panels = [b for name, b in boxes if name in ("panel", "sheet")]
+    # The move list's sheet shrinks the board above it (reviewing: no moves are played).
+    sheet = any(name == "sheet" for name, _ in boxes)
+    failed = []
+    upright = height > width
+    if len(tools) != 6:
+        failed.append(f"{len(tools)} toolbar buttons, not 6")
+    sizes = [(b[2] - b[0], b[3] - b[1]) for b in tools]
+    for w, h in sizes:
+        if w < TARGET - 0.5 or h < TARGET - 0.5:
+            failed.append(f"a toolbar button of {w:.0f}x{h:.0f} pt, under {TARGET:.0f} pt")
+    along = [w if upright else h for w, h in sizes]
+    if along and max(along) - min(along) > 1.0:
+        failed.append(f"toolbar buttons of unequal size: {', '.join(f'{a:.0f}' for a in along)}")
+    for panel in panels:
+        for tool in tools:
+            if overlap(panel, tool):
+                failed.append(f"the panel {panel} covers a toolbar button {tool}")
+        for hud in huds:
+            if overlap(panel, hud):
+                failed.append(f"the panel {panel} covers the HUD's row {hud}")
+    side = min(
+        abs(squares["b1"][0] - squares["a1"][0]), abs(squares["a2"][1] - squares["a1"][1])
+    )
+    if (width, height) == (390, 844) and not sheet and side < TARGET:
+        failed.append(f"squares of {side:.1f} pt at 390x844, under {TARGET:.0f}")
+    print(
+        f"{os.path.basename(path)}: {width}x{height}, squares {side:.1f} pt, "
+        f"toolbar buttons {', '.join(f'{a:.0f}' for a in along)} pt, "
+        f"{len(panels)} panel(s), {len(huds)} HUD rows"
+    )
+    return [f"{os.path.basename(path)}: {f}" for f in failed]
+
+
+def main():
+    failed = [f for path in sys.argv[1:] for f in check(path)]
+    if failed:
+        print("\n".join(failed), file=sys.stderr)
+        sys.exit(1)
+    print("layout-check: OK")
+
+
+if __name__ == "__main__":
+    main()
