@@ -1,11 +1,13 @@
 //! Criterion benchmarks of the engine's hot paths: move generation and flips (portable, and
 //! AVX2 where the CPU has it), one random playout, and perft (on the best generator for this
-//! CPU and on the portable one). Run with `cargo bench -p montello-engine`; figures go in
+//! CPU and on the portable one), and a fixed-iteration search of each Monte-Carlo strategy
+//! (the random generator's users). Run with `cargo bench -p montello-engine`; figures go in
 //! docs/benchmarks.md.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use montello_engine::bitboard::{flips, legal_moves};
 use montello_engine::perft::{perft, perft_portable};
+use montello_engine::search::{CancelHandle, SearchLimits, Searcher, Strategy};
 use montello_engine::{FastRng, Position, Variant, random_playout};
 use std::hint::black_box;
 
@@ -91,6 +93,22 @@ fn benches(c: &mut Criterion) {
         let start = Position::start();
         b.iter(|| black_box(random_playout(&start, Variant::Othello, &mut rng)))
     });
+    for strategy in [Strategy::Classic, Strategy::Default] {
+        let name = format!("search 2000 iterations from the start, {}", strategy.name());
+        c.bench_function(&name, |b| {
+            let limits = SearchLimits::iterations(2_000);
+            b.iter(|| {
+                let mut searcher = Searcher::new(strategy, 1);
+                let r = searcher.search(
+                    &Position::start(),
+                    Variant::Othello,
+                    &limits,
+                    &CancelHandle::new(),
+                );
+                black_box(r.best)
+            })
+        });
+    }
     c.bench_function("perft(8) from the start", |b| {
         b.iter(|| black_box(perft(&Position::start(), black_box(8))))
     });
