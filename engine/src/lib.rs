@@ -26,10 +26,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#[cfg(feature = "cli")]
 pub mod arena;
 pub mod bitboard;
 pub mod eval;
 pub mod game;
+#[cfg(feature = "cli")]
 pub mod nboard;
 pub mod notation;
 pub mod perft;
