@@ -6,7 +6,7 @@
 //! Each addition is a [`Config`] knob so the arena can measure it against `classic`.
 
 use super::solver::{Solver, solve_root};
-use super::tree::{DRAW, LOSS, Node, PASS, Tree, UNKNOWN, WIN, flip_proof};
+use super::tree::{Node, PASS, ProofState, Tree};
 use super::{CHECK_EVERY, CancelHandle, MoveStats, Proof, SearchLimits, SearchResult};
 use crate::bitboard::{CORNERS, flips, legal_moves};
 use crate::eval;
@@ -181,7 +181,7 @@ pub(crate) fn search(
     // A reused root may have been proven as a leaf (by a leaf solve, without children): the
     // root needs its children to choose a move, so it is expanded like any other.
     if !tree.nodes[0].is_expanded() {
-        tree.nodes[0].proof = UNKNOWN;
+        tree.nodes[0].proof = ProofState::Unknown;
     }
     expand(&mut tree, 0, root_side, config, None);
 
@@ -217,7 +217,8 @@ fn root_decided(tree: &Tree) -> bool {
     let root = &tree.nodes[0];
     let children = &tree.nodes[root.children()];
     !children.is_empty()
-        && (children.iter().any(|c| c.proof == WIN) || children.iter().all(|c| c.proof != UNKNOWN))
+        && (children.iter().any(|c| c.proof == ProofState::Win)
+            || children.iter().all(|c| c.proof.is_known()))
 }
 
 /// Creates the children of node `n` (side `side` to move there), or proves it if the game is
@@ -231,7 +232,7 @@ fn expand(
     solve: Option<(Instant, &CancelHandle)>,
 ) -> bool {
     let node = tree.nodes[n];
-    if node.is_expanded() || node.proof != UNKNOWN {
+    if node.is_expanded() || node.proof.is_known() {
         return false;
     }
     let (p, o) = (node.player, node.opponent);
@@ -243,7 +244,7 @@ fn expand(
         if !variant.must_pass(&pos) {
             // Game over: the mover into this node scored the opposite of the side to move.
             let margin = p.count_ones() as i32 - o.count_ones() as i32;
-            tree.nodes[n].proof = flip_proof(proof_of(margin));
+            tree.nodes[n].proof = ProofState::of_margin(margin).flipped();
             tree.nodes[n].n_children = 0;
             return false;
         }
@@ -255,7 +256,7 @@ fn expand(
             Solver::new(variant, Some(deadline), Some(cancel)).with_budget(LEAF_SOLVE_NODES);
         solved = true;
         if let Some(v) = solver.win_draw_loss(&pos) {
-            tree.nodes[n].proof = flip_proof(proof_of(v));
+            tree.nodes[n].proof = ProofState::of_margin(v).flipped();
             return true;
         }
     }
@@ -323,10 +324,10 @@ fn back_up_priors(tree: &mut Tree, path: &[u32]) {
         let best_reply = tree.nodes[tree.nodes[i].children()]
             .iter()
             .map(|c| match c.proof {
-                WIN => 255,
-                LOSS => 0,
-                DRAW => 128,
-                _ => c.prior,
+                ProofState::Win => 255,
+                ProofState::Loss => 0,
+                ProofState::Draw => 128,
+                ProofState::Unknown => c.prior,
             })
             .max();
         let Some(best_reply) = best_reply else { break };
@@ -350,23 +351,13 @@ fn probability_byte(margin: f32, scale: f32) -> u8 {
     (win_probability(margin, scale) * 255.0).round() as u8
 }
 
-/// The proof for the side to move of a final margin (or win/draw/loss sign) for that side.
-#[inline]
-fn proof_of(margin: i32) -> u8 {
-    match margin.signum() {
-        1 => WIN,
-        0 => DRAW,
-        _ => LOSS,
-    }
-}
-
 /// The score (1, 0.5, 0) of a proof for the side it belongs to.
 #[inline]
-fn proof_score(proof: u8) -> f32 {
+fn proof_score(proof: ProofState) -> f32 {
     match proof {
-        WIN => 1.0,
-        DRAW => 0.5,
-        _ => 0.0,
+        ProofState::Win => 1.0,
+        ProofState::Draw => 0.5,
+        ProofState::Loss | ProofState::Unknown => 0.0,
     }
 }
 
@@ -383,12 +374,12 @@ fn select(tree: &Tree, n: usize, config: &Config) -> Option<usize> {
     for i in node.children() {
         let child = &tree.nodes[i];
         let value = match child.proof {
-            LOSS => continue,
-            WIN => f32::INFINITY,
-            _ => {
+            ProofState::Loss => continue,
+            ProofState::Win => f32::INFINITY,
+            ProofState::Draw | ProofState::Unknown => {
                 let prior = f32::from(child.prior) * (1.0 / 255.0);
                 let v = child.visits as f32;
-                let q = if child.proof == DRAW {
+                let q = if child.proof == ProofState::Draw {
                     0.5
                 } else if v + w > 0.0 {
                     (child.wins + w * prior) / (v + w)
@@ -425,7 +416,7 @@ fn iterate(
     let mut slow = false;
     loop {
         let node = &tree.nodes[n];
-        if node.proof != UNKNOWN {
+        if node.proof.is_known() {
             break;
         }
         if !node.is_expanded() {
@@ -459,7 +450,7 @@ fn iterate(
     // The leaf's value for black.
     let leaf = &tree.nodes[n];
     let mover = side.opposite();
-    let black_score = if leaf.proof != UNKNOWN {
+    let black_score = if leaf.proof.is_known() {
         let s = proof_score(leaf.proof);
         if mover == Side::Black { s } else { 1.0 - s }
     } else {
@@ -515,20 +506,20 @@ fn iterate(
         };
     }
     // MCTS-Solver: a proof climbs while it settles the parent.
-    if tree.nodes[n].proof != UNKNOWN {
+    if tree.nodes[n].proof.is_known() {
         for d in (0..depth).rev() {
             let parent = path[d] as usize;
-            if tree.nodes[parent].proof != UNKNOWN {
+            if tree.nodes[parent].proof.is_known() {
                 break;
             }
             let children = &tree.nodes[tree.nodes[parent].children()];
-            let proof = if children.iter().any(|c| c.proof == WIN) {
-                LOSS
-            } else if children.iter().all(|c| c.proof != UNKNOWN) {
-                if children.iter().any(|c| c.proof == DRAW) {
-                    DRAW
+            let proof = if children.iter().any(|c| c.proof == ProofState::Win) {
+                ProofState::Loss
+            } else if children.iter().all(|c| c.proof.is_known()) {
+                if children.iter().any(|c| c.proof == ProofState::Draw) {
+                    ProofState::Draw
                 } else {
-                    WIN
+                    ProofState::Win
                 }
             } else {
                 break;
@@ -601,9 +592,9 @@ fn finish(tree: &Tree, iterations: u64, start: Instant, cancelled: bool) -> Sear
     let root = &tree.nodes[0];
     let mut children: Vec<usize> = root.children().collect();
     let rank = |n: &Node| match n.proof {
-        WIN => 3,
-        DRAW | UNKNOWN => 1,
-        _ => 0,
+        ProofState::Win => 3,
+        ProofState::Draw | ProofState::Unknown => 1,
+        ProofState::Loss => 0,
     };
     // The move to play: a proven win, else the most visited move not proven lost.
     children.sort_by(|&a, &b| {
@@ -620,12 +611,7 @@ fn finish(tree: &Tree, iterations: u64, start: Instant, cancelled: bool) -> Sear
         .iter()
         .map(|&c| {
             let n = &tree.nodes[c];
-            let proof = match n.proof {
-                WIN => Some(Proof::Win),
-                DRAW => Some(Proof::Draw),
-                LOSS => Some(Proof::Loss),
-                _ => None,
-            };
+            let proof = n.proof.proven();
             MoveStats {
                 mv: n.the_move(),
                 visits: u64::from(n.visits),
@@ -778,7 +764,7 @@ mod tests {
         let mut checked = 0;
         for (i, node) in tree.nodes.iter().enumerate().skip(1) {
             let children = &tree.nodes[node.children()];
-            if children.is_empty() || children.iter().any(|c| c.proof != UNKNOWN) {
+            if children.is_empty() || children.iter().any(|c| c.proof.is_known()) {
                 continue;
             }
             let best = children.iter().map(|c| c.prior).max().unwrap_or(0);
@@ -875,10 +861,10 @@ mod tests {
         tree.nodes[kids[2]].wins = 1.6;
         assert_eq!(select(&tree, 0, &config), Some(kids[2]));
         // A move proven lost is never chosen, whatever its statistics.
-        tree.nodes[kids[2]].proof = LOSS;
+        tree.nodes[kids[2]].proof = ProofState::Loss;
         assert_eq!(select(&tree, 0, &config), Some(kids[1]));
         for &i in &kids {
-            tree.nodes[i].proof = LOSS;
+            tree.nodes[i].proof = ProofState::Loss;
         }
         assert_eq!(select(&tree, 0, &config), None);
     }
