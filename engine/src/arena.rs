@@ -113,9 +113,9 @@ impl FromStr for PlayerSpec {
             };
             match key.trim() {
                 "time" => {
-                    p.limits.time = parse_duration(value).ok_or_else(|| {
+                    p.limits.time = Some(parse_duration(value).ok_or_else(|| {
                         err(format!("time: expected 250ms or 1s, found {value:?}"))
-                    })?;
+                    })?);
                 }
                 "iterations" | "iters" => p.limits.iterations = Some(number()? as u64),
                 "memory" => p.limits.memory = (number()? * 1_048_576.0) as usize,
@@ -525,13 +525,13 @@ mod tests {
             .parse()
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(p.strategy, Strategy::Classic);
-        assert_eq!(p.limits.time, Duration::from_millis(800));
+        assert_eq!(p.limits.time, Some(Duration::from_millis(800)));
         let p: PlayerSpec = "default:level=3".parse().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(p.limits, Level::Casual.limits());
         let p: PlayerSpec = "default:time=1.5s,c=0.5,prior=0,iterations=100"
             .parse()
             .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(p.limits.time, Duration::from_millis(1500));
+        assert_eq!(p.limits.time, Some(Duration::from_millis(1500)));
         assert_eq!(p.limits.iterations, Some(100));
         assert_eq!(p.config.exploration, 0.5);
         assert_eq!(p.config.prior_weight, 0.0);
@@ -543,7 +543,7 @@ mod tests {
         assert_eq!(p.ab.solve_empties, 12);
         assert_eq!(p.ab.aspiration, 0);
         let p: PlayerSpec = "ab:time=1s".parse().unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(p.limits.time, Duration::from_secs(1));
+        assert_eq!(p.limits.time, Some(Duration::from_secs(1)));
         assert_eq!(p.ab, alphabeta::Config::default());
         for bad in [
             "alphabeta",

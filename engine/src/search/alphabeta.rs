@@ -550,7 +550,7 @@ fn run(
         table,
         nodes: 0,
         max_nodes: limits.iterations.unwrap_or(u64::MAX),
-        deadline: start + limits.time,
+        deadline: start + limits.clock(),
         cancel,
         aborted: false,
         passes: variant != Variant::NoMoveEndsGame,
@@ -562,7 +562,9 @@ fn run(
     let solve_empties = if limits.iterations.is_some() {
         config.solve_empties
     } else {
-        config.solve_empties.min(solve_empties_within(limits.time))
+        config
+            .solve_empties
+            .min(solve_empties_within(limits.clock()))
     };
     let solve = empties <= solve_empties && !variant.in_free_opening(pos);
     let max_depth = config.depth.unwrap_or(60).clamp(1, 60);
@@ -585,7 +587,7 @@ fn run(
     let mut endgame_nodes = 0;
     let mut last_score: i32 = 0;
     for (k, &(depth, wdl)) in plan.iter().enumerate() {
-        if k > 0 && start.elapsed().as_secs_f64() > limits.time.as_secs_f64() * STOP_SHARE {
+        if k > 0 && start.elapsed().as_secs_f64() > limits.clock().as_secs_f64() * STOP_SHARE {
             break;
         }
         let nodes_before = s.nodes;
@@ -1186,7 +1188,7 @@ mod tests {
     fn the_table_never_exceeds_the_memory_cap() {
         for memory in [0, 100, 24 * 1000, 1 << 20] {
             let limits = SearchLimits {
-                time: Duration::from_secs(60),
+                time: Some(Duration::from_secs(60)),
                 iterations: Some(200_000),
                 memory,
             };

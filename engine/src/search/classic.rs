@@ -85,7 +85,7 @@ pub fn search(
                     cancelled = true;
                     break;
                 }
-                if start.elapsed() >= limits.time {
+                if start.elapsed() >= limits.clock() {
                     break;
                 }
             }
@@ -251,7 +251,7 @@ mod tests {
     #[test]
     fn memory_cap_bounds_the_tree() {
         let limits = SearchLimits {
-            time: Duration::from_secs(10),
+            time: Some(Duration::from_secs(10)),
             iterations: Some(5_000),
             memory: 100 * std::mem::size_of::<Node>(),
         };

@@ -183,7 +183,7 @@ impl Level {
     /// What one move's search may spend at this level.
     pub const fn limits(self) -> SearchLimits {
         SearchLimits {
-            time: self.time(),
+            time: Some(self.time()),
             iterations: self.iterations(),
             memory: self.memory(),
         }

@@ -146,7 +146,7 @@ pub(crate) fn search(
     config: &Config,
 ) -> SearchResult {
     let start = Instant::now();
-    let deadline = start + limits.time;
+    let deadline = start + limits.clock();
     if variant.is_game_over(root_pos) {
         state.tree = None;
         return finish(&Tree::new(root_pos, variant, 64), 0, start, false);
@@ -158,7 +158,7 @@ pub(crate) fn search(
         let budget = limits.iterations.map_or(u64::MAX, |n| {
             n.saturating_mul(ROOT_SOLVE_NODES_PER_ITERATION)
         });
-        let solve_deadline = start + limits.time.mul_f64(ROOT_SOLVE_SHARE);
+        let solve_deadline = start + limits.clock().mul_f64(ROOT_SOLVE_SHARE);
         if let Some(solved) = solve_root(
             root_pos,
             variant,
@@ -1001,7 +1001,7 @@ mod tests {
     fn memory_cap_bounds_the_pool() {
         let nodes = 500;
         let limits = SearchLimits {
-            time: Duration::from_secs(30),
+            time: Some(Duration::from_secs(30)),
             iterations: Some(20_000),
             memory: nodes * std::mem::size_of::<Node>(),
         };

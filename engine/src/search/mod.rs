@@ -21,10 +21,17 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 /// What a search may spend.
+///
+/// A search stops at whichever cap it reaches first. Whether it has a time cap of its own is
+/// explicit in [`SearchLimits::time`]: a search capped by iterations alone (the deterministic
+/// runs) has `time: None`, and callers that show progress against the clock can tell it
+/// apart without guessing from a duration.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchLimits {
-    /// Wall-clock cap; the move comes back within this plus a few milliseconds.
-    pub time: Duration,
+    /// Wall-clock cap; the move comes back within this plus a few milliseconds. `None` for a
+    /// search bounded by its iteration cap alone, which still stops after
+    /// [`SearchLimits::SAFETY_NET`] (see [`SearchLimits::clock`]).
+    pub time: Option<Duration>,
     /// Stop after this many iterations (playouts), if set. Makes a search deterministic.
     pub iterations: Option<u64>,
     /// Memory cap for the tree, in bytes. When the tree is full the search keeps running on
@@ -38,21 +45,35 @@ pub struct SearchLimits {
 pub const DEFAULT_MEMORY: usize = 128 << 20;
 
 impl SearchLimits {
+    /// How long a search without a time cap may run at most: a safety net against an
+    /// iteration cap too large for the machine, never reached by the usual ones.
+    pub const SAFETY_NET: Duration = Duration::from_secs(60);
+
     /// A time cap with no iteration cap and the default memory cap.
     pub const fn time(time: Duration) -> SearchLimits {
         SearchLimits {
-            time,
+            time: Some(time),
             iterations: None,
             memory: DEFAULT_MEMORY,
         }
     }
 
-    /// An iteration cap (with a generous one-minute time cap as a safety net).
+    /// An iteration cap and no time cap (only the [`SearchLimits::SAFETY_NET`]), with the
+    /// default memory cap.
     pub const fn iterations(iterations: u64) -> SearchLimits {
         SearchLimits {
-            time: Duration::from_secs(60),
+            time: None,
             iterations: Some(iterations),
             memory: DEFAULT_MEMORY,
+        }
+    }
+
+    /// The wall-clock time the search may take: its time cap, or the
+    /// [`SearchLimits::SAFETY_NET`] when it has none.
+    pub const fn clock(&self) -> Duration {
+        match self.time {
+            Some(time) => time,
+            None => SearchLimits::SAFETY_NET,
         }
     }
 }
@@ -367,3 +388,36 @@ fn randomise_choice(result: &mut SearchResult, randomness: f32, rng: &mut FastRn
 /// Checks the clock and the cancel flag every this many iterations: a few hundred
 /// microseconds of work between checks, so the time cap is honoured to well under 20 ms.
 pub(crate) const CHECK_EVERY: u64 = 64;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_time_capped_search_has_a_time_cap() {
+        let capped = SearchLimits::iterations(500);
+        assert_eq!(capped.time, None);
+        assert_eq!(capped.clock(), SearchLimits::SAFETY_NET);
+        let timed = SearchLimits::time(Duration::from_millis(300));
+        assert_eq!(timed.time, Some(Duration::from_millis(300)));
+        assert_eq!(timed.clock(), Duration::from_millis(300));
+        assert_eq!(timed.iterations, None);
+        // Every level is timed, even those with an iteration cap too.
+        for level in Level::ALL {
+            assert_eq!(level.limits().time, Some(level.time()), "{level}");
+        }
+    }
+
+    #[test]
+    fn an_iteration_capped_search_runs_its_iterations() {
+        for strategy in [Strategy::Classic, Strategy::Default] {
+            let r = Searcher::new(strategy, 3).search(
+                &Position::start(),
+                Variant::Othello,
+                &SearchLimits::iterations(300),
+                &CancelHandle::new(),
+            );
+            assert_eq!(r.iterations, 300, "{strategy:?}");
+        }
+    }
+}
