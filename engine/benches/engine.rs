@@ -5,10 +5,10 @@
 //! docs/benchmarks.md.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use montello_engine::bitboard::{flips, legal_moves};
+use montello_engine::movegen::{flips, legal_moves};
 use montello_engine::perft::{perft, perft_portable};
 use montello_engine::search::{CancelHandle, SearchLimits, Searcher, Strategy};
-use montello_engine::{FastRng, Position, Variant, random_playout};
+use montello_engine::{Bitboard, FastRng, Position, Square, Variant, random_playout};
 use std::hint::black_box;
 
 /// Positions from random games at every stage, so the measurements are not of the opening only.
@@ -36,9 +36,9 @@ fn sample_positions() -> Vec<Position> {
 
 fn benches(c: &mut Criterion) {
     let positions = sample_positions();
-    let raw: Vec<(u64, u64)> = positions
+    let raw: Vec<(Bitboard, Bitboard)> = positions
         .iter()
-        .map(|p| (p.player().0, p.opponent().0))
+        .map(|p| (p.player(), p.opponent()))
         .collect();
     c.bench_function("legal_moves (per position)", |b| {
         let mut i = 0;
@@ -48,12 +48,12 @@ fn benches(c: &mut Criterion) {
             black_box(legal_moves(black_box(p), black_box(o)))
         })
     });
-    let plays: Vec<(u64, u64, montello_engine::Square)> = positions
+    let plays: Vec<(Bitboard, Bitboard, Square)> = positions
         .iter()
         .flat_map(|p| {
             p.legal_moves()
                 .squares()
-                .map(move |sq| (p.player().0, p.opponent().0, sq))
+                .map(move |sq| (p.player(), p.opponent(), sq))
         })
         .collect();
     c.bench_function("flips (per legal move)", |b| {
@@ -65,8 +65,8 @@ fn benches(c: &mut Criterion) {
         })
     });
     #[cfg(target_arch = "x86_64")]
-    if montello_engine::bitboard::avx2::available() {
-        use montello_engine::bitboard::avx2;
+    if montello_engine::movegen::avx2::available() {
+        use montello_engine::movegen::avx2;
         c.bench_function("legal_moves avx2 (per position)", |b| {
             let mut i = 0;
             b.iter(|| {
@@ -82,9 +82,7 @@ fn benches(c: &mut Criterion) {
                 let (p, o, sq) = plays[i % plays.len()];
                 i += 1;
                 // SAFETY: the CPU has the features (checked above).
-                black_box(unsafe {
-                    avx2::flips(black_box(p), black_box(o), usize::from(sq.index()))
-                })
+                black_box(unsafe { avx2::flips(black_box(p), black_box(o), sq) })
             })
         });
     }

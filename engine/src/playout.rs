@@ -4,7 +4,7 @@
 //! its rules once per playout.
 
 use crate::bitboard::{flips, legal_moves};
-use crate::{Position, Side, Square, Variant};
+use crate::{Bitboard, Position, Side, Square, Variant};
 use core::convert::Infallible;
 use rand_core::{Rng, SeedableRng, TryRng};
 
@@ -93,7 +93,7 @@ impl SeedableRng for FastRng {
 
 /// The `n`-th set bit of `mask` (0-based, lowest first); `n` < `mask.count_ones()`.
 #[inline]
-pub fn nth_set_bit(mut mask: u64, n: u32) -> u32 {
+pub(crate) fn nth_set_bit(mut mask: u64, n: u32) -> u32 {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     {
         // SAFETY: the bmi2 target feature is enabled at compile time.
@@ -111,16 +111,31 @@ pub fn nth_set_bit(mut mask: u64, n: u32) -> u32 {
 
 /// The portable select: clear the lowest set bit `n` times.
 #[inline]
-pub fn nth_set_bit_portable(mask: &mut u64, n: u32) -> u32 {
+pub(crate) fn nth_set_bit_portable(mask: &mut u64, n: u32) -> u32 {
     for _ in 0..n {
         *mask &= *mask - 1;
     }
     mask.trailing_zeros()
 }
 
-/// A random legal square of `moves` (non-empty).
+/// A uniformly random square of `moves` (which must not be empty), drawn from `rng`: a
+/// [`FastRng`] or any other [`rand_core::Rng`].
+///
+/// ```
+/// use montello_engine::{FastRng, Position, random_square};
+///
+/// let start = Position::start();
+/// let sq = random_square(start.legal_moves(), &mut FastRng::new(1));
+/// assert!(start.legal_moves().contains(sq));
+/// ```
 #[inline]
-pub fn random_square<R: Rng + ?Sized>(moves: u64, rng: &mut R) -> Square {
+pub fn random_square<R: Rng + ?Sized>(moves: Bitboard, rng: &mut R) -> Square {
+    random_square_raw(moves.0, rng)
+}
+
+/// [`random_square`] of a raw `u64`, for the engine's own loops.
+#[inline]
+pub(crate) fn random_square_raw<R: Rng + ?Sized>(moves: u64, rng: &mut R) -> Square {
     let n = moves.count_ones();
     let r = ((u128::from(rng.next_u64()) * u128::from(n)) >> 64) as u32;
     Square::ALL[nth_set_bit(moves, r) as usize]
@@ -176,7 +191,7 @@ pub fn random_playout<R: Rng + ?Sized>(
     if variant.in_free_opening(&pos) {
         while variant.in_free_opening(&pos) {
             let free = pos.empties().0 & crate::position::CENTRE;
-            pos = pos.place(random_square(free, rng));
+            pos = pos.place(random_square_raw(free, rng));
         }
     }
     let (p, o) = match variant {
@@ -208,10 +223,10 @@ fn playout_othello<R: Rng + ?Sized>(mut p: u64, mut o: u64, rng: &mut R) -> (u64
             std::mem::swap(&mut p, &mut o);
             swapped = !swapped;
         }
-        let sq = random_square(moves, rng);
+        let sq = random_square_raw(moves, rng);
         let f = flips(p, o, sq);
         let np = o & !f;
-        o = p | f | sq.bit();
+        o = p | f | sq.mask();
         p = np;
         swapped = !swapped;
     }
@@ -227,10 +242,10 @@ fn playout_no_pass<R: Rng + ?Sized>(mut p: u64, mut o: u64, rng: &mut R) -> (u64
         if moves == 0 {
             break;
         }
-        let sq = random_square(moves, rng);
+        let sq = random_square_raw(moves, rng);
         let f = flips(p, o, sq);
         let np = o & !f;
-        o = p | f | sq.bit();
+        o = p | f | sq.mask();
         p = np;
         swapped = !swapped;
     }
@@ -347,7 +362,7 @@ mod tests {
         let moves = 0b1011_0001u64;
         let mut counts = [0u32; 8];
         for _ in 0..40_000 {
-            counts[random_square(moves, &mut rng).index() as usize] += 1;
+            counts[random_square(Bitboard(moves), &mut rng).index() as usize] += 1;
         }
         for i in [0, 4, 5, 7] {
             assert!((9_000..11_000).contains(&counts[i]), "{counts:?}");

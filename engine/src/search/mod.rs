@@ -3,17 +3,23 @@
 //!
 //! [`Searcher`] is the entry point: it owns the search's random generator (seeded, so a search
 //! with an iteration limit replays exactly) and whatever the strategy keeps between moves.
+//! It runs one of three [`Strategy`]s (the default one tuned by [`MctsConfig`], the alpha-beta
+//! sparring partner by [`AlphaBetaConfig`]) within [`SearchLimits`], and [`Level`] bundles
+//! the app's playing strengths. Every type of the search is here; its strategies' modules are
+//! private.
 
-pub mod alphabeta;
-pub mod classic;
+mod alphabeta;
+mod classic;
 mod hint;
-pub mod levels;
-pub mod mcts;
-pub mod solver;
+mod levels;
+mod mcts;
+pub(crate) mod solver;
 mod tree;
 
+pub use alphabeta::AlphaBetaConfig;
 pub use hint::hint;
 pub use levels::Level;
+pub use mcts::MctsConfig;
 
 use crate::{FastRng, Move, Position, Variant};
 use std::sync::Arc;
@@ -197,11 +203,11 @@ pub enum Strategy {
     /// UCThello's plain UCT, kept exactly as the baseline every improvement is measured against.
     Classic,
     /// What players face: UCT with tree reuse, a capped node pool, priors, the MCTS-Solver and
-    /// an exact endgame (see [`mcts`]).
+    /// an exact endgame (see [`MctsConfig`]).
     #[default]
     Default,
     /// The sparring partner: PVS alpha-beta with the learned evaluation, iterative
-    /// deepening, a transposition table and an exact endgame (see [`alphabeta`]).
+    /// deepening, a transposition table and an exact endgame (see [`AlphaBetaConfig`]).
     AlphaBeta,
 }
 
@@ -233,9 +239,9 @@ pub struct Searcher {
     strategy: Strategy,
     rng: FastRng,
     randomness: f32,
-    config: mcts::Config,
+    config: MctsConfig,
     state: mcts::State,
-    ab_config: alphabeta::Config,
+    ab_config: AlphaBetaConfig,
     ab_state: alphabeta::State,
 }
 
@@ -246,32 +252,32 @@ impl Searcher {
             strategy,
             rng: FastRng::new(seed),
             randomness: 0.0,
-            config: mcts::Config::default(),
+            config: MctsConfig::default(),
             state: mcts::State::default(),
-            ab_config: alphabeta::Config::default(),
+            ab_config: AlphaBetaConfig::default(),
             ab_state: alphabeta::State::default(),
         }
     }
 
     /// Sets the alpha-beta strategy's knobs.
-    pub fn with_ab_config(mut self, config: alphabeta::Config) -> Searcher {
+    pub fn with_ab_config(mut self, config: AlphaBetaConfig) -> Searcher {
         self.ab_config = config;
         self
     }
 
     /// The alpha-beta strategy's knobs.
-    pub fn ab_config(&self) -> &alphabeta::Config {
+    pub fn ab_config(&self) -> &AlphaBetaConfig {
         &self.ab_config
     }
 
     /// Sets the default strategy's knobs (the arena measures them one by one).
-    pub fn with_config(mut self, config: mcts::Config) -> Searcher {
+    pub fn with_config(mut self, config: MctsConfig) -> Searcher {
         self.config = config;
         self
     }
 
     /// The default strategy's knobs.
-    pub fn config(&self) -> &mcts::Config {
+    pub fn config(&self) -> &MctsConfig {
         &self.config
     }
 

@@ -158,7 +158,7 @@ impl Tree {
     /// The root's position.
     pub(crate) fn root_position(&self) -> Position {
         let r = &self.nodes[0];
-        Position::from_player_opponent(r.player, r.opponent, self.root_side)
+        Position::from_raw(r.player, r.opponent, self.root_side)
     }
 
     /// Bytes of nodes in use (never more than the cap).
