@@ -426,7 +426,7 @@ fn spawn(
     let variant = current.game.variant();
     let cancel = CancelHandle::new();
     let task_cancel = cancel.clone();
-    let cap = limits.time;
+    let cap = limits.time.unwrap_or(UNTIMED_PROGRESS);
     let positions = searcher.config().eval_weight >= 1.0;
     let mut searcher = searcher;
     let task = AsyncComputeTaskPool::get()
@@ -437,7 +437,7 @@ fn spawn(
         generation: current.generation,
         cancel,
         started: Instant::now(),
-        cap: limits_cap(cap).unwrap_or(cap),
+        cap,
         side: pos.side_to_move(),
         purpose,
         ply: current.game.ply(),
@@ -445,11 +445,9 @@ fn spawn(
     });
 }
 
-/// An iteration-capped search has only a one-minute safety cap; show its progress as if it
-/// took a second.
-fn limits_cap(cap: Duration) -> Option<Duration> {
-    (cap >= Duration::from_secs(60)).then_some(Duration::from_secs(1))
-}
+/// A search capped by iterations alone has no time cap (`SearchLimits::time` is `None`): its
+/// progress shows as if it took a second.
+const UNTIMED_PROGRESS: Duration = Duration::from_secs(1);
 
 fn start_ai_move(
     mut ai: ResMut<AiState>,

@@ -8,8 +8,7 @@ use crate::ai::AiLevel;
 use crate::i18n::{Lang, Said};
 use crate::settings::{Settings, TableMode};
 use bevy::prelude::*;
-use montello_engine::position::IllegalReason;
-use montello_engine::{Game, Move, Position, Side, Square, Variant, notation};
+use montello_engine::{Game, IllegalReason, Move, Position, Side, Square, Variant, notation};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CurrentGame>()

@@ -9,8 +9,7 @@ use montello::game_flow::{
 };
 use montello::i18n::{Lang, Language};
 use montello::settings::{Settings, TableMode};
-use montello_engine::position::IllegalReason;
-use montello_engine::{Move, Side, Square, Variant};
+use montello_engine::{IllegalReason, Move, Side, Square, Variant};
 use std::time::Duration;
 
 mod common;

@@ -3,11 +3,11 @@
 //! `cargo bench -p montello-engine --bench eval`; figures go in docs/eval.md.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use montello_engine::{FastRng, Position, eval};
+use montello_engine::{Bitboard, FastRng, Position, eval};
 use std::hint::black_box;
 
 /// Positions from random games at every stage (seeded).
-fn sample_positions() -> Vec<(u64, u64)> {
+fn sample_positions() -> Vec<(Bitboard, Bitboard)> {
     let mut rng = FastRng::new(42);
     let mut positions = Vec::new();
     for _ in 0..64 {
@@ -19,7 +19,7 @@ fn sample_positions() -> Vec<(u64, u64)> {
             } else {
                 pos.play_unchecked(squares[rng.below(squares.len() as u32) as usize])
             };
-            positions.push((pos.player().0, pos.opponent().0));
+            positions.push((pos.player(), pos.opponent()));
         }
     }
     positions

@@ -5,17 +5,17 @@
 //! (`250ms`, `1s`, `1.5s`), `iterations`, `memory` (MiB), `level` (1-6 or a name; sets time,
 //! iterations and randomness, and later keys override them), `random` (move-choice
 //! randomness), and the default strategy's knobs `c`, `prior`, `solve`, `leaf`, `expand`,
-//! `reuse`, `playout` (see [`crate::search::mcts::Config`]). The alpha-beta player `ab` reads
+//! `reuse`, `playout` (see [`MctsConfig`]). The alpha-beta player `ab` reads
 //! `depth` (a fixed depth), `solve` (exact from this many empties) and `aspiration` (discs)
-//! (see [`crate::search::alphabeta::Config`]): `ab:time=1s`, `ab:depth=6`, `ab:solve=20`.
+//! (see [`AlphaBetaConfig`]): `ab:time=1s`, `ab:depth=6`, `ab:solve=20`.
 //!
 //! Games start from a set of balanced openings, each played twice with the colours swapped,
 //! and run in parallel on `threads` threads; each game's searches stay on one thread.
 
 use crate::notation::transcript;
-use crate::search::alphabeta;
-use crate::search::mcts::Config;
-use crate::search::{CancelHandle, Level, SearchLimits, Searcher, Strategy};
+use crate::search::{
+    AlphaBetaConfig, CancelHandle, Level, MctsConfig, SearchLimits, Searcher, Strategy,
+};
 use crate::{Move, Position, Side, Variant};
 use std::fmt;
 use std::str::FromStr;
@@ -37,11 +37,11 @@ pub struct PlayerSpec {
     /// What each move may spend.
     pub limits: SearchLimits,
     /// The default strategy's knobs.
-    pub config: Config,
+    pub config: MctsConfig,
     /// Move-choice randomness (see [`Searcher::with_randomness`]).
     pub randomness: f32,
     /// The alpha-beta strategy's knobs.
-    pub ab: alphabeta::Config,
+    pub ab: AlphaBetaConfig,
 }
 
 impl PlayerSpec {
@@ -95,9 +95,9 @@ impl FromStr for PlayerSpec {
             label: spec.to_string(),
             strategy,
             limits: SearchLimits::time(Duration::from_secs(1)),
-            config: Config::default(),
+            config: MctsConfig::default(),
             randomness: 0.0,
-            ab: alphabeta::Config::default(),
+            ab: AlphaBetaConfig::default(),
         };
         for item in rest.split(',').filter(|s| !s.trim().is_empty()) {
             let (key, value) = item
@@ -113,9 +113,9 @@ impl FromStr for PlayerSpec {
             };
             match key.trim() {
                 "time" => {
-                    p.limits.time = parse_duration(value).ok_or_else(|| {
+                    p.limits.time = Some(parse_duration(value).ok_or_else(|| {
                         err(format!("time: expected 250ms or 1s, found {value:?}"))
-                    })?;
+                    })?);
                 }
                 "iterations" | "iters" => p.limits.iterations = Some(number()? as u64),
                 "memory" => p.limits.memory = (number()? * 1_048_576.0) as usize,
@@ -525,13 +525,13 @@ mod tests {
             .parse()
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(p.strategy, Strategy::Classic);
-        assert_eq!(p.limits.time, Duration::from_millis(800));
+        assert_eq!(p.limits.time, Some(Duration::from_millis(800)));
         let p: PlayerSpec = "default:level=3".parse().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(p.limits, Level::Casual.limits());
         let p: PlayerSpec = "default:time=1.5s,c=0.5,prior=0,iterations=100"
             .parse()
             .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(p.limits.time, Duration::from_millis(1500));
+        assert_eq!(p.limits.time, Some(Duration::from_millis(1500)));
         assert_eq!(p.limits.iterations, Some(100));
         assert_eq!(p.config.exploration, 0.5);
         assert_eq!(p.config.prior_weight, 0.0);
@@ -543,8 +543,8 @@ mod tests {
         assert_eq!(p.ab.solve_empties, 12);
         assert_eq!(p.ab.aspiration, 0);
         let p: PlayerSpec = "ab:time=1s".parse().unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(p.limits.time, Duration::from_secs(1));
-        assert_eq!(p.ab, alphabeta::Config::default());
+        assert_eq!(p.limits.time, Some(Duration::from_secs(1)));
+        assert_eq!(p.ab, AlphaBetaConfig::default());
         for bad in [
             "alphabeta",
             "ab:depth=deep",

@@ -1,4 +1,5 @@
-//! A set of squares as one `u64`, and the bit-parallel move generator the search runs on.
+//! A set of squares as one `u64` ([`Bitboard`]), and the bit-parallel move generator the
+//! search runs on, on raw `u64`s (the public face is [`crate::movegen`], on bitboards).
 //!
 //! Bit `row * 8 + column` is the square; `a1` is bit 0 and `h8` bit 63.
 //!
@@ -12,7 +13,7 @@
 //!   [`crate::perft`] does.
 
 #[cfg(target_arch = "x86_64")]
-pub mod avx2;
+pub(crate) mod avx2;
 
 use crate::Square;
 use std::fmt;
@@ -40,7 +41,7 @@ impl Bitboard {
 
     /// Whether `sq` is in the set.
     pub const fn contains(self, sq: Square) -> bool {
-        self.0 & sq.bit() != 0
+        self.0 & sq.mask() != 0
     }
 
     /// The lowest-index square in the set.
@@ -60,13 +61,13 @@ impl Bitboard {
 
 impl From<Square> for Bitboard {
     fn from(sq: Square) -> Self {
-        Bitboard(sq.bit())
+        Bitboard(sq.mask())
     }
 }
 
 impl FromIterator<Square> for Bitboard {
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
-        Bitboard(iter.into_iter().fold(0, |acc, sq| acc | sq.bit()))
+        Bitboard(iter.into_iter().fold(0, |acc, sq| acc | sq.mask()))
     }
 }
 
@@ -134,11 +135,11 @@ impl fmt::Debug for Bitboard {
 }
 
 /// The four corners: a1, h1, a8, h8.
-pub const CORNERS: u64 = 0x8100_0000_0000_0081;
+pub(crate) const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// The X-squares, diagonally next to a corner: b2, g2, b7, g7.
-pub const X_SQUARES: u64 = 0x0042_0000_0000_4200;
+pub(crate) const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 /// The board's four 4x4 quadrants (for parity ordering near the end of the game).
-pub const QUADRANTS: [u64; 4] = [
+pub(crate) const QUADRANTS: [u64; 4] = [
     0x0000_0000_0f0f_0f0f,
     0x0000_0000_f0f0_f0f0,
     0x0f0f_0f0f_0000_0000,
@@ -171,7 +172,7 @@ fn flank_moves(p: u64, mask: u64, shift: u32) -> u64 {
 /// The legal moves of the player with discs `p` against the opponent's discs `o`: every empty
 /// square from which a straight line of one or more `o` discs ends in a `p` disc.
 #[inline]
-pub fn legal_moves(p: u64, o: u64) -> u64 {
+pub(crate) fn legal_moves(p: u64, o: u64) -> u64 {
     #[cfg(all(
         target_arch = "x86_64",
         target_feature = "avx2",
@@ -200,7 +201,7 @@ pub fn legal_moves(p: u64, o: u64) -> u64 {
 /// [`legal_moves`] in portable Rust: the reference for the fast paths, and the generator on
 /// every target without them (ARM64 phones among them).
 #[inline]
-pub fn legal_moves_portable(p: u64, o: u64) -> u64 {
+pub(crate) fn legal_moves_portable(p: u64, o: u64) -> u64 {
     let empty = !(p | o);
     let inner = o & INNER;
     (flank_moves(p, inner, 1)
@@ -257,7 +258,7 @@ const fn build_rays() -> [[u64; 8]; 64] {
 /// increasing rays and the highest on decreasing ones, so each direction costs a handful of
 /// branch-free instructions.
 #[inline]
-pub fn flips(p: u64, o: u64, sq: Square) -> u64 {
+pub(crate) fn flips(p: u64, o: u64, sq: Square) -> u64 {
     #[cfg(all(
         target_arch = "x86_64",
         target_feature = "avx2",
@@ -285,7 +286,7 @@ pub fn flips(p: u64, o: u64, sq: Square) -> u64 {
 
 /// [`flips`] in portable Rust, by square index (`sq` < 64; a larger index panics).
 #[inline]
-pub fn flips_portable(p: u64, o: u64, sq: usize) -> u64 {
+pub(crate) fn flips_portable(p: u64, o: u64, sq: usize) -> u64 {
     let rays = &RAYS[sq];
     let not_o = !o;
     let mut flipped = 0;
@@ -318,8 +319,8 @@ mod tests {
     fn start_position_has_the_four_classic_moves() {
         // Black: d5 and e4; white: d4 and e5.
         let sq = |s: &str| s.parse::<Square>().unwrap_or_else(|e| panic!("{e}"));
-        let black = sq("d5").bit() | sq("e4").bit();
-        let white = sq("d4").bit() | sq("e5").bit();
+        let black = sq("d5").mask() | sq("e4").mask();
+        let white = sq("d4").mask() | sq("e5").mask();
         let moves: Vec<String> = Bitboard(legal_moves(black, white))
             .squares()
             .map(|s| s.to_string())
@@ -327,7 +328,7 @@ mod tests {
         let mut expected = vec!["d3", "c4", "f5", "e6"];
         expected.sort_by_key(|s| s.parse::<Square>().map(|q| q.index()).unwrap_or(0));
         assert_eq!(moves, expected);
-        assert_eq!(flips(black, white, sq("f5")), sq("e5").bit());
+        assert_eq!(flips(black, white, sq("f5")), sq("e5").mask());
         assert_eq!(flips(black, white, sq("a1")), 0);
     }
 
@@ -405,7 +406,7 @@ mod tests {
     fn portable_matches_the_naive_reference() {
         use crate::perft::naive;
         for (p, o) in game_positions().into_iter().step_by(7) {
-            let cells = naive::cells(p, o);
+            let cells = naive::cells(Bitboard(p), Bitboard(o));
             let expected: u64 = naive::legal_moves(&cells).iter().map(|&i| 1u64 << i).sum();
             assert_eq!(legal_moves_portable(p, o), expected);
             for sq in 0..64 {

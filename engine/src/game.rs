@@ -107,7 +107,7 @@ impl Variant {
         };
         if self.in_free_opening(pos) {
             return match mv {
-                Move::Play(sq) if pos.empties().0 & CENTRE & sq.bit() != 0 => Ok(pos.place(sq)),
+                Move::Play(sq) if pos.empties().0 & CENTRE & sq.mask() != 0 => Ok(pos.place(sq)),
                 Move::Play(sq) if !pos.empties().contains(sq) => {
                     Err(refuse(IllegalReason::Occupied))
                 }
@@ -415,8 +415,8 @@ mod tests {
     fn no_move_ends_game_ends_where_othello_passes() {
         // Black to move, black has no move but white does: b1 is white, a1 black? Build:
         // black a1, white b1, c1 empty: white has no move; black plays c1.
-        let black = Bitboard(Square::ALL[0].bit());
-        let white = Bitboard(Square::ALL[1].bit());
+        let black = Square::ALL[0].bit();
+        let white = Square::ALL[1].bit();
         let pos = Position::from_discs(black, white, Side::White).unwrap_or_else(|e| panic!("{e}"));
         assert!(Variant::Othello.must_pass(&pos));
         assert!(!Variant::Othello.is_game_over(&pos));

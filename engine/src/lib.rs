@@ -5,9 +5,26 @@
 //! it builds and tests in seconds and runs the same on phones and desktops.
 //!
 //! Layers, from fast to safe:
-//! - [`bitboard`]: one `u64` per side, the move generator and flips the search runs on;
+//! - [`Bitboard`]: one `u64` per side, and [`movegen`], the move generator and flips the
+//!   search runs on;
 //! - [`Position`]: discs and the side to move, with checked [`Position::try_play`];
 //! - [`Game`]: a [`Variant`]'s rules, the history with passes, undo and redo.
+//!
+//! Every type has one path. The types of the rules live at the root ([`Square`], [`Move`],
+//! [`Bitboard`], [`Position`], [`Game`], their errors, [`FastRng`]); the public modules group
+//! functions and the types that only make sense beside them:
+//! - [`notation`]: transcripts, GGF records and board strings (their [`ParseError`] is at
+//!   the root);
+//! - [`search`]: the computer opponent ([`search::Searcher`], its limits, levels and results);
+//! - [`eval`]: the learned pattern evaluation;
+//! - [`movegen`] and [`perft`]: the raw generator and its classic check;
+//! - with the `cli` feature (on by default, off in the app): `arena` (matches between
+//!   strategies), `nboard` (the NBoard protocol) and `eval::train`, the command-line tool's
+//!   modules.
+//!
+//! Random numbers speak the [`rand_core`] traits: [`FastRng`] implements
+//! [`rand_core::Rng`] and [`rand_core::SeedableRng`], and [`random_playout`] takes any
+//! generator that implements `Rng`.
 //!
 //! ```
 //! use montello_engine::{Game, Move, Variant, notation::transcript};
@@ -26,21 +43,34 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+// Every public item is documented (the workspace's lint table is shared with the app, and Cargo
+// cannot add a lint beside `workspace = true`, so the engine asks for this one here).
+#![warn(missing_docs)]
+
+// The types live in private modules and are re-exported here, one path each; the public
+// modules group functions (and the few types that only make sense beside them).
+mod bitboard;
+mod game;
+mod playout;
+mod position;
+mod square;
+
+#[cfg(feature = "cli")]
 pub mod arena;
-pub mod bitboard;
 pub mod eval;
-pub mod game;
+pub mod movegen;
+#[cfg(feature = "cli")]
 pub mod nboard;
 pub mod notation;
 pub mod perft;
-pub mod playout;
-pub mod position;
 pub mod search;
-pub mod square;
 
-pub use bitboard::Bitboard;
+pub use bitboard::{Bitboard, Squares};
 pub use game::{Game, GameResult, Variant};
-pub use notation::ParseError;
-pub use playout::{FastRng, PlayoutResult, random_playout};
-pub use position::{IllegalMove, IllegalReason, Position, Score, Side};
+pub use notation::error::ParseError;
+pub use playout::{FastRng, PlayoutResult, random_playout, random_square};
+pub use position::{IllegalMove, IllegalReason, Position, PositionError, Score, Side};
+/// The random generator traits [`FastRng`] implements and [`random_playout`] takes, for
+/// callers without a `rand` dependency of their own.
+pub use rand_core;
 pub use square::{Move, Square, SquareParseError};

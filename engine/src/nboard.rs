@@ -94,7 +94,7 @@ impl Session {
     pub fn limits(&self) -> SearchLimits {
         let mut limits = self.level.limits();
         if let Some(t) = self.time {
-            limits.time = t;
+            limits.time = Some(t);
             limits.iterations = None;
         }
         limits
@@ -300,7 +300,7 @@ impl Session {
     ) -> io::Result<()> {
         let end = self.game.ply();
         let mut limits = self.limits();
-        limits.time = limits.time.min(Duration::from_millis(250));
+        limits.time = Some(limits.clock().min(Duration::from_millis(250)));
         for ply in (0..=end).rev() {
             if stop() {
                 break;

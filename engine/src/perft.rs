@@ -135,6 +135,8 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(crate::Move, u64)> {
 /// A deliberately plain Othello implementation on an 8x8 array, independent of the bitboard
 /// code, used by the tests as the reference that the fast generator must agree with.
 pub mod naive {
+    use crate::Bitboard;
+
     /// A board as 64 cells: 0 empty, 1 the side to move, 2 the opponent.
     pub type Cells = [u8; 64];
 
@@ -150,12 +152,12 @@ pub mod naive {
     ];
 
     /// The cells of the side to move (`player`) and its opponent as an array.
-    pub fn cells(player: u64, opponent: u64) -> Cells {
+    pub fn cells(player: Bitboard, opponent: Bitboard) -> Cells {
         let mut c = [0u8; 64];
         for (i, cell) in c.iter_mut().enumerate() {
-            if player >> i & 1 == 1 {
+            if player.0 >> i & 1 == 1 {
                 *cell = 1;
-            } else if opponent >> i & 1 == 1 {
+            } else if opponent.0 >> i & 1 == 1 {
                 *cell = 2;
             }
         }
@@ -243,7 +245,7 @@ mod tests {
     #[test]
     fn fast_perft_matches_the_naive_reference() {
         let start = Position::start();
-        let cells = naive::cells(start.player().0, start.opponent().0);
+        let cells = naive::cells(start.player(), start.opponent());
         for depth in 0..=6 {
             assert_eq!(
                 perft(&start, depth),

@@ -4,10 +4,26 @@
 //! its rules once per playout.
 
 use crate::bitboard::{flips, legal_moves};
-use crate::{Position, Side, Square, Variant};
+use crate::{Bitboard, Position, Side, Square, Variant};
+use core::convert::Infallible;
+use rand_core::{Rng, SeedableRng, TryRng};
 
 /// A small, fast, seedable random number generator (wyrand). Good enough statistically for
 /// playouts and far cheaper than a cryptographic one; the same seed replays the same game.
+///
+/// It speaks the ecosystem's traits: [`rand_core::Rng`] (through [`rand_core::TryRng`] with
+/// an infallible error) and [`rand_core::SeedableRng`], so it drives `rand`'s distributions and
+/// sequence functions, and any other `rand_core` generator can stand in for it in
+/// [`random_playout`].
+///
+/// ```
+/// use montello_engine::FastRng;
+/// use rand_core::{Rng, SeedableRng};
+///
+/// let mut a = FastRng::seed_from_u64(7);
+/// let mut b = FastRng::new(7);
+/// assert_eq!(Rng::next_u64(&mut a), b.next_u64());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FastRng(u64);
 
@@ -39,22 +55,45 @@ impl FastRng {
     }
 }
 
-/// Where a random move is drawn from: anything that gives random 64-bit words.
-pub trait PlayoutRng {
-    /// The next 64 random bits.
-    fn next_u64(&mut self) -> u64;
+/// The generator never fails, so [`rand_core::Rng`] comes with this.
+impl TryRng for FastRng {
+    type Error = Infallible;
+
+    /// The high half of the next 64 bits (wyrand's better-mixed half).
+    #[inline]
+    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+        Ok((self.next_u64() >> 32) as u32)
+    }
+
+    #[inline]
+    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+        Ok(self.next_u64())
+    }
+
+    /// Whole 64-bit words, little-endian; the last one may be cut short.
+    #[inline]
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+        rand_core::utils::fill_bytes_via_next_word(dst, || self.try_next_u64())
+    }
 }
 
-impl PlayoutRng for FastRng {
-    #[inline]
-    fn next_u64(&mut self) -> u64 {
-        FastRng::next_u64(self)
+/// The seed is the generator's 64-bit state, little-endian; [`SeedableRng::seed_from_u64`]
+/// is [`FastRng::new`], so a search seeded either way replays the same.
+impl SeedableRng for FastRng {
+    type Seed = [u8; 8];
+
+    fn from_seed(seed: [u8; 8]) -> FastRng {
+        FastRng(u64::from_le_bytes(seed))
+    }
+
+    fn seed_from_u64(state: u64) -> FastRng {
+        FastRng::new(state)
     }
 }
 
 /// The `n`-th set bit of `mask` (0-based, lowest first); `n` < `mask.count_ones()`.
 #[inline]
-pub fn nth_set_bit(mut mask: u64, n: u32) -> u32 {
+pub(crate) fn nth_set_bit(mut mask: u64, n: u32) -> u32 {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     {
         // SAFETY: the bmi2 target feature is enabled at compile time.
@@ -72,16 +111,31 @@ pub fn nth_set_bit(mut mask: u64, n: u32) -> u32 {
 
 /// The portable select: clear the lowest set bit `n` times.
 #[inline]
-pub fn nth_set_bit_portable(mask: &mut u64, n: u32) -> u32 {
+pub(crate) fn nth_set_bit_portable(mask: &mut u64, n: u32) -> u32 {
     for _ in 0..n {
         *mask &= *mask - 1;
     }
     mask.trailing_zeros()
 }
 
-/// A random legal square of `moves` (non-empty).
+/// A uniformly random square of `moves` (which must not be empty), drawn from `rng`: a
+/// [`FastRng`] or any other [`rand_core::Rng`].
+///
+/// ```
+/// use montello_engine::{FastRng, Position, random_square};
+///
+/// let start = Position::start();
+/// let sq = random_square(start.legal_moves(), &mut FastRng::new(1));
+/// assert!(start.legal_moves().contains(sq));
+/// ```
 #[inline]
-pub fn random_square<R: PlayoutRng>(moves: u64, rng: &mut R) -> Square {
+pub fn random_square<R: Rng + ?Sized>(moves: Bitboard, rng: &mut R) -> Square {
+    random_square_raw(moves.0, rng)
+}
+
+/// [`random_square`] of a raw `u64`, for the engine's own loops.
+#[inline]
+pub(crate) fn random_square_raw<R: Rng + ?Sized>(moves: u64, rng: &mut R) -> Square {
     let n = moves.count_ones();
     let r = ((u128::from(rng.next_u64()) * u128::from(n)) >> 64) as u32;
     Square::ALL[nth_set_bit(moves, r) as usize]
@@ -124,8 +178,11 @@ impl PlayoutResult {
 
 /// Plays uniformly random legal moves from `pos` to the end of the game under `variant`'s
 /// rules and returns the result. A pass is forced (not chosen) under Othello rules.
+///
+/// The moves are drawn from `rng`: a [`FastRng`], or any other [`rand_core::Rng`] (a `rand`
+/// generator, `&mut dyn Rng`).
 #[inline]
-pub fn random_playout<R: PlayoutRng>(
+pub fn random_playout<R: Rng + ?Sized>(
     pos: &Position,
     variant: Variant,
     rng: &mut R,
@@ -134,7 +191,7 @@ pub fn random_playout<R: PlayoutRng>(
     if variant.in_free_opening(&pos) {
         while variant.in_free_opening(&pos) {
             let free = pos.empties().0 & crate::position::CENTRE;
-            pos = pos.place(random_square(free, rng));
+            pos = pos.place(random_square_raw(free, rng));
         }
     }
     let (p, o) = match variant {
@@ -154,7 +211,7 @@ pub fn random_playout<R: PlayoutRng>(
 
 /// The Othello loop. Returns (discs of the side that was to move at the start, the other's).
 #[inline]
-fn playout_othello<R: PlayoutRng>(mut p: u64, mut o: u64, rng: &mut R) -> (u64, u64) {
+fn playout_othello<R: Rng + ?Sized>(mut p: u64, mut o: u64, rng: &mut R) -> (u64, u64) {
     let mut swapped = false;
     loop {
         let mut moves = legal_moves(p, o);
@@ -166,10 +223,10 @@ fn playout_othello<R: PlayoutRng>(mut p: u64, mut o: u64, rng: &mut R) -> (u64, 
             std::mem::swap(&mut p, &mut o);
             swapped = !swapped;
         }
-        let sq = random_square(moves, rng);
+        let sq = random_square_raw(moves, rng);
         let f = flips(p, o, sq);
         let np = o & !f;
-        o = p | f | sq.bit();
+        o = p | f | sq.mask();
         p = np;
         swapped = !swapped;
     }
@@ -178,17 +235,17 @@ fn playout_othello<R: PlayoutRng>(mut p: u64, mut o: u64, rng: &mut R) -> (u64, 
 
 /// The no-move-ends-game loop.
 #[inline]
-fn playout_no_pass<R: PlayoutRng>(mut p: u64, mut o: u64, rng: &mut R) -> (u64, u64) {
+fn playout_no_pass<R: Rng + ?Sized>(mut p: u64, mut o: u64, rng: &mut R) -> (u64, u64) {
     let mut swapped = false;
     loop {
         let moves = legal_moves(p, o);
         if moves == 0 {
             break;
         }
-        let sq = random_square(moves, rng);
+        let sq = random_square_raw(moves, rng);
         let f = flips(p, o, sq);
         let np = o & !f;
-        o = p | f | sq.bit();
+        o = p | f | sq.mask();
         p = np;
         swapped = !swapped;
     }
@@ -231,12 +288,81 @@ mod tests {
     }
 
     #[test]
+    fn the_rand_core_traits_give_the_same_stream() {
+        let mut a = FastRng::new(11);
+        let mut b = FastRng::seed_from_u64(11);
+        let mut c = FastRng::from_seed(11u64.to_le_bytes());
+        let expected: Vec<u64> = (0..8).map(|_| a.next_u64()).collect();
+        let via_trait: Vec<u64> = (0..8).map(|_| Rng::next_u64(&mut b)).collect();
+        let via_seed: Vec<u64> = (0..8).map(|_| Rng::next_u64(&mut c)).collect();
+        assert_eq!(via_trait, expected);
+        assert_eq!(via_seed, expected);
+        // Bytes are whole words, little-endian, the last one cut short.
+        let mut d = FastRng::new(5);
+        let mut bytes = [0u8; 12];
+        d.fill_bytes(&mut bytes);
+        let mut e = FastRng::new(5);
+        let (w0, w1) = (e.next_u64().to_le_bytes(), e.next_u64().to_le_bytes());
+        assert_eq!(bytes[..8], w0);
+        assert_eq!(bytes[8..], w1[..4]);
+        let mut f = FastRng::new(5);
+        assert_eq!(
+            Rng::next_u32(&mut f),
+            (FastRng::new(5).next_u64() >> 32) as u32
+        );
+    }
+
+    /// Ours plugs into `rand`: its distributions and slice functions run on a `FastRng`, and
+    /// the same seed gives the same draws.
+    #[test]
+    fn fast_rng_drives_rand() {
+        use rand::RngExt;
+        use rand::seq::SliceRandom;
+        let draw = |seed| {
+            let mut rng = FastRng::new(seed);
+            let mut v: Vec<u32> = (0..20).collect();
+            v.shuffle(&mut rng);
+            let dice: Vec<u8> = (0..20).map(|_| rng.random_range(1..=6)).collect();
+            (v, dice)
+        };
+        let (v, dice) = draw(9);
+        assert_eq!((v.clone(), dice.clone()), draw(9));
+        assert_ne!(v, (0..20).collect::<Vec<_>>(), "shuffled");
+        let mut sorted = v;
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..20).collect::<Vec<_>>(), "a permutation");
+        assert!(dice.iter().all(|d| (1..=6).contains(d)));
+        assert!(dice.iter().collect::<std::collections::HashSet<_>>().len() > 3);
+    }
+
+    /// Theirs plugs into ours: a `rand` generator (and a trait object) plays whole games.
+    #[test]
+    fn any_rand_generator_drives_the_playouts() {
+        use rand_xorshift::XorShiftRng;
+        let play = |seed| {
+            let mut rng = XorShiftRng::seed_from_u64(seed);
+            (0..30)
+                .map(|_| random_playout(&Position::start(), Variant::Othello, &mut rng).margin)
+                .collect::<Vec<i8>>()
+        };
+        let a = play(1);
+        assert_eq!(a, play(1), "replayable from the seed");
+        assert_ne!(a, play(2));
+        assert!(a.iter().all(|m| m.unsigned_abs() <= 64));
+        let mut boxed: Box<dyn Rng> = Box::new(XorShiftRng::seed_from_u64(1));
+        let b: Vec<i8> = (0..30)
+            .map(|_| random_playout(&Position::start(), Variant::Othello, &mut *boxed).margin)
+            .collect();
+        assert_eq!(a, b, "the same generator behind a trait object");
+    }
+
+    #[test]
     fn random_square_is_roughly_uniform() {
         let mut rng = FastRng::new(3);
         let moves = 0b1011_0001u64;
         let mut counts = [0u32; 8];
         for _ in 0..40_000 {
-            counts[random_square(moves, &mut rng).index() as usize] += 1;
+            counts[random_square(Bitboard(moves), &mut rng).index() as usize] += 1;
         }
         for i in [0, 4, 5, 7] {
             assert!((9_000..11_000).contains(&counts[i]), "{counts:?}");

@@ -96,7 +96,7 @@ impl fmt::Display for IllegalMove {
 impl std::error::Error for IllegalMove {}
 
 /// The four centre squares d4, e4, d5, e5.
-pub const CENTRE: u64 = 0x0000_0018_1800_0000;
+pub(crate) const CENTRE: u64 = 0x0000_0018_1800_0000;
 
 impl Position {
     /// The standard start: white on d4 and e5, black on d5 and e4, black to move.
@@ -144,9 +144,19 @@ impl Position {
     }
 
     /// A position from the mover's and the opponent's discs, for the search's hot paths.
-    /// The two sets must not overlap.
+    /// The two sets must not overlap (nothing is checked; [`Position::from_discs`] checks).
     #[inline]
-    pub const fn from_player_opponent(player: u64, opponent: u64, side: Side) -> Position {
+    pub const fn from_player_opponent(
+        player: Bitboard,
+        opponent: Bitboard,
+        side: Side,
+    ) -> Position {
+        Position::from_raw(player.0, opponent.0, side)
+    }
+
+    /// [`Position::from_player_opponent`] from raw `u64`s, for the engine's own hot paths.
+    #[inline]
+    pub(crate) const fn from_raw(player: u64, opponent: u64, side: Side) -> Position {
         Position {
             player,
             opponent,
@@ -222,7 +232,7 @@ impl Position {
     /// The discs that a disc on `sq` would flip (empty if the move is illegal or `sq` is taken).
     #[inline]
     pub fn flips(&self, sq: Square) -> Bitboard {
-        if (self.player | self.opponent) & sq.bit() != 0 {
+        if (self.player | self.opponent) & sq.mask() != 0 {
             return Bitboard::EMPTY;
         }
         Bitboard(flips(self.player, self.opponent, sq))
@@ -248,10 +258,11 @@ impl Position {
     /// Plays a legal disc at `sq` that flips `flipped` (as returned by [`Position::flips`]).
     /// Nothing is checked: the search's fast path. Use [`Position::try_play`] for input.
     #[inline]
-    pub const fn play_flips(&self, sq: Square, flipped: u64) -> Position {
+    pub const fn play_flips(&self, sq: Square, flipped: Bitboard) -> Position {
+        let flipped = flipped.0;
         Position {
             player: self.opponent & !flipped,
-            opponent: self.player | flipped | sq.bit(),
+            opponent: self.player | flipped | sq.mask(),
             side: self.side.opposite(),
         }
     }
@@ -259,12 +270,12 @@ impl Position {
     /// Plays a disc at `sq`, which must be a legal move. Nothing is checked.
     #[inline]
     pub fn play_unchecked(&self, sq: Square) -> Position {
-        self.play_flips(sq, flips(self.player, self.opponent, sq))
+        self.play_flips(sq, Bitboard(flips(self.player, self.opponent, sq)))
     }
 
     /// Places a disc at `sq` without flipping anything (Reversi free opening, setting up).
     pub const fn place(&self, sq: Square) -> Position {
-        self.play_flips(sq, 0)
+        self.play_flips(sq, Bitboard::EMPTY)
     }
 
     /// Hands the move to the opponent. Nothing is checked.
@@ -297,9 +308,9 @@ impl Position {
                 }
             }
             Move::Play(sq) => {
-                if (self.player | self.opponent) & sq.bit() != 0 {
+                if (self.player | self.opponent) & sq.mask() != 0 {
                     Err(refuse(IllegalReason::Occupied))
-                } else if moves & sq.bit() != 0 {
+                } else if moves & sq.mask() != 0 {
                     Ok(self.play_unchecked(sq))
                 } else if moves != 0 {
                     Err(refuse(IllegalReason::NoFlips))

@@ -1,5 +1,6 @@
 //! Squares `a1`..`h8` and moves (a square or a pass), with parsing and printing.
 
+use crate::Bitboard;
 use std::fmt;
 use std::str::FromStr;
 
@@ -54,8 +55,14 @@ impl Square {
         self.0 / 8
     }
 
-    /// The single-bit mask of this square.
-    pub const fn bit(self) -> u64 {
+    /// The set holding only this square.
+    pub const fn bit(self) -> Bitboard {
+        Bitboard(self.mask())
+    }
+
+    /// [`Square::bit`] as a raw `u64`, for the generator's hot paths.
+    #[inline]
+    pub(crate) const fn mask(self) -> u64 {
         1u64 << self.0
     }
 }

@@ -52,7 +52,7 @@ fn squares(indices: &[usize]) -> Vec<Square> {
 
 /// The bitboard code and the naive reference agree on everything about `pos`.
 fn check_against_naive(pos: &Position) -> Result<(), TestCaseError> {
-    let cells = naive::cells(pos.player().0, pos.opponent().0);
+    let cells = naive::cells(pos.player(), pos.opponent());
     let naive_moves = naive::legal_moves(&cells);
     let fast_moves: Vec<Square> = pos.legal_moves().squares().collect();
     prop_assert_eq!(
@@ -74,7 +74,7 @@ fn check_against_naive(pos: &Position) -> Result<(), TestCaseError> {
         };
         let next = pos.play_unchecked(sq);
         prop_assert_eq!(
-            naive::cells(next.player().0, next.opponent().0),
+            naive::cells(next.player(), next.opponent()),
             naive::play(&cells, m),
             "{} played in {:?}",
             sq,

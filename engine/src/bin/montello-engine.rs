@@ -4,7 +4,7 @@
 use clap::{Parser, Subcommand};
 use montello_engine::notation::{board_string, parse_any, transcript};
 use montello_engine::perft::{divide, perft};
-use montello_engine::{FastRng, Position, Variant, random_playout};
+use montello_engine::{FastRng, Position, Variant, random_playout, random_square};
 use std::process::ExitCode;
 
 #[path = "cli/train.rs"]
@@ -271,7 +271,7 @@ fn run(command: Command) -> Result<(), String> {
                 None => montello_engine::eval::builtin().clone(),
             };
             let scale = montello_engine::eval::SCALE as f64;
-            let e = w.evaluate(pos.player().0, pos.opponent().0);
+            let e = w.evaluate(pos.player(), pos.opponent());
             print!("{}", board_string::diagram(&pos));
             println!(
                 "evaluation: {:+.2} discs for {} (to move)",
@@ -279,7 +279,7 @@ fn run(command: Command) -> Result<(), String> {
                 pos.side_to_move()
             );
             if explain {
-                for (name, v) in w.explain(pos.player().0, pos.opponent().0) {
+                for (name, v) in w.explain(pos.player(), pos.opponent()) {
                     println!("  {name:<12} {:+7.2}", f64::from(v) / scale);
                 }
             }
@@ -396,13 +396,13 @@ fn bench(seconds: f64, perft_depth: u32) -> Bench {
     while sample.len() < 4096 {
         let mut pos = Position::start();
         while !pos.is_game_over() {
-            let moves = pos.legal_moves().0;
-            pos = if moves == 0 {
+            let moves = pos.legal_moves();
+            pos = if moves.is_empty() {
                 pos.pass()
             } else {
-                pos.play_unchecked(montello_engine::playout::random_square(moves, &mut rng))
+                pos.play_unchecked(random_square(moves, &mut rng))
             };
-            sample.push((pos.player().0, pos.opponent().0));
+            sample.push((pos.player(), pos.opponent()));
         }
     }
     let mut evaluations = 0u64;

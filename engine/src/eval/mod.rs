@@ -1,7 +1,7 @@
 //! The learned pattern evaluation: the final disc margin expected for the side to move.
 //!
 //! A position is read as 46 pattern instances (corner blocks, edges with their X-squares,
-//! rows, diagonals; see [`patterns`]), the pair of move counts, and a bias. Each indexes a
+//! rows, diagonals), the pair of move counts, and a bias. Each indexes a
 //! table of integer weights for the game phase (one set per five plies), and the evaluation
 //! is their sum. The tables are fitted by the project's own trainer from self-play games
 //! labelled with exact endgame solves (`montello-engine train`, `docs/eval.md`) and ship
@@ -11,19 +11,19 @@
 //! use montello_engine::{Position, eval};
 //!
 //! let start = Position::start();
-//! let e = eval::evaluate(start.player().0, start.opponent().0);
+//! let e = eval::evaluate(start.player(), start.opponent());
 //! // The start is about even.
 //! assert!(e.abs() < 8 * eval::SCALE);
 //! ```
 
-pub mod patterns;
+mod patterns;
 #[cfg(feature = "cli")]
 pub mod train;
 mod weights;
 
-pub use weights::{MOBILITY_RANGE, Weights, WeightsError, canonical_map};
+pub use weights::{Weights, WeightsError};
 
-use crate::Position;
+use crate::{Bitboard, Position};
 use std::sync::OnceLock;
 
 /// Evaluation units per disc: [`evaluate`] returns `margin * SCALE`.
@@ -63,16 +63,23 @@ pub fn decode_builtin() -> Result<Weights, WeightsError> {
     Weights::decode(BUILTIN)
 }
 
-/// The expected final disc margin for the player with discs `p` (to move) against `o`, in
-/// units of `1 / SCALE` disc, clamped to `-64 * SCALE ..= 64 * SCALE`, by the shipped weights.
+/// The expected final disc margin for the side to move with discs `player` against the
+/// `opponent`'s discs, in units of `1 / SCALE` disc, clamped to `-64 * SCALE ..= 64 * SCALE`,
+/// by the [`builtin`] weights.
 #[inline]
-pub fn evaluate(p: u64, o: u64) -> i32 {
-    builtin().evaluate(p, o)
+pub fn evaluate(player: Bitboard, opponent: Bitboard) -> i32 {
+    evaluate_raw(player.0, opponent.0)
+}
+
+/// [`evaluate`] on raw `u64`s, for the search's hot paths.
+#[inline]
+pub(crate) fn evaluate_raw(p: u64, o: u64) -> i32 {
+    builtin().evaluate_raw(p, o)
 }
 
 /// [`evaluate`] for a [`Position`], in discs, for the side to move.
 pub fn evaluate_position(pos: &Position) -> f32 {
-    evaluate(pos.player().0, pos.opponent().0) as f32 / SCALE as f32
+    evaluate(pos.player(), pos.opponent()) as f32 / SCALE as f32
 }
 
 /// A hand-written evaluation in the same tables, the trainer's generation 0: mobility, corners
@@ -115,7 +122,7 @@ pub fn heuristic() -> Weights {
 pub(crate) mod tests {
     use super::*;
     use crate::FastRng;
-    use crate::playout::random_square;
+    use crate::playout::random_square_raw;
 
     /// Positions reached by seeded random play, at every stage of the game.
     pub(crate) fn random_positions(seed: u64, n: usize) -> Vec<Position> {
@@ -128,7 +135,7 @@ pub(crate) mod tests {
                 pos = if moves == 0 {
                     pos.pass()
                 } else {
-                    pos.play_unchecked(random_square(moves, &mut rng))
+                    pos.play_unchecked(random_square_raw(moves, &mut rng))
                 };
                 out.push(pos);
             }
@@ -148,10 +155,10 @@ pub(crate) mod tests {
         let w = builtin();
         for pos in random_positions(7, 400) {
             let (p, o) = (pos.player().0, pos.opponent().0);
-            let e = w.evaluate(p, o);
+            let e = w.evaluate(pos.player(), pos.opponent());
             for t in 1..8 {
                 let (tp, to) = (patterns::transform(t, p), patterns::transform(t, o));
-                assert_eq!(w.evaluate(tp, to), e, "symmetry {t} of {pos:?}");
+                assert_eq!(w.evaluate_raw(tp, to), e, "symmetry {t} of {pos:?}");
             }
         }
     }
@@ -168,8 +175,8 @@ pub(crate) mod tests {
                 }
             };
             let swapped = Position::from_player_opponent(
-                pos.player().0,
-                pos.opponent().0,
+                pos.player(),
+                pos.opponent(),
                 pos.side_to_move().opposite(),
             );
             assert_eq!(for_black(&swapped), -for_black(&pos), "{pos:?}");

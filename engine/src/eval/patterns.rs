@@ -249,13 +249,8 @@ pub fn ternary(pb: u32, ob: u32) -> usize {
     TERNARY[pb as usize] as usize + 2 * TERNARY[ob as usize] as usize
 }
 
-/// The mobility table's index for `p` to move against `o`.
-#[inline(always)]
-pub fn mobility_index(p: u64, o: u64) -> usize {
-    mobility_index_with(p, o, crate::bitboard::legal_moves)
-}
-
-/// [`mobility_index`] with a given move generator (the fast one where the CPU has it).
+/// The mobility table's index for `p` to move against `o`, with a given move generator (the
+/// fast one where the CPU has it).
 #[inline(always)]
 fn mobility_index_with(p: u64, o: u64, legal_moves: impl Fn(u64, u64) -> u64) -> usize {
     let mp = legal_moves(p, o).count_ones().min(MOBILITY_CAP);

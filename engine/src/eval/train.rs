@@ -11,11 +11,12 @@
 //! chunks already written.
 
 use super::patterns::{FEATURES, PHASE_SIZE, features};
-use super::{PHASES, SCALE, Weights, canonical_map, phase};
+use super::weights::canonical_map;
+use super::{PHASES, SCALE, Weights, phase};
 use crate::bitboard::{flips, legal_moves};
-use crate::playout::random_square;
+use crate::playout::random_square_raw;
 use crate::search::solver::Solver;
-use crate::{FastRng, Square, Variant};
+use crate::{Bitboard, FastRng, Square, Variant};
 use std::io::{self, Read, Write};
 use std::path::Path;
 
@@ -23,9 +24,9 @@ use std::path::Path;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sample {
     /// The side to move's discs.
-    pub p: u64,
+    pub p: Bitboard,
     /// The opponent's discs.
-    pub o: u64,
+    pub o: Bitboard,
     /// The final disc margin for the side to move: exact when `exact`, else the exact value
     /// of the game's first solved position (the outcome of the game played on from here).
     pub label: i8,
@@ -39,7 +40,7 @@ pub struct Sample {
 impl Sample {
     /// Empty squares.
     pub fn empties(&self) -> u32 {
-        (!(self.p | self.o)).count_ones()
+        (!(self.p | self.o)).count()
     }
 }
 
@@ -81,7 +82,7 @@ fn negamax(w: &Weights, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -
         return -negamax(w, o, p, depth, -beta, -alpha);
     }
     if depth == 0 {
-        return w.evaluate(p, o);
+        return w.evaluate_raw(p, o);
     }
     let mut best = i32::MIN;
     while moves != 0 {
@@ -89,7 +90,7 @@ fn negamax(w: &Weights, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -
         moves &= moves - 1;
         let sq = Square::ALL[i as usize];
         let f = flips(p, o, sq);
-        let v = -negamax(w, o & !f, p | f | sq.bit(), depth - 1, -beta, -alpha);
+        let v = -negamax(w, o & !f, p | f | sq.mask(), depth - 1, -beta, -alpha);
         if v > best {
             best = v;
             if v > alpha {
@@ -117,7 +118,7 @@ fn choose(w: &Weights, p: u64, o: u64, cfg: &SelfPlay, rng: &mut FastRng) -> (Sq
         let v = -negamax(
             w,
             o & !f,
-            p | f | sq.bit(),
+            p | f | sq.mask(),
             cfg.depth.saturating_sub(1),
             -64 * SCALE - 1,
             64 * SCALE + 1,
@@ -167,12 +168,12 @@ fn play_to_endgame(
         let (best, value) = choose(w, p, o, cfg, rng);
         before.push((p, o, mover, value as i16));
         let sq = if ply < opening {
-            random_square(moves, rng)
+            random_square_raw(moves, rng)
         } else {
             best
         };
         let f = flips(p, o, sq);
-        (p, o) = (o & !f, p | f | sq.bit());
+        (p, o) = (o & !f, p | f | sq.mask());
         mover = !mover;
         ply += 1;
     }
@@ -188,7 +189,7 @@ pub fn play_game(w: &Weights, cfg: &SelfPlay, rng: &mut FastRng) -> Vec<Sample> 
     // The endgame: solve, then walk a perfect line, labelling each position exactly.
     let mut solver = Solver::new(Variant::Othello, None, None);
     let Some(v0) = solver.solve(
-        &crate::Position::from_player_opponent(p, o, crate::Side::Black),
+        &crate::Position::from_raw(p, o, crate::Side::Black),
         -64,
         64,
     ) else {
@@ -197,8 +198,8 @@ pub fn play_game(w: &Weights, cfg: &SelfPlay, rng: &mut FastRng) -> Vec<Sample> 
     let mut out: Vec<Sample> = before
         .iter()
         .map(|&(bp, bo, m, search)| Sample {
-            p: bp,
-            o: bo,
+            p: Bitboard(bp),
+            o: Bitboard(bo),
             label: if m == mover { v0 as i8 } else { -v0 as i8 },
             exact: false,
             search: cfg.record_search.then_some(search),
@@ -216,8 +217,8 @@ pub fn play_game(w: &Weights, cfg: &SelfPlay, rng: &mut FastRng) -> Vec<Sample> 
             continue;
         }
         out.push(Sample {
-            p,
-            o,
+            p: Bitboard(p),
+            o: Bitboard(o),
             label: v as i8,
             exact: true,
             search: None,
@@ -228,8 +229,8 @@ pub fn play_game(w: &Weights, cfg: &SelfPlay, rng: &mut FastRng) -> Vec<Sample> 
             let sq = Square::ALL[moves.trailing_zeros() as usize];
             moves &= moves - 1;
             let f = flips(p, o, sq);
-            let (np, no) = (o & !f, p | f | sq.bit());
-            let child = crate::Position::from_player_opponent(np, no, crate::Side::Black);
+            let (np, no) = (o & !f, p | f | sq.mask());
+            let child = crate::Position::from_raw(np, no, crate::Side::Black);
             if solver.solve(&child, -v - 1, -v + 1) == Some(-v) {
                 next = Some((np, no));
                 break;
@@ -267,8 +268,8 @@ pub fn write_samples(path: &Path, samples: &[Sample]) -> io::Result<()> {
     let mut buf = Vec::with_capacity(8 + samples.len() * SAMPLE_BYTES);
     buf.extend_from_slice(DATA_MAGIC);
     for s in samples {
-        buf.extend_from_slice(&s.p.to_le_bytes());
-        buf.extend_from_slice(&s.o.to_le_bytes());
+        buf.extend_from_slice(&s.p.0.to_le_bytes());
+        buf.extend_from_slice(&s.o.0.to_le_bytes());
         buf.push(s.label as u8);
         buf.push(u8::from(s.exact));
         buf.extend_from_slice(&s.search.unwrap_or(NO_SEARCH).to_le_bytes());
@@ -306,8 +307,8 @@ pub fn read_samples(path: &Path) -> io::Result<Vec<Sample>> {
     Ok(body
         .chunks_exact(size)
         .map(|c| Sample {
-            p: word(&c[0..8]),
-            o: word(&c[8..16]),
+            p: Bitboard(word(&c[0..8])),
+            o: Bitboard(word(&c[8..16])),
             label: c[16] as i8,
             exact: c[17] != 0,
             search: (size == SAMPLE_BYTES)
@@ -357,15 +358,16 @@ pub fn relabel_dir(
 /// alpha-beta search with `w`.
 pub fn relabel(w: &Weights, samples: &mut [Sample], depth: u32) {
     for s in samples.iter_mut().filter(|s| !s.exact) {
-        let v = if legal_moves(s.p, s.o) == 0 {
-            negamax(w, s.p, s.o, depth, -64 * SCALE - 1, 64 * SCALE + 1)
+        let (p, o) = (s.p.0, s.o.0);
+        let v = if legal_moves(p, o) == 0 {
+            negamax(w, p, o, depth, -64 * SCALE - 1, 64 * SCALE + 1)
         } else {
             let cfg = SelfPlay {
                 depth,
                 noise: 0,
                 ..SelfPlay::default()
             };
-            choose(w, s.p, s.o, &cfg, &mut FastRng::new(0)).1
+            choose(w, p, o, &cfg, &mut FastRng::new(0)).1
         };
         s.search = Some(v as i16);
     }
@@ -450,7 +452,7 @@ pub fn fit_phase(samples: &[&Sample], init: &[i16], fit: &Fit, map: &[u32]) -> V
     let feats: Vec<[u32; FEATURES]> = samples
         .iter()
         .map(|s| {
-            let mut f = features(s.p, s.o);
+            let mut f = features(s.p.0, s.o.0);
             for x in &mut f {
                 *x = map[*x as usize];
             }
@@ -617,13 +619,13 @@ pub fn exact_test_set(
                 while slot.len() < per {
                     let game = play_to_endgame(w, cfg, &mut rng, &mut Vec::new());
                     if let Some((p, o, _)) = game {
-                        let pos = crate::Position::from_player_opponent(p, o, crate::Side::Black);
+                        let pos = crate::Position::from_raw(p, o, crate::Side::Black);
                         if let Some(v) =
                             Solver::new(Variant::Othello, None, None).solve(&pos, -64, 64)
                         {
                             slot.push(Sample {
-                                p,
-                                o,
+                                p: Bitboard(p),
+                                o: Bitboard(o),
                                 label: v as i8,
                                 exact: true,
                                 search: None,

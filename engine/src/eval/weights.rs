@@ -3,16 +3,16 @@
 //!
 //! The file: the magic `MONTEVAL`, then little-endian `u32` version, phases, weights per
 //! phase and scale, then for every phase each table's *canonical* entries (see
-//! [`super::patterns::canonical_indices`]: entries that a pattern's own symmetry makes equal
+//! `patterns::canonical_indices`: entries that a pattern's own symmetry makes equal
 //! are stored once) as a stream of LEB128 tokens: an even token `2v` is one weight (zigzag
 //! `v`), an odd token `2n + 1` is a run of `n` zero weights. It ends with the FNV-1a hash of
 //! every weight, so a damaged file is refused instead of playing badly.
 
 use super::patterns::{
-    BIAS_OFFSET, FEATURES, MOBILITY_OFFSET, MOBILITY_SIZE, OFFSETS, PATTERNS, PHASE_SIZE,
-    canonical_indices, features,
+    BIAS_OFFSET, FEATURES, OFFSETS, PATTERNS, PHASE_SIZE, canonical_indices, features,
 };
 use super::{PHASES, SCALE, phase};
+use crate::Bitboard;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -53,7 +53,7 @@ fn canonical_tables() -> &'static Vec<Vec<u32>> {
 
 /// The canonical index (within one phase) of each phase entry: patterns through their
 /// symmetry classes, the mobility table and bias as themselves.
-pub fn canonical_map() -> Vec<u32> {
+pub(crate) fn canonical_map() -> Vec<u32> {
     let tables = canonical_tables();
     let mut map: Vec<u32> = (0..PHASE_SIZE as u32).collect();
     for (k, table) in tables.iter().enumerate() {
@@ -141,21 +141,29 @@ impl Weights {
         &self.data[phase * PHASE_SIZE..(phase + 1) * PHASE_SIZE]
     }
 
-    /// The expected final margin for `p` to move against `o`, in `1 / SCALE` disc.
+    /// The expected final margin for the side to move with discs `player` against the
+    /// `opponent`'s discs, in `1 / SCALE` disc.
     #[inline]
-    pub fn evaluate(&self, p: u64, o: u64) -> i32 {
+    pub fn evaluate(&self, player: Bitboard, opponent: Bitboard) -> i32 {
+        self.evaluate_raw(player.0, opponent.0)
+    }
+
+    /// [`Weights::evaluate`] on raw `u64`s, for the search's hot paths.
+    #[inline]
+    pub(crate) fn evaluate_raw(&self, p: u64, o: u64) -> i32 {
         #[cfg(target_arch = "x86_64")]
         if x86_64_v3() {
             // SAFETY: the CPU has every feature `evaluate_x86_64_v3` is compiled for.
             return unsafe { self.evaluate_x86_64_v3(p, o) };
         }
-        self.evaluate_portable(p, o)
+        self.sum(p, o, features(p, o))
     }
 
     /// [`Weights::evaluate`] in portable code (what phones run; the reference of the fast
     /// path in tests).
     #[inline]
-    pub fn evaluate_portable(&self, p: u64, o: u64) -> i32 {
+    pub fn evaluate_portable(&self, player: Bitboard, opponent: Bitboard) -> i32 {
+        let (p, o) = (player.0, opponent.0);
         self.sum(p, o, features(p, o))
     }
 
@@ -182,7 +190,8 @@ impl Weights {
 
     /// The evaluation split by feature group, for the `eval` command: each pattern's sum over
     /// its instances, then mobility, then the bias, in `1 / SCALE` disc.
-    pub fn explain(&self, p: u64, o: u64) -> Vec<(&'static str, i32)> {
+    pub fn explain(&self, player: Bitboard, opponent: Bitboard) -> Vec<(&'static str, i32)> {
+        let (p, o) = (player.0, opponent.0);
         let empties = (!(p | o)).count_ones();
         let w = self.phase(phase(empties));
         let f = features(p, o);
@@ -306,9 +315,6 @@ impl Weights {
     }
 }
 
-/// The mobility table's share of one phase, for tests and tools.
-pub const MOBILITY_RANGE: std::ops::Range<usize> = MOBILITY_OFFSET..MOBILITY_OFFSET + MOBILITY_SIZE;
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -338,7 +344,7 @@ mod tests {
     fn the_fast_evaluation_equals_the_portable_one() {
         let w = sample();
         for pos in super::super::tests::random_positions(5, 2_000) {
-            let (p, o) = (pos.player().0, pos.opponent().0);
+            let (p, o) = (pos.player(), pos.opponent());
             assert_eq!(w.evaluate(p, o), w.evaluate_portable(p, o), "{pos:?}");
         }
     }

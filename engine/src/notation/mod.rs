@@ -4,57 +4,11 @@
 //! moves) and why; none panics on any input (each has a `cargo fuzz` target).
 
 pub mod board_string;
+pub(crate) mod error;
 pub mod ggf;
 pub mod transcript;
 
-use std::fmt;
-
-/// Why a text could not be read, and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    /// What was being read: "transcript", "GGF", "board string".
-    pub format: &'static str,
-    /// The character index (0-based, in chars, not bytes) where the problem starts.
-    pub offset: usize,
-    /// For a move, its number in the game (1-based ply, passes counted).
-    pub ply: Option<usize>,
-    /// What is wrong, in words a player can act on.
-    pub reason: String,
-}
-
-impl ParseError {
-    pub(crate) fn new(
-        format: &'static str,
-        offset: usize,
-        reason: impl Into<String>,
-    ) -> ParseError {
-        ParseError {
-            format,
-            offset,
-            ply: None,
-            reason: reason.into(),
-        }
-    }
-
-    pub(crate) fn at_ply(mut self, ply: usize) -> ParseError {
-        self.ply = Some(ply);
-        self
-    }
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: ", self.format)?;
-        if let Some(ply) = self.ply {
-            write!(f, "move {ply} (character {}): ", self.offset + 1)?;
-        } else {
-            write!(f, "character {}: ", self.offset + 1)?;
-        }
-        f.write_str(&self.reason)
-    }
-}
-
-impl std::error::Error for ParseError {}
+use error::ParseError;
 
 /// Reads a game from any of the formats a player might paste: a GGF record, a board string
 /// (64 squares and the side to move), or a transcript. The format is recognised from the
@@ -75,7 +29,7 @@ pub fn parse_any(text: &str, variant: crate::Variant) -> Result<crate::Game, Par
 
 /// The error of a parse that a test expects to fail (a panic naming the value otherwise).
 #[cfg(test)]
-pub(crate) fn expect_err<T: fmt::Debug>(result: Result<T, ParseError>) -> ParseError {
+pub(crate) fn expect_err<T: std::fmt::Debug>(result: Result<T, ParseError>) -> ParseError {
     match result {
         Ok(value) => panic!("expected a parse error, got {value:?}"),
         Err(e) => e,

@@ -13,14 +13,17 @@
 
 use super::{CancelHandle, MoveStats, Proof, SearchLimits, SearchResult};
 use crate::bitboard::{CORNERS, QUADRANTS, X_SQUARES, flips, legal_moves};
-use crate::eval::{SCALE, evaluate};
+use crate::eval::{SCALE, evaluate_raw};
 use crate::position::CENTRE;
 use crate::{Move, Position, Square, Variant};
 use std::time::Instant;
 
-/// The alpha-beta player's knobs (arena keys `depth`, `solve`, `aspiration`).
+/// The knobs of the alpha-beta sparring partner ([`super::Strategy::AlphaBeta`]): a PVS
+/// search with the learned evaluation at its leaves, iterative deepening, aspiration windows,
+/// a transposition table under the memory cap, and an exact endgame solve with few empty
+/// squares left (arena keys `depth`, `solve`, `aspiration`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Config {
+pub struct AlphaBetaConfig {
     /// Search at most this many plies deep (iterative deepening up to it). With a node limit
     /// or a depth and no time pressure the search is deterministic.
     pub depth: Option<u32>,
@@ -33,9 +36,9 @@ pub struct Config {
     pub aspiration: u32,
 }
 
-impl Default for Config {
+impl Default for AlphaBetaConfig {
     fn default() -> Self {
-        Config {
+        AlphaBetaConfig {
             depth: None,
             solve_empties: 20,
             aspiration: 3,
@@ -253,7 +256,7 @@ impl Search<'_> {
             if p == 0 {
                 return -(o.count_ones() as i32) * SCALE;
             }
-            return evaluate(p, o);
+            return evaluate_raw(p, o);
         }
         let moves = legal_moves(p, o);
         if moves == 0 {
@@ -321,7 +324,7 @@ impl Search<'_> {
     /// The free opening's placements: plain negamax over the empty centre squares.
     fn free_opening(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         if depth == 0 {
-            return evaluate(p, o);
+            return evaluate_raw(p, o);
         }
         let mut centre = !(p | o) & CENTRE;
         let mut best = -INF;
@@ -430,7 +433,7 @@ fn order_moves(
         } else {
             let (np, no) = (o & !f, p | f | bit);
             if by_eval {
-                -evaluate(np, no)
+                -evaluate_raw(np, no)
             } else {
                 let mut key = -(legal_moves(np, no).count_ones() as i32) * 4;
                 if bit & CORNERS != 0 {
@@ -470,7 +473,7 @@ pub(crate) fn search(
     variant: Variant,
     limits: &SearchLimits,
     cancel: &CancelHandle,
-    config: &Config,
+    config: &AlphaBetaConfig,
 ) -> SearchResult {
     let start = Instant::now();
     let mut table = match state.table.take() {
@@ -490,7 +493,7 @@ fn run(
     variant: Variant,
     limits: &SearchLimits,
     cancel: &CancelHandle,
-    config: &Config,
+    config: &AlphaBetaConfig,
     start: Instant,
 ) -> (SearchResult, u32) {
     let mut result = SearchResult {
@@ -540,8 +543,8 @@ fn run(
     root.sort_by_key(|m| {
         let replies = legal_moves(m.player, m.opponent).count_ones() as i32 * 4;
         match m.mv {
-            Move::Play(sq) if sq.bit() & CORNERS != 0 => replies - 6,
-            Move::Play(sq) if sq.bit() & X_SQUARES != 0 => replies + 3,
+            Move::Play(sq) if sq.mask() & CORNERS != 0 => replies - 6,
+            Move::Play(sq) if sq.mask() & X_SQUARES != 0 => replies + 3,
             _ => replies,
         }
     });
@@ -550,7 +553,7 @@ fn run(
         table,
         nodes: 0,
         max_nodes: limits.iterations.unwrap_or(u64::MAX),
-        deadline: start + limits.time,
+        deadline: start + limits.clock(),
         cancel,
         aborted: false,
         passes: variant != Variant::NoMoveEndsGame,
@@ -562,7 +565,9 @@ fn run(
     let solve_empties = if limits.iterations.is_some() {
         config.solve_empties
     } else {
-        config.solve_empties.min(solve_empties_within(limits.time))
+        config
+            .solve_empties
+            .min(solve_empties_within(limits.clock()))
     };
     let solve = empties <= solve_empties && !variant.in_free_opening(pos);
     let max_depth = config.depth.unwrap_or(60).clamp(1, 60);
@@ -585,7 +590,7 @@ fn run(
     let mut endgame_nodes = 0;
     let mut last_score: i32 = 0;
     for (k, &(depth, wdl)) in plan.iter().enumerate() {
-        if k > 0 && start.elapsed().as_secs_f64() > limits.time.as_secs_f64() * STOP_SHARE {
+        if k > 0 && start.elapsed().as_secs_f64() > limits.clock().as_secs_f64() * STOP_SHARE {
             break;
         }
         let nodes_before = s.nodes;
@@ -792,7 +797,7 @@ fn stats(m: &RootMove) -> MoveStats {
 }
 
 /// The side to move's expected score (0..=1) of an evaluation: a logistic of the margin.
-pub fn win_rate(score: i32) -> f64 {
+pub(crate) fn win_rate(score: i32) -> f64 {
     let discs = f64::from(score) / f64::from(SCALE);
     1.0 / (1.0 + (-discs / WIN_RATE_DISCS).exp())
 }
@@ -828,15 +833,15 @@ mod tests {
     use crate::search::{Searcher, Strategy};
     use std::time::Duration;
 
-    fn searcher(config: Config) -> Searcher {
+    fn searcher(config: AlphaBetaConfig) -> Searcher {
         Searcher::new(Strategy::AlphaBeta, 1).with_ab_config(config)
     }
 
-    fn depth(d: u32) -> Config {
-        Config {
+    fn depth(d: u32) -> AlphaBetaConfig {
+        AlphaBetaConfig {
             depth: Some(d),
             solve_empties: 0,
-            ..Config::default()
+            ..AlphaBetaConfig::default()
         }
     }
 
@@ -847,7 +852,7 @@ mod tests {
         } else {
             Variant::NoMoveEndsGame
         };
-        let pos = Position::from_player_opponent(p, o, crate::Side::Black);
+        let pos = Position::from_raw(p, o, crate::Side::Black);
         Solver::new(variant, None, None)
             .solve(&pos, -65, 65)
             .unwrap_or_else(|| panic!("no deadline: {pos:?}"))
@@ -864,7 +869,7 @@ mod tests {
             return exact_margin(p, o, passes) * SCALE;
         }
         if depth == 0 {
-            return evaluate(p, o);
+            return evaluate_raw(p, o);
         }
         if moves == 0 {
             if !passes || legal_moves(o, p) == 0 {
@@ -878,7 +883,7 @@ mod tests {
             let sq = Square::ALL[m.trailing_zeros() as usize];
             m &= m - 1;
             let f = flips(p, o, sq);
-            best = best.max(-negamax(o & !f, p | f | sq.bit(), depth - 1, passes));
+            best = best.max(-negamax(o & !f, p | f | sq.mask(), depth - 1, passes));
         }
         best
     }
@@ -886,7 +891,7 @@ mod tests {
     fn run(
         pos: &Position,
         variant: Variant,
-        config: Config,
+        config: AlphaBetaConfig,
         limits: &SearchLimits,
     ) -> SearchResult {
         searcher(config).search(pos, variant, limits, &CancelHandle::new())
@@ -944,9 +949,9 @@ mod tests {
                     "seed {seed} {variant} {pos:?}"
                 );
                 // The same through the endgame solve of a time-limited search.
-                let config = Config {
+                let config = AlphaBetaConfig {
                     solve_empties: 20,
-                    ..Config::default()
+                    ..AlphaBetaConfig::default()
                 };
                 let r = run(
                     &pos,
@@ -969,7 +974,7 @@ mod tests {
         let bit = |i: u32| 1u64 << i;
         let black = (!0u64 << 24) | bit(2) | bit(18);
         let white = bit(1) | bit(9);
-        let pos = Position::from_player_opponent(black, white, crate::Side::Black);
+        let pos = Position::from_raw(black, white, crate::Side::Black);
         let a1 = Move::Play(Square::ALL[0]);
         let legal = Variant::Othello.moves(&pos);
         assert!(legal.contains(&a1) && legal.len() >= 2, "{legal:?}");
@@ -995,7 +1000,7 @@ mod tests {
         let r = run(
             &pos,
             Variant::Othello,
-            Config::default(),
+            AlphaBetaConfig::default(),
             &SearchLimits::time(Duration::from_secs(60)),
         );
         assert_eq!(r.best, Some(Move::Play(Square::ALL[16])), "{:?}", r.moves);
@@ -1015,7 +1020,7 @@ mod tests {
             let r = run(
                 &pos,
                 Variant::Othello,
-                Config::default(),
+                AlphaBetaConfig::default(),
                 &SearchLimits::iterations(50_000_000),
             );
             assert_eq!(r.moves[0].proof, Some(Proof::Win), "seed {seed}");
@@ -1050,13 +1055,13 @@ mod tests {
         let a = run(
             &pos,
             Variant::Othello,
-            Config::default(),
+            AlphaBetaConfig::default(),
             &SearchLimits::iterations(30_000),
         );
         let b = run(
             &pos,
             Variant::Othello,
-            Config::default(),
+            AlphaBetaConfig::default(),
             &SearchLimits::iterations(30_000),
         );
         assert!((30_000..31_000).contains(&a.iterations), "{}", a.iterations);
@@ -1079,7 +1084,7 @@ mod tests {
                 }
             }
             let pos = Position::start();
-            let r = searcher(Config::default()).search(
+            let r = searcher(AlphaBetaConfig::default()).search(
                 &pos,
                 Variant::Othello,
                 &SearchLimits::time(Duration::from_secs(60)),
@@ -1100,7 +1105,7 @@ mod tests {
         let r = run(
             &random_endgame(9, 40),
             Variant::Othello,
-            Config::default(),
+            AlphaBetaConfig::default(),
             &SearchLimits::time(Duration::from_millis(50)),
         );
         assert!(r.best.is_some() && r.iterations > 0);
@@ -1120,7 +1125,7 @@ mod tests {
             let r = run(
                 &pos,
                 Variant::Othello,
-                Config::default(),
+                AlphaBetaConfig::default(),
                 &SearchLimits::iterations(100_000),
             );
             assert_eq!(r.best, Some(Move::Pass), "seed {seed}");
@@ -1128,7 +1133,7 @@ mod tests {
             let r = run(
                 &pos,
                 Variant::NoMoveEndsGame,
-                Config::default(),
+                AlphaBetaConfig::default(),
                 &SearchLimits::iterations(100_000),
             );
             assert_eq!(r.best, None, "seed {seed}");
@@ -1150,11 +1155,11 @@ mod tests {
         }
         assert!(passes > 0);
         // A finished game has no move.
-        let full = Position::from_player_opponent(!0u64 << 8, 0xff, crate::Side::Black);
+        let full = Position::from_raw(!0u64 << 8, 0xff, crate::Side::Black);
         let r = run(
             &full,
             Variant::Othello,
-            Config::default(),
+            AlphaBetaConfig::default(),
             &SearchLimits::iterations(1_000),
         );
         assert_eq!(r.best, None);
@@ -1186,11 +1191,11 @@ mod tests {
     fn the_table_never_exceeds_the_memory_cap() {
         for memory in [0, 100, 24 * 1000, 1 << 20] {
             let limits = SearchLimits {
-                time: Duration::from_secs(60),
+                time: Some(Duration::from_secs(60)),
                 iterations: Some(200_000),
                 memory,
             };
-            let mut s = searcher(Config::default());
+            let mut s = searcher(AlphaBetaConfig::default());
             let mut pos = Position::start();
             for _ in 0..3 {
                 let r = s.search(&pos, Variant::Othello, &limits, &CancelHandle::new());
@@ -1264,9 +1269,9 @@ mod timing {
             let mut times = Vec::new();
             let mut nodes = 0;
             // One searcher: its table is allocated once, not timed.
-            let mut s = Searcher::new(Strategy::AlphaBeta, 1).with_ab_config(Config {
+            let mut s = Searcher::new(Strategy::AlphaBeta, 1).with_ab_config(AlphaBetaConfig {
                 solve_empties: 64,
-                ..Config::default()
+                ..AlphaBetaConfig::default()
             });
             let _ = s.search(
                 &Position::start(),

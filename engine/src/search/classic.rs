@@ -58,12 +58,12 @@ impl Node {
 }
 
 /// The UCB1 value of a child with `wins` over `visits`, under a parent with `ln(visits)`.
-pub fn ucb1(wins: f64, visits: f64, ln_parent: f64) -> f64 {
+pub(crate) fn ucb1(wins: f64, visits: f64, ln_parent: f64) -> f64 {
     wins / visits + std::f64::consts::SQRT_2 * (ln_parent / visits).sqrt()
 }
 
 /// Runs the classic search; see the module docs.
-pub fn search(
+pub(crate) fn search(
     root_pos: &Position,
     variant: Variant,
     limits: &SearchLimits,
@@ -85,7 +85,7 @@ pub fn search(
                     cancelled = true;
                     break;
                 }
-                if start.elapsed() >= limits.time {
+                if start.elapsed() >= limits.clock() {
                     break;
                 }
             }
@@ -185,7 +185,7 @@ fn iterate(nodes: &mut Vec<Node>, variant: Variant, max_nodes: usize, rng: &mut 
         let mv = if node.untried != 0 {
             let k = rng.below(node.untried.count_ones());
             let sq = Square::ALL[nth_set_bit(node.untried, k) as usize];
-            node.untried &= !sq.bit();
+            node.untried &= !sq.mask();
             Move::Play(sq)
         } else {
             node.untried_pass = false;
@@ -251,7 +251,7 @@ mod tests {
     #[test]
     fn memory_cap_bounds_the_tree() {
         let limits = SearchLimits {
-            time: Duration::from_secs(10),
+            time: Some(Duration::from_secs(10)),
             iterations: Some(5_000),
             memory: 100 * std::mem::size_of::<Node>(),
         };

@@ -1,21 +1,8 @@
 //! The named levels a player picks from: each a documented bundle of a time cap, an iteration
 //! cap and knobs. Weak levels think less and, like a human beginner, sometimes pick a
 //! reasonable but not the best move instead of the strongest one.
-//!
-//! The app runs a level on a background task:
-//!
-//! ```
-//! use montello_engine::search::{CancelHandle, Level};
-//! use montello_engine::{Position, Variant};
-//!
-//! let level = Level::Beginner;
-//! let result = level
-//!     .searcher(7)
-//!     .search(&Position::start(), Variant::Othello, &level.limits(), &CancelHandle::new());
-//! assert!(result.best.is_some());
-//! ```
 
-use super::mcts::Config;
+use super::MctsConfig;
 use super::{SearchLimits, Searcher, Strategy};
 use std::fmt;
 use std::time::Duration;
@@ -34,6 +21,19 @@ use std::time::Duration;
 ///
 /// The iteration caps make the weaker levels play the same on a slow phone and a fast
 /// desktop (and spare the battery); the strongest levels use their whole time cap.
+///
+/// The app runs a level on a background task:
+///
+/// ```
+/// use montello_engine::search::{CancelHandle, Level};
+/// use montello_engine::{Position, Variant};
+///
+/// let level = Level::Beginner;
+/// let result = level
+///     .searcher(7)
+///     .search(&Position::start(), Variant::Othello, &level.limits(), &CancelHandle::new());
+/// assert!(result.best.is_some());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
 pub enum Level {
     /// A few hundred random playouts a move, no notion of corners, and a move drawn in
@@ -137,10 +137,10 @@ impl Level {
     }
 
     /// The default strategy's knobs at this level.
-    pub fn config(self) -> Config {
-        let full = Config::default();
+    pub fn config(self) -> MctsConfig {
+        let full = MctsConfig::default();
         match self {
-            Level::Beginner => Config {
+            Level::Beginner => MctsConfig {
                 prior_weight: 0.0,
                 corner_playouts: false,
                 eval_weight: 0.0,
@@ -151,7 +151,7 @@ impl Level {
                 leaf_solve_empties: 0,
                 ..full
             },
-            Level::Novice => Config {
+            Level::Novice => MctsConfig {
                 prior_weight: 0.0,
                 corner_playouts: false,
                 eval_weight: 0.0,
@@ -162,18 +162,18 @@ impl Level {
                 leaf_solve_empties: 0,
                 ..full
             },
-            Level::Casual => Config {
+            Level::Casual => MctsConfig {
                 solve_empties: 10,
                 leaf_solve_empties: 6,
                 ..full
             },
-            Level::Intermediate => Config {
+            Level::Intermediate => MctsConfig {
                 solve_empties: 14,
                 ..full
             },
             Level::Strong => full,
             // The root's exact solve gets half the time cap: at 18 empties it usually fits.
-            Level::Master => Config {
+            Level::Master => MctsConfig {
                 solve_empties: 18,
                 ..full
             },
@@ -183,7 +183,7 @@ impl Level {
     /// What one move's search may spend at this level.
     pub const fn limits(self) -> SearchLimits {
         SearchLimits {
-            time: self.time(),
+            time: Some(self.time()),
             iterations: self.iterations(),
             memory: self.memory(),
         }

@@ -3,10 +3,10 @@
 //! propagate up the tree), exact win/draw/loss solves near the leaves and an exact
 //! final-margin solve of the root with few empty squares left.
 //!
-//! Each addition is a [`Config`] knob so the arena can measure it against `classic`.
+//! Each addition is a [`MctsConfig`] knob so the arena can measure it against `classic`.
 
 use super::solver::{Solver, solve_root};
-use super::tree::{DRAW, LOSS, Node, PASS, Tree, UNKNOWN, WIN, flip_proof};
+use super::tree::{Node, PASS, ProofState, Tree};
 use super::{CHECK_EVERY, CancelHandle, MoveStats, Proof, SearchLimits, SearchResult};
 use crate::bitboard::{CORNERS, flips, legal_moves};
 use crate::eval;
@@ -14,10 +14,16 @@ use crate::playout::random_playout;
 use crate::{FastRng, Move, Position, Side, Square, Variant};
 use std::time::Instant;
 
-/// The default strategy's knobs. [`Config::default`] is what players face; the arena sets
-/// the others (`default:c=0.7,prior=0`) to measure what each one is worth.
+/// The knobs of the default strategy ([`super::Strategy::Default`]): UCT on a flat node pool,
+/// with tree reuse between moves, move priors (Othello's corner and X-/C-square knowledge, or
+/// the learned evaluation), the MCTS-Solver (proven wins and losses propagate up the tree),
+/// exact win/draw/loss solves near the leaves and an exact final-margin solve of the root
+/// with few empty squares left.
+///
+/// [`MctsConfig::default`] is what players face; the arena sets the others
+/// (`default:c=0.7,prior=0`) to measure what each one is worth.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Config {
+pub struct MctsConfig {
     /// The UCB exploration constant `c` in `q + c * sqrt(ln N / n)`.
     pub exploration: f32,
     /// How many virtual playouts the move prior is worth (0 turns priors off).
@@ -42,14 +48,14 @@ pub struct Config {
     /// The disc margin that counts as one logistic unit when the evaluation becomes a win
     /// probability: `p = 1 / (1 + exp(-margin / eval_scale))`.
     pub eval_scale: f32,
-    /// Implicit minimax backups: a node's prior follows the minimax of the evaluations below
-    /// it (see [`back_up_priors`]).
+    /// Implicit minimax backups (Lanctot et al. 2014): a node's prior follows the minimax of
+    /// the evaluations below it.
     pub minimax: bool,
 }
 
-impl Default for Config {
+impl Default for MctsConfig {
     fn default() -> Self {
-        Config {
+        MctsConfig {
             exploration: 0.25,
             prior_weight: 8.0,
             solve_empties: 16,
@@ -143,10 +149,10 @@ pub(crate) fn search(
     limits: &SearchLimits,
     cancel: &CancelHandle,
     rng: &mut FastRng,
-    config: &Config,
+    config: &MctsConfig,
 ) -> SearchResult {
     let start = Instant::now();
-    let deadline = start + limits.time;
+    let deadline = start + limits.clock();
     if variant.is_game_over(root_pos) {
         state.tree = None;
         return finish(&Tree::new(root_pos, variant, 64), 0, start, false);
@@ -158,7 +164,7 @@ pub(crate) fn search(
         let budget = limits.iterations.map_or(u64::MAX, |n| {
             n.saturating_mul(ROOT_SOLVE_NODES_PER_ITERATION)
         });
-        let solve_deadline = start + limits.time.mul_f64(ROOT_SOLVE_SHARE);
+        let solve_deadline = start + limits.clock().mul_f64(ROOT_SOLVE_SHARE);
         if let Some(solved) = solve_root(
             root_pos,
             variant,
@@ -181,7 +187,7 @@ pub(crate) fn search(
     // A reused root may have been proven as a leaf (by a leaf solve, without children): the
     // root needs its children to choose a move, so it is expanded like any other.
     if !tree.nodes[0].is_expanded() {
-        tree.nodes[0].proof = UNKNOWN;
+        tree.nodes[0].proof = ProofState::Unknown;
     }
     expand(&mut tree, 0, root_side, config, None);
 
@@ -217,7 +223,8 @@ fn root_decided(tree: &Tree) -> bool {
     let root = &tree.nodes[0];
     let children = &tree.nodes[root.children()];
     !children.is_empty()
-        && (children.iter().any(|c| c.proof == WIN) || children.iter().all(|c| c.proof != UNKNOWN))
+        && (children.iter().any(|c| c.proof == ProofState::Win)
+            || children.iter().all(|c| c.proof.is_known()))
 }
 
 /// Creates the children of node `n` (side `side` to move there), or proves it if the game is
@@ -227,15 +234,15 @@ fn expand(
     tree: &mut Tree,
     n: usize,
     side: Side,
-    config: &Config,
+    config: &MctsConfig,
     solve: Option<(Instant, &CancelHandle)>,
 ) -> bool {
     let node = tree.nodes[n];
-    if node.is_expanded() || node.proof != UNKNOWN {
+    if node.is_expanded() || node.proof.is_known() {
         return false;
     }
     let (p, o) = (node.player, node.opponent);
-    let pos = Position::from_player_opponent(p, o, side);
+    let pos = Position::from_raw(p, o, side);
     let variant = tree.variant;
     let mut moves = variant.legal_moves(&pos).0;
     let mut solved = false;
@@ -243,7 +250,7 @@ fn expand(
         if !variant.must_pass(&pos) {
             // Game over: the mover into this node scored the opposite of the side to move.
             let margin = p.count_ones() as i32 - o.count_ones() as i32;
-            tree.nodes[n].proof = flip_proof(proof_of(margin));
+            tree.nodes[n].proof = ProofState::of_margin(margin).flipped();
             tree.nodes[n].n_children = 0;
             return false;
         }
@@ -255,7 +262,7 @@ fn expand(
             Solver::new(variant, Some(deadline), Some(cancel)).with_budget(LEAF_SOLVE_NODES);
         solved = true;
         if let Some(v) = solver.win_draw_loss(&pos) {
-            tree.nodes[n].proof = flip_proof(proof_of(v));
+            tree.nodes[n].proof = ProofState::of_margin(v).flipped();
             return true;
         }
     }
@@ -271,7 +278,7 @@ fn expand(
     if moves == 0 {
         // The passing side's chance is what is left of the opponent's, to move after it.
         let pr = if config.eval_priors {
-            let margin = -(eval::evaluate(o, p) as f32) / eval::SCALE as f32;
+            let margin = -(eval::evaluate_raw(o, p) as f32) / eval::SCALE as f32;
             probability_byte(margin, config.eval_scale)
         } else {
             128
@@ -296,7 +303,7 @@ fn expand(
                 let margin = if np | no == !0 {
                     -(np.count_ones() as f32 - no.count_ones() as f32)
                 } else {
-                    -(eval::evaluate(np, no) as f32) / eval::SCALE as f32
+                    -(eval::evaluate_raw(np, no) as f32) / eval::SCALE as f32
                 };
                 probability_byte(margin, config.eval_scale)
             } else {
@@ -323,10 +330,10 @@ fn back_up_priors(tree: &mut Tree, path: &[u32]) {
         let best_reply = tree.nodes[tree.nodes[i].children()]
             .iter()
             .map(|c| match c.proof {
-                WIN => 255,
-                LOSS => 0,
-                DRAW => 128,
-                _ => c.prior,
+                ProofState::Win => 255,
+                ProofState::Loss => 0,
+                ProofState::Draw => 128,
+                ProofState::Unknown => c.prior,
             })
             .max();
         let Some(best_reply) = best_reply else { break };
@@ -350,30 +357,20 @@ fn probability_byte(margin: f32, scale: f32) -> u8 {
     (win_probability(margin, scale) * 255.0).round() as u8
 }
 
-/// The proof for the side to move of a final margin (or win/draw/loss sign) for that side.
-#[inline]
-fn proof_of(margin: i32) -> u8 {
-    match margin.signum() {
-        1 => WIN,
-        0 => DRAW,
-        _ => LOSS,
-    }
-}
-
 /// The score (1, 0.5, 0) of a proof for the side it belongs to.
 #[inline]
-fn proof_score(proof: u8) -> f32 {
+fn proof_score(proof: ProofState) -> f32 {
     match proof {
-        WIN => 1.0,
-        DRAW => 0.5,
-        _ => 0.0,
+        ProofState::Win => 1.0,
+        ProofState::Draw => 0.5,
+        ProofState::Loss | ProofState::Unknown => 0.0,
     }
 }
 
 /// Picks the child of `n` to descend into: the highest UCB value with the prior as virtual
 /// playouts, never a child proven lost for the side to move.
 #[inline]
-fn select(tree: &Tree, n: usize, config: &Config) -> Option<usize> {
+fn select(tree: &Tree, n: usize, config: &MctsConfig) -> Option<usize> {
     let node = &tree.nodes[n];
     let ln_n = ((node.visits + 1) as f32).ln();
     let c = config.exploration;
@@ -383,12 +380,12 @@ fn select(tree: &Tree, n: usize, config: &Config) -> Option<usize> {
     for i in node.children() {
         let child = &tree.nodes[i];
         let value = match child.proof {
-            LOSS => continue,
-            WIN => f32::INFINITY,
-            _ => {
+            ProofState::Loss => continue,
+            ProofState::Win => f32::INFINITY,
+            ProofState::Draw | ProofState::Unknown => {
                 let prior = f32::from(child.prior) * (1.0 / 255.0);
                 let v = child.visits as f32;
-                let q = if child.proof == DRAW {
+                let q = if child.proof == ProofState::Draw {
                     0.5
                 } else if v + w > 0.0 {
                     (child.wins + w * prior) / (v + w)
@@ -412,7 +409,7 @@ fn select(tree: &Tree, n: usize, config: &Config) -> Option<usize> {
 fn iterate(
     tree: &mut Tree,
     scratch: &mut Scratch,
-    config: &Config,
+    config: &MctsConfig,
     rng: &mut FastRng,
     deadline: Instant,
     cancel: &CancelHandle,
@@ -425,7 +422,7 @@ fn iterate(
     let mut slow = false;
     loop {
         let node = &tree.nodes[n];
-        if node.proof != UNKNOWN {
+        if node.proof.is_known() {
             break;
         }
         if !node.is_expanded() {
@@ -459,11 +456,11 @@ fn iterate(
     // The leaf's value for black.
     let leaf = &tree.nodes[n];
     let mover = side.opposite();
-    let black_score = if leaf.proof != UNKNOWN {
+    let black_score = if leaf.proof.is_known() {
         let s = proof_score(leaf.proof);
         if mover == Side::Black { s } else { 1.0 - s }
     } else {
-        let pos = Position::from_player_opponent(leaf.player, leaf.opponent, side);
+        let pos = Position::from_raw(leaf.player, leaf.opponent, side);
         let free = tree.variant.in_free_opening(&pos);
         let lambda = if free { 0.0 } else { config.eval_weight };
         // The learned value for the side to move at the leaf: its best child's prior when it
@@ -478,7 +475,7 @@ fn iterate(
                 .unwrap_or(128);
             f32::from(best) / 255.0
         } else {
-            let e = eval::evaluate(leaf.player, leaf.opponent) as f32 / eval::SCALE as f32;
+            let e = eval::evaluate_raw(leaf.player, leaf.opponent) as f32 / eval::SCALE as f32;
             win_probability(e, config.eval_scale)
         };
         let learned_black = if side == Side::Black {
@@ -515,20 +512,20 @@ fn iterate(
         };
     }
     // MCTS-Solver: a proof climbs while it settles the parent.
-    if tree.nodes[n].proof != UNKNOWN {
+    if tree.nodes[n].proof.is_known() {
         for d in (0..depth).rev() {
             let parent = path[d] as usize;
-            if tree.nodes[parent].proof != UNKNOWN {
+            if tree.nodes[parent].proof.is_known() {
                 break;
             }
             let children = &tree.nodes[tree.nodes[parent].children()];
-            let proof = if children.iter().any(|c| c.proof == WIN) {
-                LOSS
-            } else if children.iter().all(|c| c.proof != UNKNOWN) {
-                if children.iter().any(|c| c.proof == DRAW) {
-                    DRAW
+            let proof = if children.iter().any(|c| c.proof == ProofState::Win) {
+                ProofState::Loss
+            } else if children.iter().all(|c| c.proof.is_known()) {
+                if children.iter().any(|c| c.proof == ProofState::Draw) {
+                    ProofState::Draw
                 } else {
-                    WIN
+                    ProofState::Win
                 }
             } else {
                 break;
@@ -575,10 +572,10 @@ fn corner_playout(mut p: u64, mut o: u64, passes: bool, rng: &mut FastRng) -> i3
             let good = moves & !x_squares_near_empty_corners(!(p | o));
             if good != 0 { good } else { moves }
         };
-        let sq = crate::playout::random_square(choice, rng);
+        let sq = crate::playout::random_square_raw(choice, rng);
         let f = flips(p, o, sq);
         let np = o & !f;
-        o = p | f | sq.bit();
+        o = p | f | sq.mask();
         p = np;
         swapped = !swapped;
     }
@@ -601,9 +598,9 @@ fn finish(tree: &Tree, iterations: u64, start: Instant, cancelled: bool) -> Sear
     let root = &tree.nodes[0];
     let mut children: Vec<usize> = root.children().collect();
     let rank = |n: &Node| match n.proof {
-        WIN => 3,
-        DRAW | UNKNOWN => 1,
-        _ => 0,
+        ProofState::Win => 3,
+        ProofState::Draw | ProofState::Unknown => 1,
+        ProofState::Loss => 0,
     };
     // The move to play: a proven win, else the most visited move not proven lost.
     children.sort_by(|&a, &b| {
@@ -620,12 +617,7 @@ fn finish(tree: &Tree, iterations: u64, start: Instant, cancelled: bool) -> Sear
         .iter()
         .map(|&c| {
             let n = &tree.nodes[c];
-            let proof = match n.proof {
-                WIN => Some(Proof::Win),
-                DRAW => Some(Proof::Draw),
-                LOSS => Some(Proof::Loss),
-                _ => None,
-            };
+            let proof = n.proof.proven();
             MoveStats {
                 mv: n.the_move(),
                 visits: u64::from(n.visits),
@@ -724,9 +716,9 @@ mod tests {
             .unwrap_or_else(|| panic!("no pass position in the sample"));
         let mut state = State::default();
         // No root solve: pass positions come late, and a solved root keeps no tree.
-        let config = Config {
+        let config = MctsConfig {
             solve_empties: 0,
-            ..Config::default()
+            ..MctsConfig::default()
         };
         search(
             &mut state,
@@ -745,7 +737,7 @@ mod tests {
         assert_eq!(children.len(), 1);
         assert_eq!(children[0].mv, PASS);
         let (p, o) = (pos.player().0, pos.opponent().0);
-        let margin = -(eval::evaluate(o, p) as f32) / eval::SCALE as f32;
+        let margin = -(eval::evaluate_raw(o, p) as f32) / eval::SCALE as f32;
         assert_eq!(
             children[0].prior,
             probability_byte(margin, config.eval_scale)
@@ -754,10 +746,10 @@ mod tests {
 
     #[test]
     fn minimax_backups_keep_each_prior_at_the_best_reply() {
-        let config = Config {
+        let config = MctsConfig {
             minimax: true,
             expand_at: 1,
-            ..Config::default()
+            ..MctsConfig::default()
         };
         let mut state = State::default();
         let pos =
@@ -778,7 +770,7 @@ mod tests {
         let mut checked = 0;
         for (i, node) in tree.nodes.iter().enumerate().skip(1) {
             let children = &tree.nodes[node.children()];
-            if children.is_empty() || children.iter().any(|c| c.proof != UNKNOWN) {
+            if children.is_empty() || children.iter().any(|c| c.proof.is_known()) {
                 continue;
             }
             let best = children.iter().map(|c| c.prior).max().unwrap_or(0);
@@ -794,12 +786,12 @@ mod tests {
         // off must find it from the evaluation (and one ply of minimax) most of the time (a
         // sign error would make it pick losing moves). Plain playouts in the same budget,
         // for the message: 25 of 30 with the generation-3 weights, as many as these.
-        let config = Config {
+        let config = MctsConfig {
             solve_empties: 0,
             leaf_solve_empties: 0,
-            ..Config::default()
+            ..MctsConfig::default()
         };
-        let playouts = Config {
+        let playouts = MctsConfig {
             eval_weight: 0.0,
             eval_priors: false,
             ..config
@@ -823,7 +815,7 @@ mod tests {
             }
             cases += 1;
             let limits = SearchLimits::iterations(2_000);
-            let pick = |c: Config| {
+            let pick = |c: MctsConfig| {
                 searcher(seed, c)
                     .search(&pos, Variant::Othello, &limits, &CancelHandle::new())
                     .best
@@ -845,15 +837,15 @@ mod tests {
         );
     }
 
-    fn searcher(seed: u64, config: Config) -> Searcher {
+    fn searcher(seed: u64, config: MctsConfig) -> Searcher {
         Searcher::new(Strategy::Default, seed).with_config(config)
     }
 
     #[test]
     fn selection_prefers_better_and_less_explored_children_and_never_a_lost_one() {
-        let config = Config {
+        let config = MctsConfig {
             prior_weight: 0.0,
-            ..Config::default()
+            ..MctsConfig::default()
         };
         let mut tree = Tree::new(&Position::start(), Variant::Othello, 1 << 20);
         expand(&mut tree, 0, Side::Black, &config, None);
@@ -875,10 +867,10 @@ mod tests {
         tree.nodes[kids[2]].wins = 1.6;
         assert_eq!(select(&tree, 0, &config), Some(kids[2]));
         // A move proven lost is never chosen, whatever its statistics.
-        tree.nodes[kids[2]].proof = LOSS;
+        tree.nodes[kids[2]].proof = ProofState::Loss;
         assert_eq!(select(&tree, 0, &config), Some(kids[1]));
         for &i in &kids {
-            tree.nodes[i].proof = LOSS;
+            tree.nodes[i].proof = ProofState::Loss;
         }
         assert_eq!(select(&tree, 0, &config), None);
     }
@@ -921,7 +913,7 @@ mod tests {
             let pos = random_endgame(seed, 7);
             let exact = minimax(pos.player().0, pos.opponent().0, true);
             // Pure MCTS-Solver: no exact solve at the root or at the leaves.
-            let config = Config {
+            let config = MctsConfig {
                 solve_empties: 0,
                 leaf_solve_empties: 0,
                 // Playouts keep every sibling in play; a deterministic evaluation explores
@@ -931,7 +923,7 @@ mod tests {
                 eval_weight: 0.0,
                 expand_at: 2,
                 exploration: 0.5,
-                ..Config::default()
+                ..MctsConfig::default()
             };
             let r = searcher(seed, config).search(
                 &pos,
@@ -951,7 +943,7 @@ mod tests {
             );
             assert_eq!(r.moves[0].proof, Some(want), "seed {seed} {pos:?}");
             // With the exact endgame on, the best move's margin is the exact one.
-            let r = searcher(seed, Config::default()).search(
+            let r = searcher(seed, MctsConfig::default()).search(
                 &pos,
                 Variant::Othello,
                 &SearchLimits::iterations(1_000),
@@ -966,7 +958,7 @@ mod tests {
     fn a_proven_win_is_played_at_once() {
         // Three empties: the root solve settles it at once, well inside the cap.
         let pos = random_endgame(5, 3);
-        let r = searcher(1, Config::default()).search(
+        let r = searcher(1, MctsConfig::default()).search(
             &pos,
             Variant::Othello,
             &SearchLimits::time(Duration::from_secs(5)),
@@ -979,7 +971,7 @@ mod tests {
     #[test]
     fn time_cap_is_honoured_loosely() {
         let limits = SearchLimits::time(Duration::from_millis(50));
-        let r = searcher(3, Config::default()).search(
+        let r = searcher(3, MctsConfig::default()).search(
             &Position::start(),
             Variant::Othello,
             &limits,
@@ -998,7 +990,7 @@ mod tests {
             std::thread::sleep(Duration::from_millis(30));
             remote.cancel();
         });
-        let r = searcher(4, Config::default()).search(
+        let r = searcher(4, MctsConfig::default()).search(
             &Position::start(),
             Variant::Othello,
             &SearchLimits::time(Duration::from_secs(30)),
@@ -1015,11 +1007,11 @@ mod tests {
     fn memory_cap_bounds_the_pool() {
         let nodes = 500;
         let limits = SearchLimits {
-            time: Duration::from_secs(30),
+            time: Some(Duration::from_secs(30)),
             iterations: Some(20_000),
             memory: nodes * std::mem::size_of::<Node>(),
         };
-        let mut s = searcher(5, Config::default());
+        let mut s = searcher(5, MctsConfig::default());
         let r = s.search(
             &Position::start(),
             Variant::Othello,
@@ -1044,7 +1036,7 @@ mod tests {
     fn same_seed_same_search_and_same_reuse() {
         let limits = SearchLimits::iterations(3_000);
         let play = |seed| {
-            let mut s = searcher(seed, Config::default());
+            let mut s = searcher(seed, MctsConfig::default());
             let mut pos = Position::start();
             let mut out = Vec::new();
             for _ in 0..6 {
@@ -1058,9 +1050,9 @@ mod tests {
         assert_eq!(play(11), play(11));
         // The learned evaluation is deterministic; playouts make the seed matter.
         let playouts = |seed| {
-            let config = Config {
+            let config = MctsConfig {
                 eval_weight: 0.0,
-                ..Config::default()
+                ..MctsConfig::default()
             };
             searcher(seed, config).search(
                 &Position::start(),
@@ -1076,7 +1068,7 @@ mod tests {
     #[test]
     fn the_tree_is_reused_after_the_reply() {
         let limits = SearchLimits::iterations(5_000);
-        let mut s = searcher(6, Config::default());
+        let mut s = searcher(6, MctsConfig::default());
         let pos = Position::start();
         let r = s.search(&pos, Variant::Othello, &limits, &CancelHandle::new());
         let mine = Variant::Othello.play_unchecked(&pos, r.best.unwrap_or(Move::Pass));
@@ -1105,10 +1097,10 @@ mod tests {
     fn a_root_proven_as_a_leaf_still_gets_a_move() {
         // No root solve, leaf proofs at 10 empties: the reply position was proven as a leaf
         // in the first search and becomes the root of the second.
-        let config = Config {
+        let config = MctsConfig {
             solve_empties: 0,
             leaf_solve_empties: 10,
-            ..Config::default()
+            ..MctsConfig::default()
         };
         let pos = random_endgame(21, 12);
         let mut s = searcher(2, config);
@@ -1135,7 +1127,7 @@ mod tests {
     fn no_move_ends_game_and_free_opening_search_legally() {
         for variant in [Variant::NoMoveEndsGame, Variant::FreeOpening] {
             let pos = variant.start_position();
-            let r = searcher(8, Config::default()).search(
+            let r = searcher(8, MctsConfig::default()).search(
                 &pos,
                 variant,
                 &SearchLimits::iterations(2_000),

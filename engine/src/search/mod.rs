@@ -3,17 +3,23 @@
 //!
 //! [`Searcher`] is the entry point: it owns the search's random generator (seeded, so a search
 //! with an iteration limit replays exactly) and whatever the strategy keeps between moves.
+//! It runs one of three [`Strategy`]s (the default one tuned by [`MctsConfig`], the alpha-beta
+//! sparring partner by [`AlphaBetaConfig`]) within [`SearchLimits`], and [`Level`] bundles
+//! the app's playing strengths. Every type of the search is here; its strategies' modules are
+//! private.
 
-pub mod alphabeta;
-pub mod classic;
+mod alphabeta;
+mod classic;
 mod hint;
-pub mod levels;
-pub mod mcts;
-pub mod solver;
+mod levels;
+mod mcts;
+pub(crate) mod solver;
 mod tree;
 
+pub use alphabeta::AlphaBetaConfig;
 pub use hint::hint;
 pub use levels::Level;
+pub use mcts::MctsConfig;
 
 use crate::{FastRng, Move, Position, Variant};
 use std::sync::Arc;
@@ -21,10 +27,17 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 /// What a search may spend.
+///
+/// A search stops at whichever cap it reaches first. Whether it has a time cap of its own is
+/// explicit in [`SearchLimits::time`]: a search capped by iterations alone (the deterministic
+/// runs) has `time: None`, and callers that show progress against the clock can tell it
+/// apart without guessing from a duration.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchLimits {
-    /// Wall-clock cap; the move comes back within this plus a few milliseconds.
-    pub time: Duration,
+    /// Wall-clock cap; the move comes back within this plus a few milliseconds. `None` for a
+    /// search bounded by its iteration cap alone, which still stops after
+    /// [`SearchLimits::SAFETY_NET`] (see [`SearchLimits::clock`]).
+    pub time: Option<Duration>,
     /// Stop after this many iterations (playouts), if set. Makes a search deterministic.
     pub iterations: Option<u64>,
     /// Memory cap for the tree, in bytes. When the tree is full the search keeps running on
@@ -38,21 +51,35 @@ pub struct SearchLimits {
 pub const DEFAULT_MEMORY: usize = 128 << 20;
 
 impl SearchLimits {
+    /// How long a search without a time cap may run at most: a safety net against an
+    /// iteration cap too large for the machine, never reached by the usual ones.
+    pub const SAFETY_NET: Duration = Duration::from_secs(60);
+
     /// A time cap with no iteration cap and the default memory cap.
     pub const fn time(time: Duration) -> SearchLimits {
         SearchLimits {
-            time,
+            time: Some(time),
             iterations: None,
             memory: DEFAULT_MEMORY,
         }
     }
 
-    /// An iteration cap (with a generous one-minute time cap as a safety net).
+    /// An iteration cap and no time cap (only the [`SearchLimits::SAFETY_NET`]), with the
+    /// default memory cap.
     pub const fn iterations(iterations: u64) -> SearchLimits {
         SearchLimits {
-            time: Duration::from_secs(60),
+            time: None,
             iterations: Some(iterations),
             memory: DEFAULT_MEMORY,
+        }
+    }
+
+    /// The wall-clock time the search may take: its time cap, or the
+    /// [`SearchLimits::SAFETY_NET`] when it has none.
+    pub const fn clock(&self) -> Duration {
+        match self.time {
+            Some(time) => time,
+            None => SearchLimits::SAFETY_NET,
         }
     }
 }
@@ -176,11 +203,11 @@ pub enum Strategy {
     /// UCThello's plain UCT, kept exactly as the baseline every improvement is measured against.
     Classic,
     /// What players face: UCT with tree reuse, a capped node pool, priors, the MCTS-Solver and
-    /// an exact endgame (see [`mcts`]).
+    /// an exact endgame (see [`MctsConfig`]).
     #[default]
     Default,
     /// The sparring partner: PVS alpha-beta with the learned evaluation, iterative
-    /// deepening, a transposition table and an exact endgame (see [`alphabeta`]).
+    /// deepening, a transposition table and an exact endgame (see [`AlphaBetaConfig`]).
     AlphaBeta,
 }
 
@@ -212,9 +239,9 @@ pub struct Searcher {
     strategy: Strategy,
     rng: FastRng,
     randomness: f32,
-    config: mcts::Config,
+    config: MctsConfig,
     state: mcts::State,
-    ab_config: alphabeta::Config,
+    ab_config: AlphaBetaConfig,
     ab_state: alphabeta::State,
 }
 
@@ -225,32 +252,32 @@ impl Searcher {
             strategy,
             rng: FastRng::new(seed),
             randomness: 0.0,
-            config: mcts::Config::default(),
+            config: MctsConfig::default(),
             state: mcts::State::default(),
-            ab_config: alphabeta::Config::default(),
+            ab_config: AlphaBetaConfig::default(),
             ab_state: alphabeta::State::default(),
         }
     }
 
     /// Sets the alpha-beta strategy's knobs.
-    pub fn with_ab_config(mut self, config: alphabeta::Config) -> Searcher {
+    pub fn with_ab_config(mut self, config: AlphaBetaConfig) -> Searcher {
         self.ab_config = config;
         self
     }
 
     /// The alpha-beta strategy's knobs.
-    pub fn ab_config(&self) -> &alphabeta::Config {
+    pub fn ab_config(&self) -> &AlphaBetaConfig {
         &self.ab_config
     }
 
     /// Sets the default strategy's knobs (the arena measures them one by one).
-    pub fn with_config(mut self, config: mcts::Config) -> Searcher {
+    pub fn with_config(mut self, config: MctsConfig) -> Searcher {
         self.config = config;
         self
     }
 
     /// The default strategy's knobs.
-    pub fn config(&self) -> &mcts::Config {
+    pub fn config(&self) -> &MctsConfig {
         &self.config
     }
 
@@ -367,3 +394,36 @@ fn randomise_choice(result: &mut SearchResult, randomness: f32, rng: &mut FastRn
 /// Checks the clock and the cancel flag every this many iterations: a few hundred
 /// microseconds of work between checks, so the time cap is honoured to well under 20 ms.
 pub(crate) const CHECK_EVERY: u64 = 64;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_time_capped_search_has_a_time_cap() {
+        let capped = SearchLimits::iterations(500);
+        assert_eq!(capped.time, None);
+        assert_eq!(capped.clock(), SearchLimits::SAFETY_NET);
+        let timed = SearchLimits::time(Duration::from_millis(300));
+        assert_eq!(timed.time, Some(Duration::from_millis(300)));
+        assert_eq!(timed.clock(), Duration::from_millis(300));
+        assert_eq!(timed.iterations, None);
+        // Every level is timed, even those with an iteration cap too.
+        for level in Level::ALL {
+            assert_eq!(level.limits().time, Some(level.time()), "{level}");
+        }
+    }
+
+    #[test]
+    fn an_iteration_capped_search_runs_its_iterations() {
+        for strategy in [Strategy::Classic, Strategy::Default] {
+            let r = Searcher::new(strategy, 3).search(
+                &Position::start(),
+                Variant::Othello,
+                &SearchLimits::iterations(300),
+                &CancelHandle::new(),
+            );
+            assert_eq!(r.iterations, 300, "{strategy:?}");
+        }
+    }
+}

@@ -85,7 +85,7 @@ impl Table {
 
 /// An exact endgame search within a deadline.
 #[derive(Debug)]
-pub struct Solver<'a> {
+pub(crate) struct Solver<'a> {
     /// Nodes searched so far.
     pub nodes: u64,
     deadline: Option<Instant>,
@@ -128,6 +128,7 @@ impl<'a> Solver<'a> {
     }
 
     /// Whether the search gave up (deadline, budget or cancel).
+    #[cfg(test)]
     pub fn aborted(&self) -> bool {
         self.aborted
     }
@@ -309,7 +310,7 @@ impl<'a> Solver<'a> {
                 if empties >= EVAL_EMPTIES {
                     // The learned evaluation of the reply position (the opponent's view),
                     // a quarter of a disc per key unit.
-                    key += eval::evaluate(np, no) * 16 / eval::SCALE;
+                    key += eval::evaluate_raw(np, no) * 16 / eval::SCALE;
                 }
                 key
             };
@@ -395,7 +396,7 @@ fn final_margin(p: u64, o: u64) -> i32 {
 
 /// The exact outcome of every root move of a solved endgame.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RootSolve {
+pub(crate) struct RootSolve {
     /// Each move with its final margin for the side to move, best first. The `bool` says
     /// whether the margin is exact; otherwise it is an upper bound with the right sign (the
     /// move's win/draw/loss is always exact).
@@ -410,7 +411,7 @@ pub struct RootSolve {
 /// Solves `pos`: first the win/draw/loss of every move (cheap, a null window around zero),
 /// then the final margin of the best ones. Gives up (`None`) if the deadline, the node
 /// budget or `cancel` strikes before the first pass is done; after it, returns what it has.
-pub fn solve_root(
+pub(crate) fn solve_root(
     pos: &Position,
     variant: Variant,
     deadline: Option<Instant>,
@@ -423,7 +424,7 @@ pub fn solve_root(
     // margin pass then raises its alpha early, and the table fills with the main line.
     moves.sort_by_cached_key(|&mv| {
         let child = variant.play_unchecked(pos, mv);
-        eval::evaluate(child.player().0, child.opponent().0)
+        eval::evaluate(child.player(), child.opponent())
     });
     let mut wdl: Vec<(Move, i32)> = Vec::with_capacity(moves.len());
     for &mv in &moves {
@@ -471,7 +472,7 @@ pub fn solve_root(
 pub(crate) mod tests {
     use super::*;
     use crate::FastRng;
-    use crate::playout::random_square;
+    use crate::playout::random_square_raw;
 
     /// Plain minimax without pruning: the reference the solver is checked against.
     pub(crate) fn minimax(p: u64, o: u64, passes: bool) -> i32 {
@@ -488,7 +489,7 @@ pub(crate) mod tests {
             let sq = Square::ALL[m.trailing_zeros() as usize];
             m &= m - 1;
             let f = flips(p, o, sq);
-            best = best.max(-minimax(o & !f, p | f | sq.bit(), passes));
+            best = best.max(-minimax(o & !f, p | f | sq.mask(), passes));
         }
         best
     }
@@ -513,7 +514,7 @@ pub(crate) mod tests {
                     pos = pos.pass();
                     continue;
                 }
-                pos = pos.play_unchecked(random_square(moves, &mut rng));
+                pos = pos.play_unchecked(random_square_raw(moves, &mut rng));
             }
         }
     }
@@ -570,7 +571,7 @@ pub(crate) mod tests {
             let sq = Square::ALL[m.trailing_zeros() as usize];
             m &= m - 1;
             let f = flips(p, o, sq);
-            let v = -reference(o & !f, p | f | sq.bit(), -beta, -alpha, passes);
+            let v = -reference(o & !f, p | f | sq.mask(), -beta, -alpha, passes);
             best = best.max(v);
             alpha = alpha.max(v);
             if alpha >= beta {

@@ -3,6 +3,7 @@
 //! grows past its cap, and moving the root down the tree (tree reuse) compacts the kept
 //! subtree in place.
 
+use super::Proof;
 use crate::{Move, Position, Side, Square, Variant};
 
 /// No child block yet.
@@ -10,19 +11,56 @@ pub(crate) const NONE: u32 = u32::MAX;
 /// `Node::mv` of a pass.
 pub(crate) const PASS: u8 = 64;
 
-/// A node's proven value for the side that made the move into it.
-pub(crate) const UNKNOWN: u8 = 0;
-pub(crate) const WIN: u8 = 1;
-pub(crate) const DRAW: u8 = 2;
-pub(crate) const LOSS: u8 = 3;
+/// A node's proven value for the side that made the move into it: one byte in the node.
+#[repr(u8)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub(crate) enum ProofState {
+    /// Not proven (yet): the node's value is its playout and evaluation statistics.
+    #[default]
+    Unknown = 0,
+    /// The move into the node wins with best play.
+    Win = 1,
+    /// The move into the node draws with best play.
+    Draw = 2,
+    /// The move into the node loses against best play.
+    Loss = 3,
+}
 
-/// The same value seen by the other side.
-#[inline]
-pub(crate) const fn flip_proof(p: u8) -> u8 {
-    match p {
-        WIN => LOSS,
-        LOSS => WIN,
-        other => other,
+impl ProofState {
+    /// The same value seen by the other side.
+    #[inline]
+    pub(crate) const fn flipped(self) -> ProofState {
+        match self {
+            ProofState::Win => ProofState::Loss,
+            ProofState::Loss => ProofState::Win,
+            other => other,
+        }
+    }
+
+    /// The proof of a final margin (or a win/draw/loss sign) for the side it belongs to.
+    #[inline]
+    pub(crate) const fn of_margin(margin: i32) -> ProofState {
+        match margin.signum() {
+            1 => ProofState::Win,
+            0 => ProofState::Draw,
+            _ => ProofState::Loss,
+        }
+    }
+
+    /// Whether the value is proven.
+    #[inline]
+    pub(crate) const fn is_known(self) -> bool {
+        !matches!(self, ProofState::Unknown)
+    }
+
+    /// The proven value in the search's public terms (`None` while unknown).
+    pub(crate) const fn proven(self) -> Option<Proof> {
+        match self {
+            ProofState::Unknown => None,
+            ProofState::Win => Some(Proof::Win),
+            ProofState::Draw => Some(Proof::Draw),
+            ProofState::Loss => Some(Proof::Loss),
+        }
     }
 }
 
@@ -43,8 +81,8 @@ pub(crate) struct Node {
     pub n_children: u8,
     /// The move into this node: a square index, or [`PASS`].
     pub mv: u8,
-    /// [`UNKNOWN`], [`WIN`], [`DRAW`] or [`LOSS`] for the side that moved into this node.
-    pub proof: u8,
+    /// The node's proven value for the side that moved into it.
+    pub proof: ProofState,
     /// The move's prior in 0..=255 (255 = surely good), from the heuristic at expansion.
     pub prior: u8,
 }
@@ -59,7 +97,7 @@ impl Node {
             first_child: NONE,
             n_children: 0,
             mv,
-            proof: UNKNOWN,
+            proof: ProofState::Unknown,
             prior,
         }
     }
@@ -120,7 +158,7 @@ impl Tree {
     /// The root's position.
     pub(crate) fn root_position(&self) -> Position {
         let r = &self.nodes[0];
-        Position::from_player_opponent(r.player, r.opponent, self.root_side)
+        Position::from_raw(r.player, r.opponent, self.root_side)
     }
 
     /// Bytes of nodes in use (never more than the cap).
@@ -213,11 +251,26 @@ mod tests {
 
     #[test]
     fn proofs_flip_between_sides() {
-        assert_eq!(flip_proof(WIN), LOSS);
-        assert_eq!(flip_proof(LOSS), WIN);
-        assert_eq!(flip_proof(DRAW), DRAW);
-        assert_eq!(flip_proof(UNKNOWN), UNKNOWN);
+        assert_eq!(ProofState::Win.flipped(), ProofState::Loss);
+        assert_eq!(ProofState::Loss.flipped(), ProofState::Win);
+        assert_eq!(ProofState::Draw.flipped(), ProofState::Draw);
+        assert_eq!(ProofState::Unknown.flipped(), ProofState::Unknown);
+        assert_eq!(ProofState::of_margin(12), ProofState::Win);
+        assert_eq!(ProofState::of_margin(0), ProofState::Draw);
+        assert_eq!(ProofState::of_margin(-1), ProofState::Loss);
+        assert_eq!(ProofState::Unknown.proven(), None);
+        assert_eq!(ProofState::Loss.proven(), Some(Proof::Loss));
+    }
+
+    /// The pool's memory cap counts nodes of 32 bytes (two to a cache line): the proof state
+    /// is one byte beside the move and the prior, and a new field must not grow the node.
+    #[test]
+    fn a_node_is_32_bytes_and_its_proof_one() {
+        assert_eq!(std::mem::size_of::<ProofState>(), 1);
         assert_eq!(std::mem::size_of::<Node>(), 32);
+        assert_eq!(std::mem::align_of::<Node>(), 8);
+        assert_eq!(ProofState::default(), ProofState::Unknown);
+        assert_eq!(Node::new(1, 2, PASS, 128).proof, ProofState::Unknown);
     }
 
     #[test]
