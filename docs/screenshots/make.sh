@@ -52,6 +52,14 @@ shots=(
     "table-landscape|960x540|--face-to-face --position f5d6c3d3c4f4f6f3e6e7"
     "notch-portrait|390x844|--autoplay 2 --after-moves 12 --safe-area 0,47,0,34"
     "notch-landscape|844x390|--autoplay 2 --after-moves 12 --safe-area 47,0,47,21"
+    # The layout pass (issue #17): new game, the move list's sheet both ways, and the "after"
+    # of the before/after pair (the "before" pictures are kept as they were taken).
+    "new-game|390x844|--position f5d6c3d3c4f4f6f3e6e7 --open new"
+    "moves-sheet|390x844|--position f5d6c3d3c4f4f6f3e6e7 --open moves"
+    "moves-landscape|844x390|--position f5d6c3d3c4f4f6f3e6e7 --safe-area 47,0,47,21 --open moves"
+    "layout-phone|390x844|--position f5d6c3d3c4f4f6f3e6e7"
+    "layout-menu|390x844|--position f5d6c3d3c4f4f6f3e6e7 --open menu"
+    "layout-landscape|844x390|--position f5d6c3d3c4f4f6f3e6e7"
 )
 for shot in "${shots[@]}"; do
     IFS='|' read -r name size flags <<<"$shot"
