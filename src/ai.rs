@@ -353,7 +353,11 @@ fn drop_stale(mut ai: ResMut<AiState>, current: Res<CurrentGame>) {
     }
 }
 
-fn poll_search(mut ai: ResMut<AiState>, mut estimates: MessageWriter<SearchEstimate>) {
+fn poll_search(
+    mut ai: ResMut<AiState>,
+    mut estimates: MessageWriter<SearchEstimate>,
+    mut notice: ResMut<Notice>,
+) {
     // Look before touching: a mutable borrow would mark the state changed every frame.
     if ai.running.is_none() {
         return;
@@ -391,9 +395,15 @@ fn poll_search(mut ai: ResMut<AiState>, mut estimates: MessageWriter<SearchEstim
             ai.ready = result.best.map(|mv| (running.generation, mv));
         }
         Purpose::Hint => {
+            let moves: Vec<_> = result.moves.into_iter().take(3).collect();
+            // What the rings mean, said plainly.
+            notice.info(match moves.len() {
+                1 => Said::new("notice.hint_one"),
+                n => Said::new("notice.hint_many").arg("n", n),
+            });
             ai.hint = Some(Hint {
                 generation: running.generation,
-                moves: result.moves.into_iter().take(3).collect(),
+                moves,
             });
         }
     }

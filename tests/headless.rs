@@ -403,6 +403,12 @@ fn hints_turned_off_start_no_search_and_say_so() {
     run_until(&mut app, "a hint", |app| {
         app.world().resource::<AiState>().hint.is_some()
     });
+    // The notice says plainly what the rings are: of Black's four first moves, the 3 best.
+    let notice = app.world().resource::<Notice>().text(Lang::En);
+    assert_eq!(
+        notice,
+        "Hint: the 3 best moves, each with your chance of winning."
+    );
 }
 
 #[test]

@@ -28,6 +28,8 @@ enum HudText {
     Name(Side),
     /// A player card's second line: You, Player, or the AI and its level.
     Who(Side),
+    /// The last moves (lying down, in the column's free space).
+    Moves,
     Status,
     Notice,
 }
@@ -39,6 +41,12 @@ enum ShownWhen {
     Upright,
     LyingDown,
 }
+
+/// The row of the notice and the HUD's buttons: lying down, a column (the notice over the
+/// buttons), so a long notice wraps within the narrow column and pushes what follows down
+/// (in a row, a wrapped text is laid out as one line's height and spills over the win bar).
+#[derive(Component, Debug)]
+struct NoticeRow;
 
 /// A player card: the count, the side and who plays it; ringed while its side is to move.
 #[derive(Component, Debug)]
@@ -59,6 +67,27 @@ struct HudButton(Action);
 /// A disc count, ringed in the accent colour while its side is to move.
 #[derive(Component, Debug)]
 struct CountChip(Side);
+
+/// Whose turn it is (or the result, or the review's place): between the counts lying down,
+/// under the cards upright.
+fn status_line(seat: Seat, when: ShownWhen) -> impl Bundle {
+    (
+        text_label("", theme::FONT),
+        HudText::Status,
+        when,
+        seat,
+        TextLayout::justify(Justify::Center),
+        Node {
+            flex_grow: 1.0,
+            width: if when == ShownWhen::Upright {
+                percent(100)
+            } else {
+                Val::Auto
+            },
+            ..default()
+        },
+    )
+}
 
 /// A player card: the side's count on a disc, its name and who plays it (the texts upright
 /// only: lying down the column shows the counts with the status between them).
@@ -170,32 +199,12 @@ fn spawn_seat(commands: &mut Commands, seat: Seat) {
                 LayoutProbe("hud"),
                 children![
                     player_card(Side::Black, seat),
-                    (
-                        text_label("", theme::FONT),
-                        HudText::Status,
-                        ShownWhen::LyingDown,
-                        seat,
-                        TextLayout::justify(Justify::Center),
-                        Node {
-                            flex_grow: 1.0,
-                            ..default()
-                        },
-                    ),
+                    status_line(seat, ShownWhen::LyingDown),
                     player_card(Side::White, seat),
                 ],
             ),
-            (
-                // Whose turn it is, under the cards.
-                text_label("", theme::FONT),
-                HudText::Status,
-                ShownWhen::Upright,
-                seat,
-                TextLayout::justify(Justify::Center),
-                Node {
-                    width: percent(100),
-                    ..default()
-                },
-            ),
+            // Whose turn it is, under the cards.
+            status_line(seat, ShownWhen::Upright),
             (
                 layout(Node {
                     height: px(5),
@@ -264,9 +273,11 @@ fn spawn_seat(commands: &mut Commands, seat: Seat) {
                 layout(Node {
                     align_items: AlignItems::Center,
                     column_gap: px(10),
+                    row_gap: px(6),
                     min_height: px(theme::TOUCH),
                     ..default()
                 }),
+                NoticeRow,
                 LayoutProbe("hud"),
                 children![
                     (
@@ -300,8 +311,42 @@ fn spawn_seat(commands: &mut Commands, seat: Seat) {
                     ),
                 ],
             ),
+            (
+                // Lying down, the column's free space shows the last moves.
+                coloured_label("", 16.0, Color::WHITE),
+                Paint::TextDim,
+                HudText::Moves,
+                ShownWhen::LyingDown,
+                seat,
+            ),
         ],
     ));
+}
+
+/// How many of the last moves the landscape column shows (ten of each side's).
+const RECENT_MOVES: usize = 20;
+
+/// The last [`RECENT_MOVES`] moves up to `ply`, numbered in pairs as on a score sheet
+/// ("5. c4 f4  6. f6 f3"), with "…" before them when earlier moves are left out.
+pub fn recent_moves(moves: &[montello_engine::Move], ply: usize) -> String {
+    let played = &moves[..ply.min(moves.len())];
+    // Start on Black's move of a pair, so the numbering stays right.
+    let from = played.len().saturating_sub(RECENT_MOVES) / 2 * 2;
+    let mut text = if from > 0 {
+        String::from("… ")
+    } else {
+        String::new()
+    };
+    for (i, pair) in played[from..].chunks(2).enumerate() {
+        if i > 0 {
+            text.push_str("  ");
+        }
+        text.push_str(&format!("{}.", (from / 2) + i + 1));
+        for mv in pair {
+            text.push_str(&format!(" {mv}"));
+        }
+    }
+    text
 }
 
 /// Which HUD a button shows in: the Pass button in the HUD of the player who must pass (in
@@ -331,7 +376,9 @@ fn arrange_for_orientation(
     ui_scale: Res<UiScale>,
     safe: Res<crate::platform::SafeArea>,
     table: Res<TableMode>,
-    mut nodes: Query<(&ShownWhen, &mut Node)>,
+    mut nodes: Query<(&ShownWhen, &mut Node), Without<NoticeRow>>,
+    mut rows: Query<&mut Node, With<NoticeRow>>,
+    mut texts: Query<(&HudText, &mut Node), (Without<NoticeRow>, Without<ShownWhen>)>,
     added: Query<(), Added<ShownWhen>>,
     mut last: Local<Option<bool>>,
 ) {
@@ -347,6 +394,20 @@ fn arrange_for_orientation(
     for (when, mut node) in &mut nodes {
         let shown = (*when == ShownWhen::LyingDown) == landscape;
         node.display = if shown { Display::Flex } else { Display::None };
+    }
+    for mut row in &mut rows {
+        (row.flex_direction, row.align_items) = if landscape {
+            (FlexDirection::Column, AlignItems::Stretch)
+        } else {
+            (FlexDirection::Row, AlignItems::Center)
+        };
+    }
+    // Upright the notice takes the row's free width, pushing the buttons right; in the
+    // column it keeps its own height.
+    for (text, mut node) in &mut texts {
+        if matches!(text, HudText::Notice) {
+            node.flex_grow = if landscape { 0.0 } else { 1.0 };
+        }
     }
 }
 
@@ -447,6 +508,7 @@ fn update_hud(
             HudText::Count(Side::White) => score.white.to_string(),
             HudText::Name(side) => language.0.side(*side).to_string(),
             HudText::Who(side) => who_plays(&players, *side, language.0),
+            HudText::Moves => recent_moves(game.all_moves(), current.shown_ply()),
             HudText::Status => status_text(&current, &players, &ai, language.0),
             HudText::Notice => {
                 let colour = if notice.is_error {
@@ -539,6 +601,29 @@ fn update_hud(
 mod tests {
     use super::*;
     use crate::screens::{HudPlace, hud_place};
+
+    #[test]
+    fn the_column_shows_the_last_moves_numbered_in_pairs() {
+        let game = montello_engine::notation::transcript::parse(
+            "f5d6c3d3c4f4f6f3e6e7",
+            montello_engine::Variant::Othello,
+        )
+        .expect("a legal transcript");
+        let moves = game.all_moves();
+        assert_eq!(recent_moves(moves, 0), "");
+        assert_eq!(recent_moves(moves, 3), "1. f5 d6  2. c3");
+        assert_eq!(
+            recent_moves(moves, 10),
+            "1. f5 d6  2. c3 d3  3. c4 f4  4. f6 f3  5. e6 e7"
+        );
+        // A long game: the last moves only, still numbered from the game's start.
+        let long: Vec<_> = moves.iter().copied().cycle().take(25).collect();
+        let text = recent_moves(&long, 25);
+        assert!(text.starts_with("… 3. "), "{text}");
+        assert!(text.ends_with("13. c4"), "{text}");
+        // Pairs 3 to 13: eleven numbers.
+        assert_eq!(text.matches('.').count(), 11, "{text}");
+    }
 
     #[test]
     fn table_mode_turns_the_far_hud_and_routes_the_pass_button() {
