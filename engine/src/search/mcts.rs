@@ -404,8 +404,9 @@ fn select(tree: &Tree, n: usize, config: &MctsConfig) -> Option<usize> {
     best
 }
 
-/// One iteration: select, expand, simulate (or use a proof), backpropagate, and propagate
-/// proofs. Returns whether it ran a slow exact solve.
+/// One iteration: select and expand ([`descend`]), value the leaf ([`leaf_value`]), back the
+/// value up the path ([`back_up`]) and let a proof climb ([`propagate_proof`]). Returns
+/// whether it ran a slow exact solve.
 fn iterate(
     tree: &mut Tree,
     scratch: &mut Scratch,
@@ -415,6 +416,28 @@ fn iterate(
     cancel: &CancelHandle,
 ) -> bool {
     let path = &mut scratch.path;
+    let (leaf, side, slow) = descend(tree, path, config, deadline, cancel);
+    let black_score = leaf_value(tree, leaf, side, config, rng);
+    back_up(tree, path, black_score);
+    if tree.nodes[leaf].proof.is_known() {
+        propagate_proof(tree, path);
+    }
+    slow
+}
+
+/// Selection and expansion: from the root down the tree by [`select`], expanding the node
+/// where it stops (a node is expanded on its `expand_at`-th visit; the root at once) and
+/// stopping at a proven node, a fresh expansion (valued where it stands) or a leaf. `path`
+/// gets the nodes from the root to the leaf. Returns the leaf, the side to move there and
+/// whether an expansion ran a slow exact solve.
+#[inline]
+fn descend(
+    tree: &mut Tree,
+    path: &mut Vec<u32>,
+    config: &MctsConfig,
+    deadline: Instant,
+    cancel: &CancelHandle,
+) -> (usize, Side, bool) {
     path.clear();
     path.push(0);
     let mut n = 0usize;
@@ -453,55 +476,68 @@ fn iterate(
             None => break,
         }
     }
-    // The leaf's value for black.
+    (n, side, slow)
+}
+
+/// The leaf's value for Black, 0..1: its proof when it has one, else the learned evaluation
+/// blended with a playout by `eval_weight` (the evaluation alone at 1, the playout alone at
+/// 0 and in a free opening).
+#[inline]
+fn leaf_value(tree: &Tree, n: usize, side: Side, config: &MctsConfig, rng: &mut FastRng) -> f32 {
     let leaf = &tree.nodes[n];
-    let mover = side.opposite();
-    let black_score = if leaf.proof.is_known() {
+    if leaf.proof.is_known() {
+        // The proof is for the side that moved into the leaf.
         let s = proof_score(leaf.proof);
-        if mover == Side::Black { s } else { 1.0 - s }
+        return if side.opposite() == Side::Black {
+            s
+        } else {
+            1.0 - s
+        };
+    }
+    let pos = Position::from_raw(leaf.player, leaf.opponent, side);
+    let free = tree.variant.in_free_opening(&pos);
+    let lambda = if free { 0.0 } else { config.eval_weight };
+    // The learned value for the side to move at the leaf: its best child's prior when it
+    // was just expanded with evaluated priors, else its own evaluation.
+    let learned = if lambda <= 0.0 {
+        0.0
+    } else if config.eval_priors && leaf.is_expanded() && leaf.n_children > 0 {
+        let best = tree.nodes[leaf.children()]
+            .iter()
+            .map(|c| c.prior)
+            .max()
+            .unwrap_or(128);
+        f32::from(best) / 255.0
     } else {
-        let pos = Position::from_raw(leaf.player, leaf.opponent, side);
-        let free = tree.variant.in_free_opening(&pos);
-        let lambda = if free { 0.0 } else { config.eval_weight };
-        // The learned value for the side to move at the leaf: its best child's prior when it
-        // was just expanded with evaluated priors, else its own evaluation.
-        let learned = if lambda <= 0.0 {
-            0.0
-        } else if config.eval_priors && leaf.is_expanded() && leaf.n_children > 0 {
-            let best = tree.nodes[leaf.children()]
-                .iter()
-                .map(|c| c.prior)
-                .max()
-                .unwrap_or(128);
-            f32::from(best) / 255.0
-        } else {
-            let e = eval::evaluate_raw(leaf.player, leaf.opponent) as f32 / eval::SCALE as f32;
-            win_probability(e, config.eval_scale)
-        };
-        let learned_black = if side == Side::Black {
-            learned
-        } else {
-            1.0 - learned
-        };
-        let played = if lambda >= 1.0 {
-            0.0
-        } else if config.corner_playouts && !free {
-            let passes = tree.variant != Variant::NoMoveEndsGame;
-            let margin = corner_playout(leaf.player, leaf.opponent, passes, rng);
-            let black = if side == Side::Black { margin } else { -margin };
-            match black.signum() {
-                1 => 1.0,
-                0 => 0.5,
-                _ => 0.0,
-            }
-        } else {
-            random_playout(&pos, tree.variant, rng).score_for(Side::Black)
-        };
-        lambda * learned_black + (1.0 - lambda) * played
+        let e = eval::evaluate_raw(leaf.player, leaf.opponent) as f32 / eval::SCALE as f32;
+        win_probability(e, config.eval_scale)
     };
-    // Backpropagation: each node scores for the side that moved into it; the side to move
-    // alternates with depth (a pass is a move).
-    let depth = path.len() - 1;
+    let learned_black = if side == Side::Black {
+        learned
+    } else {
+        1.0 - learned
+    };
+    let played = if lambda >= 1.0 {
+        0.0
+    } else if config.corner_playouts && !free {
+        let passes = tree.variant != Variant::NoMoveEndsGame;
+        let margin = corner_playout(leaf.player, leaf.opponent, passes, rng);
+        let black = if side == Side::Black { margin } else { -margin };
+        match black.signum() {
+            1 => 1.0,
+            0 => 0.5,
+            _ => 0.0,
+        }
+    } else {
+        random_playout(&pos, tree.variant, rng).score_for(Side::Black)
+    };
+    lambda * learned_black + (1.0 - lambda) * played
+}
+
+/// Backpropagation: each node on `path` gets a visit and scores for the side that moved into
+/// it; the side to move alternates with depth (a pass is a move).
+#[inline]
+fn back_up(tree: &mut Tree, path: &[u32], black_score: f32) {
     for (d, &i) in path.iter().enumerate() {
         let node = &mut tree.nodes[i as usize];
         node.visits += 1;
@@ -511,32 +547,36 @@ fn iterate(
             1.0 - black_score
         };
     }
-    // MCTS-Solver: a proof climbs while it settles the parent.
-    if tree.nodes[n].proof.is_known() {
-        for d in (0..depth).rev() {
-            let parent = path[d] as usize;
-            if tree.nodes[parent].proof.is_known() {
-                break;
-            }
-            let children = &tree.nodes[tree.nodes[parent].children()];
-            let proof = if children.iter().any(|c| c.proof == ProofState::Win) {
-                ProofState::Loss
-            } else if children.iter().all(|c| c.proof.is_known()) {
-                if children.iter().any(|c| c.proof == ProofState::Draw) {
-                    ProofState::Draw
-                } else {
-                    ProofState::Win
-                }
-            } else {
-                break;
-            };
-            if parent == 0 {
-                break;
-            }
-            tree.nodes[parent].proof = proof;
+}
+
+/// MCTS-Solver: the proven leaf at the end of `path` settles its parent when one child is a
+/// win for the parent's mover (the parent is lost for the side that moved into it) or all
+/// children are proven; the proof climbs while it settles parents, short of the root.
+#[inline]
+fn propagate_proof(tree: &mut Tree, path: &[u32]) {
+    let depth = path.len() - 1;
+    for d in (0..depth).rev() {
+        let parent = path[d] as usize;
+        if tree.nodes[parent].proof.is_known() {
+            break;
         }
+        let children = &tree.nodes[tree.nodes[parent].children()];
+        let proof = if children.iter().any(|c| c.proof == ProofState::Win) {
+            ProofState::Loss
+        } else if children.iter().all(|c| c.proof.is_known()) {
+            if children.iter().any(|c| c.proof == ProofState::Draw) {
+                ProofState::Draw
+            } else {
+                ProofState::Win
+            }
+        } else {
+            break;
+        };
+        if parent == 0 {
+            break;
+        }
+        tree.nodes[parent].proof = proof;
     }
-    slow
 }
 
 /// The X-squares (b2, g2, b7, g7) next to an empty corner.
