@@ -5,34 +5,18 @@
 //! without any window or GPU, so tests drive it headlessly with the same messages a tap
 //! sends. [`AppPlugin`] adds the window, the 3D board, the UI and the platform glue on top.
 
-pub mod access;
-pub mod ai;
+pub mod app;
 mod board;
-pub mod eval;
-pub mod game_flow;
-pub mod i18n;
-pub mod launch;
-mod layout;
+pub mod game;
+pub mod persist;
 pub mod platform;
-mod power;
-pub mod save;
-pub mod save_format;
-mod screens;
-pub mod settings;
-pub mod sound;
-pub mod storage;
-mod theme;
-mod widgets;
-
-#[cfg(not(any(target_os = "android", target_os = "ios")))]
-mod dev;
-#[cfg(not(any(target_os = "android", target_os = "ios")))]
-mod share;
+pub mod prefs;
+pub mod ui;
 
 use bevy::prelude::*;
 
-pub use launch::LaunchOptions;
-pub use screens::Overlay;
+pub use app::launch::LaunchOptions;
+pub use ui::screens::Overlay;
 
 /// The order systems run in within `Update`, so a tap, the game's answer and the view's
 /// reaction happen in one frame.
@@ -66,14 +50,14 @@ impl Plugin for LogicPlugins {
                 .chain(),
         );
         app.add_plugins((
-            settings::plugin,
-            i18n::plugin,
-            access::logic_plugin,
-            game_flow::plugin,
-            ai::plugin,
-            eval::plugin,
-            save::plugin,
-            sound::logic_plugin,
+            prefs::settings::plugin,
+            prefs::i18n::plugin,
+            app::access::logic_plugin,
+            game::flow::plugin,
+            game::ai::plugin,
+            game::eval::plugin,
+            persist::save::plugin,
+            ui::sound::logic_plugin,
             platform::lifecycle::logic_plugin,
         ));
     }
@@ -107,7 +91,7 @@ impl Plugin for AppPlugin {
         #[cfg(target_os = "android")]
         let plugins = plugins.set(gpu.render_plugin());
         // `--offscreen`: no window system at all. The window entity only gives the layout its
-        // size; the camera renders into an image (see `dev::render_offscreen`) and Bevy's
+        // size; the camera renders into an image (see `app::dev::render_offscreen`) and Bevy's
         // schedule runner drives the frames.
         #[cfg(not(any(target_os = "android", target_os = "ios")))]
         let plugins = if self.launch.offscreen {
@@ -131,7 +115,7 @@ impl Plugin for AppPlugin {
         }
         // One font for every language (Latin and Japanese): it replaces Bevy's default font, so
         // every text uses it without naming it.
-        let font = Font::from_bytes(i18n::UI_FONT.to_vec());
+        let font = Font::from_bytes(prefs::i18n::UI_FONT.to_vec());
         if let Err(e) = app
             .world_mut()
             .resource_mut::<Assets<Font>>()
@@ -139,27 +123,27 @@ impl Plugin for AppPlugin {
         {
             error!("could not install the UI font: {e:?}");
         }
-        app.insert_resource(i18n::SystemLanguage(i18n::Lang::system()));
+        app.insert_resource(prefs::i18n::SystemLanguage(prefs::i18n::Lang::system()));
         app.insert_resource(self.launch.clone());
         #[cfg(target_os = "android")]
         app.insert_resource(gpu);
         if let Some(dir) = self.launch.save_dir() {
-            app.insert_resource(save::DataDir(dir));
+            app.insert_resource(persist::save::DataDir(dir));
         }
         app.add_plugins(LogicPlugins);
         app.add_plugins((
-            launch::plugin,
+            app::launch::plugin,
             platform::plugin,
-            power::plugin,
-            sound::output_plugin,
-            theme::plugin,
-            widgets::plugin,
+            app::power::plugin,
+            ui::sound::output_plugin,
+            ui::theme::plugin,
+            ui::widgets::plugin,
             board::plugin,
-            access::view_plugin,
-            screens::plugin,
+            app::access::view_plugin,
+            ui::screens::plugin,
         ));
         #[cfg(not(any(target_os = "android", target_os = "ios")))]
-        app.add_plugins((dev::plugin, share::plugin));
+        app.add_plugins((app::dev::plugin, app::share::plugin));
     }
 }
 

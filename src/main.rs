@@ -5,7 +5,8 @@
 
 #[cfg(not(target_os = "ios"))]
 use montello::{
-    LaunchOptions, Overlay, ai::AiLevel, i18n::Lang, platform::SafeArea, settings::ThemeName,
+    LaunchOptions, Overlay, game::ai::AiLevel, platform::SafeArea, prefs::i18n::Lang,
+    prefs::settings::ThemeName,
 };
 #[cfg(not(target_os = "ios"))]
 use std::path::PathBuf;
@@ -216,8 +217,8 @@ mod tests {
             parse(args("--open Help")).expect("valid flags").open,
             Some(Overlay::Help)
         );
-        assert_eq!(o.theme, Some(montello::settings::ThemeName::Wood));
-        assert_eq!(o.lang, Some(montello::i18n::Lang::Ja));
+        assert_eq!(o.theme, Some(montello::prefs::settings::ThemeName::Wood));
+        assert_eq!(o.lang, Some(montello::prefs::i18n::Lang::Ja));
         for bad in [
             "--window 12",
             "--after-moves x",

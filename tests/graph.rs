@@ -3,9 +3,9 @@
 
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
-use montello::ai::AiState;
-use montello::eval::{Estimate, EvalHistory};
-use montello::game_flow::{CurrentGame, GameCommand, GameSetup, Player, Players, SquareTapped};
+use montello::game::ai::AiState;
+use montello::game::eval::{Estimate, EvalHistory};
+use montello::game::flow::{CurrentGame, GameCommand, GameSetup, Player, Players, SquareTapped};
 use montello_engine::Variant;
 
 mod common;

@@ -2,13 +2,13 @@
 //! no window, no GPU, driven by the same messages a tap or a button sends.
 
 use bevy::prelude::*;
-use montello::ai::{AiLevel, AiState, HintRequested};
-use montello::game_flow::{
+use montello::game::ai::{AiLevel, AiState, HintRequested};
+use montello::game::flow::{
     CurrentGame, GameCommand, GameSetup, MoveRequested, MoveSource, Notice, PassNotice, Player,
     Players, Refusal, SquareTapped, TapRefused,
 };
-use montello::i18n::{Lang, Language};
-use montello::settings::{Settings, TableMode};
+use montello::prefs::i18n::{Lang, Language};
+use montello::prefs::settings::{Settings, TableMode};
 use montello_engine::{IllegalReason, Move, Side, Square, Variant};
 use std::time::Duration;
 
@@ -413,8 +413,8 @@ fn hints_turned_off_start_no_search_and_say_so() {
 
 #[test]
 fn screen_readers_hear_each_square_and_can_play_it() {
-    use montello::access::{AccessibleSquare, describe_square, node_id};
-    use montello::i18n::Lang;
+    use montello::app::access::{AccessibleSquare, describe_square, node_id};
+    use montello::prefs::i18n::Lang;
     let mut app = app();
     new_game(&mut app, Player::Human, Player::Human, Variant::Othello);
     let describe = |app: &App, lang, name| describe_square(lang, current(app), sq(name));
@@ -450,11 +450,11 @@ fn screen_readers_hear_each_square_and_can_play_it() {
 /// The sounds asked for since the cursor last looked.
 fn heard(
     app: &App,
-    cursor: &mut bevy::ecs::message::MessageCursor<montello::sound::PlaySound>,
-) -> Vec<montello::sound::Sound> {
+    cursor: &mut bevy::ecs::message::MessageCursor<montello::ui::sound::PlaySound>,
+) -> Vec<montello::ui::sound::Sound> {
     let messages = app
         .world()
-        .resource::<Messages<montello::sound::PlaySound>>();
+        .resource::<Messages<montello::ui::sound::PlaySound>>();
     cursor
         .read(messages)
         .flat_map(|m| m.0.iter().map(|c| c.sound))
@@ -463,7 +463,7 @@ fn heard(
 
 #[test]
 fn moves_and_refusals_sound_unless_muted() {
-    use montello::sound::Sound;
+    use montello::ui::sound::Sound;
     let mut app = app();
     let mut cursor = Default::default();
     new_game(&mut app, Player::Human, Player::Human, Variant::Othello);

@@ -4,15 +4,15 @@
 
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
-use montello::ai::{AiLevel, AiState};
-use montello::game_flow::{
+use montello::game::ai::{AiLevel, AiState};
+use montello::game::flow::{
     CurrentGame, GameCommand, GameSetup, Notice, Player, Players, SquareTapped,
 };
-use montello::i18n::{Lang, Language};
-use montello::save::{ResetStats, Restored, StatsFile};
-use montello::save_format::{SavedGame, SavedSettings};
-use montello::settings::{AnimationSpeed, Settings, TextSize, ThemeName};
-use montello::storage::{self, SaveFormat};
+use montello::persist::save::{ResetStats, Restored, StatsFile};
+use montello::persist::save_format::{SavedGame, SavedSettings};
+use montello::persist::storage::{self, SaveFormat};
+use montello::prefs::i18n::{Lang, Language};
+use montello::prefs::settings::{AnimationSpeed, Settings, TextSize, ThemeName};
 use montello_engine::{Game, Variant};
 use std::path::{Path, PathBuf};
 
@@ -59,7 +59,7 @@ fn tap(app: &mut App, square: &str) {
 
 /// The notice as the HUD shows it: in the app's language.
 fn notice_text(app: &App) -> String {
-    let lang = app.world().resource::<montello::i18n::Language>().0;
+    let lang = app.world().resource::<montello::prefs::i18n::Language>().0;
     app.world().resource::<Notice>().text(lang)
 }
 

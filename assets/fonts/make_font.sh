@@ -19,7 +19,7 @@ text=$(mktemp)
 trap 'rm -f "$text"' EXIT
 cat assets/lang/*.txt >"$text"
 # Punctuation and symbols the UI uses outside the language files.
-# The icons of the toolbar and the move list (src/screens/toolbar.rs, move_list.rs).
+# The icons of the toolbar and the move list (src/ui/screens/toolbar.rs, move_list.rs).
 printf '%s' '…–—‘’“”•·×÷±→←↑↓▶◀●○◆◇■□★☆✓✗♪✚⇦⇨◎≡⋯‹›◐' >>"$text"
 
 # Face 0 of the collection is Noto Sans CJK JP.

@@ -4,9 +4,9 @@
 //! the distance is worked out from the window's shape instead.
 
 use super::BOARD_HALF;
-use crate::layout::{self, SheetOpen};
 use crate::platform::SafeArea;
-use crate::settings::TableMode;
+use crate::prefs::settings::TableMode;
+use crate::ui::layout::{self, SheetOpen};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 

@@ -5,11 +5,11 @@
 
 use super::{FELT_TOP, square_centre};
 use crate::AppSystems;
-use crate::game_flow::{
+use crate::game::flow::{
     BoardReset, CurrentGame, MovePlayed, Players, Refusal, TapRefused, ViewBusy,
 };
-use crate::settings::Settings;
-use crate::theme::BoardMaterials;
+use crate::prefs::settings::Settings;
+use crate::ui::theme::BoardMaterials;
 use bevy::prelude::*;
 use montello_engine::{Move, Position, Side, Square};
 use std::f32::consts::PI;

@@ -4,10 +4,10 @@
 
 use super::{FELT_TOP, square_centre};
 use crate::AppSystems;
-use crate::ai::AiState;
-use crate::game_flow::CurrentGame;
-use crate::settings::{Settings, TableMode};
-use crate::theme::{Paint, Palette};
+use crate::game::ai::AiState;
+use crate::game::flow::CurrentGame;
+use crate::prefs::settings::{Settings, TableMode};
+use crate::ui::theme::{Paint, Palette};
 use bevy::prelude::*;
 use montello_engine::Move;
 

@@ -3,13 +3,13 @@
 
 use super::{FELT_TOP, SQUARE, square_centre};
 use crate::AppSystems;
-use crate::ai::AiState;
 use crate::board::discs::ANNOUNCE;
-use crate::game_flow::{
+use crate::game::ai::AiState;
+use crate::game::flow::{
     BoardReset, CurrentGame, MovePlayed, Players, Refusal, TapRefused, ViewBusy,
 };
-use crate::settings::Settings;
-use crate::theme::{BoardMaterials, Palette, unlit};
+use crate::prefs::settings::Settings;
+use crate::ui::theme::{BoardMaterials, Palette, unlit};
 use bevy::prelude::*;
 use montello_engine::Move;
 

@@ -1,9 +1,9 @@
 //! The board itself: frame, grid, 64 felt squares (the pick targets), star points, lights.
 
 use super::{BOARD_HALF, BoardSquare, FELT_TOP, SQUARE, square_centre};
-use crate::game_flow::SquareTapped;
-use crate::launch::LaunchOptions;
-use crate::theme::BoardMaterials;
+use crate::app::launch::LaunchOptions;
+use crate::game::flow::SquareTapped;
+use crate::ui::theme::BoardMaterials;
 use bevy::light::DirectionalLightShadowMap;
 use bevy::prelude::*;
 use montello_engine::Square;

@@ -13,9 +13,9 @@
 //!   again (a new Bevy or wgpu may have fixed what failed).
 //!
 //! The decision is a pure function ([`choose`]) with its tests here; the file goes through
-//! [`crate::storage`], like the saves.
+//! [`crate::persist::storage`], like the saves.
 
-use crate::storage::{self, Loaded, SaveFormat};
+use crate::persist::storage::{self, Loaded, SaveFormat};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -80,7 +80,7 @@ impl SaveFormat for GpuRecord {
     const WHAT: &'static str = "save.gpu";
 
     fn encode(&self) -> Result<String, String> {
-        crate::save_format::encode_pretty(self)
+        crate::persist::save_format::encode_pretty(self)
     }
 
     fn decode(text: &str) -> Result<Self, String> {
@@ -174,7 +174,7 @@ pub const FRAMES_THAT_PROVE_IT: u32 = 2;
 )]
 pub(crate) fn record_working_backend(
     adapter: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
-    pipelines: Option<Res<crate::power::PipelinesPending>>,
+    pipelines: Option<Res<crate::app::power::PipelinesPending>>,
     dir: Option<Res<GpuRecordDir>>,
     mut frames: Local<u32>,
 ) {

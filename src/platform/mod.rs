@@ -9,7 +9,7 @@
 //! again when Android suspends the app.
 
 use crate::AppSystems;
-use crate::launch::LaunchOptions;
+use crate::app::launch::LaunchOptions;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;

@@ -3,10 +3,10 @@
 #![allow(dead_code, reason = "each test file uses its own part of these")]
 
 use bevy::prelude::*;
-use montello::ai::AiLevel;
-use montello::game_flow::Player;
-use montello::save::DataDir;
-use montello::settings::Settings;
+use montello::game::ai::AiLevel;
+use montello::game::flow::Player;
+use montello::persist::save::DataDir;
+use montello::prefs::settings::Settings;
 use std::path::Path;
 use std::time::Duration;
 

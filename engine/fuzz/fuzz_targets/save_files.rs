@@ -4,10 +4,10 @@
 #![no_main]
 #![allow(dead_code, reason = "the file-system half of storage.rs is not fuzzed here")]
 
-#[path = "../../../src/storage.rs"]
+#[path = "../../../src/persist/storage.rs"]
 mod storage;
 
-#[path = "../../../src/save_format.rs"]
+#[path = "../../../src/persist/save_format.rs"]
 mod save_format;
 
 use libfuzzer_sys::fuzz_target;

@@ -1,16 +1,16 @@
 //! What the app was asked to do at start: the desktop command line fills [`LaunchOptions`];
 //! phones use the defaults (the new-game screen).
 
-use crate::ai::AiLevel;
-use crate::game_flow::{GameCommand, GameSetup, Player, Players};
-use crate::i18n::Lang;
+use crate::game::ai::AiLevel;
+use crate::game::flow::{GameCommand, GameSetup, Player, Players};
 use crate::platform::SafeArea;
-use crate::settings::{Settings, ThemeName};
+use crate::prefs::i18n::Lang;
+use crate::prefs::settings::{Settings, ThemeName};
 use bevy::prelude::*;
 use montello_engine::Variant;
 use std::path::PathBuf;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, apply_launch_options);
 }
 
@@ -52,7 +52,7 @@ pub struct LaunchOptions {
     /// between two humans.
     pub face_to_face: bool,
     /// Open this screen at start (for screenshots of the overlays).
-    pub open: Option<crate::screens::Overlay>,
+    pub open: Option<crate::ui::screens::Overlay>,
 }
 
 impl LaunchOptions {
@@ -65,7 +65,7 @@ impl LaunchOptions {
         if self.autoplay.is_some() || self.screenshot.is_some() || self.frame_stats.is_some() {
             return None;
         }
-        crate::save::platform_data_dir()
+        crate::persist::save::platform_data_dir()
     }
 
     /// The options on a phone, whatever the command line says: iOS and Xcode hand the
@@ -93,7 +93,7 @@ impl LaunchOptions {
 fn apply_launch_options(
     launch: Res<LaunchOptions>,
     mut commands: MessageWriter<GameCommand>,
-    mut hints: MessageWriter<crate::ai::HintRequested>,
+    mut hints: MessageWriter<crate::game::ai::HintRequested>,
     mut settings: ResMut<Settings>,
 ) {
     if let Some(theme) = launch.theme {
@@ -128,6 +128,6 @@ fn apply_launch_options(
         commands.write(GameCommand::Import(text.clone()));
     }
     if launch.hint {
-        hints.write(crate::ai::HintRequested);
+        hints.write(crate::game::ai::HintRequested);
     }
 }

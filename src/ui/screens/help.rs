@@ -4,11 +4,13 @@
 
 use super::Overlay;
 use crate::AppSystems;
-use crate::ai::AiLevel;
-use crate::game_flow::{Player, Players};
-use crate::i18n::{Lang, Language};
-use crate::theme::Paint;
-use crate::widgets::{Action, button, coloured_label, label, open_panel, panel, row, text_label};
+use crate::game::ai::AiLevel;
+use crate::game::flow::{Player, Players};
+use crate::prefs::i18n::{Lang, Language};
+use crate::ui::theme::Paint;
+use crate::ui::widgets::{
+    Action, button, coloured_label, label, open_panel, panel, row, text_label,
+};
 use bevy::prelude::*;
 use montello_engine::search::Level;
 use montello_engine::{Position, Side, Square};

@@ -9,7 +9,8 @@
 //! Every file starts with `version`; a file from a newer Montello is refused with a message
 //! (never misread), and older versions keep loading when the format changes.
 
-use crate::storage::SaveFormat;
+// `super::`, not `crate::persist::`: the fuzz targets include this file beside storage.rs.
+use super::storage::SaveFormat;
 use montello_engine::notation::{board_string, transcript};
 use montello_engine::{Game, Move, Variant};
 use serde::{Deserialize, Serialize};

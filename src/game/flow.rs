@@ -4,13 +4,13 @@
 //! says what is legal, whose turn it is and when the game is over.
 
 use crate::AppSystems;
-use crate::ai::AiLevel;
-use crate::i18n::{Lang, Said};
-use crate::settings::{Settings, TableMode};
+use crate::game::ai::AiLevel;
+use crate::prefs::i18n::{Lang, Said};
+use crate::prefs::settings::{Settings, TableMode};
 use bevy::prelude::*;
 use montello_engine::{Game, IllegalReason, Move, Position, Side, Square, Variant, notation};
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<CurrentGame>()
         .init_resource::<Players>()
         .init_resource::<ViewBusy>()

@@ -8,9 +8,9 @@
 //! starts again from what is left when it may.
 
 use crate::AppSystems;
-use crate::ai::AiState;
-use crate::game_flow::CurrentGame;
-use crate::settings::Settings;
+use crate::game::ai::AiState;
+use crate::game::flow::CurrentGame;
+use crate::prefs::settings::Settings;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use montello_engine::search::{CancelHandle, SearchLimits, Searcher, Strategy};
@@ -20,7 +20,7 @@ use montello_engine::{Move, Position, Side, Variant};
 /// second for a whole game.
 pub const ANALYSIS_ITERATIONS: u64 = 2_000;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<EvalHistory>()
         .add_message::<SearchEstimate>()
         .add_systems(

@@ -1,11 +1,11 @@
 //! The player's preferences. Kept in one resource so the settings screen, the board view
 //! and the save plugin share one source of truth.
 
-use crate::i18n::Lang;
+use crate::prefs::i18n::Lang;
 use bevy::prelude::*;
 use std::time::Duration;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Settings>();
 }
 

@@ -4,15 +4,15 @@
 //! redraw requests are what make the AI's move appear on time. (Pausing the AI while the app is
 //! suspended is the save plugin's lifecycle handling.)
 
-use crate::ai::AiState;
-use crate::game_flow::{
+use crate::app::launch::LaunchOptions;
+use crate::game::ai::AiState;
+use crate::game::flow::{
     BoardReset, CurrentGame, GameCommand, MovePlayed, PassNotice, SquareTapped, TapRefused,
     ViewBusy,
 };
-use crate::launch::LaunchOptions;
-use crate::screens::Overlay;
-use crate::settings::Settings;
-use crate::widgets::UiAction;
+use crate::prefs::settings::Settings;
+use crate::ui::screens::Overlay;
+use crate::ui::widgets::UiAction;
 use bevy::prelude::*;
 use bevy::render::render_resource::PipelineCache;
 use bevy::render::{Render, RenderApp, RenderSystems};
@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     let continuous = {
         let launch = app.world().resource::<LaunchOptions>();
         launch.continuous || launch.screenshot.is_some() || launch.frame_stats.is_some()

@@ -14,20 +14,20 @@
 
 use crate::AppSystems;
 use crate::board::move_timeline;
-use crate::game_flow::{MovePlayed, Players, TapRefused};
-use crate::settings::Settings;
+use crate::game::flow::{MovePlayed, Players, TapRefused};
+use crate::prefs::settings::Settings;
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
 use montello_engine::Move;
 
 /// Adds the cues: moves and refusals become [`PlaySound`] messages while the sound is on.
-pub(super) fn logic_plugin(app: &mut App) {
+pub(crate) fn logic_plugin(app: &mut App) {
     app.add_message::<PlaySound>()
         .add_systems(Update, cue_sounds.in_set(AppSystems::View));
 }
 
 /// Plays the cues through the device (where the platform has an output backend).
-pub(super) fn output_plugin(app: &mut App) {
+pub(crate) fn output_plugin(app: &mut App) {
     app.insert_resource(Speaker::start())
         .add_systems(Update, play_sounds.after(AppSystems::View));
 }
@@ -263,7 +263,7 @@ mod output {
     /// After the device failed to open, try again no sooner than this.
     const RETRY: Duration = Duration::from_secs(30);
 
-    pub(super) fn spawn() -> Option<Sender<Command>> {
+    pub(crate) fn spawn() -> Option<Sender<Command>> {
         let (tx, rx) = mpsc::channel();
         std::thread::Builder::new()
             .name("montello-sound".into())
@@ -360,7 +360,7 @@ mod output {
     use super::Command;
     use std::sync::mpsc::Sender;
 
-    pub(super) fn spawn() -> Option<Sender<Command>> {
+    pub(crate) fn spawn() -> Option<Sender<Command>> {
         None
     }
 }

@@ -1,27 +1,27 @@
 //! Never lose a game: the game in progress is saved after every change and when the app is
 //! suspended or closed, and restored at start; settings and statistics are kept the same way.
-//! How files are written safely is [`crate::storage`]'s business; what they hold is
-//! [`crate::save_format`]'s.
+//! How files are written safely is [`crate::persist::storage`]'s business; what they hold is
+//! [`crate::persist::save_format`]'s.
 //!
 //! Saving is on only when a [`DataDir`] resource exists: the app inserts one (from
 //! `--data-dir` or the platform's data directory); headless tests insert a temporary one or
 //! none.
 
-use crate::ai::{AiLevel, AiState};
-use crate::game_flow::{BoardReset, CurrentGame, Notice, Player, Players};
-use crate::i18n::{Lang, Said, SystemLanguage};
+use crate::game::ai::{AiLevel, AiState};
+use crate::game::flow::{BoardReset, CurrentGame, Notice, Player, Players};
+use crate::persist::save_format::{SavedGame, SavedPlayer, SavedSettings, Stats};
+use crate::persist::storage::{self, Loaded, Problem, SaveFormat};
 use crate::platform::lifecycle::{LifecycleSystems, Steps};
-use crate::save_format::{SavedGame, SavedPlayer, SavedSettings, Stats};
-use crate::settings::Settings;
-use crate::settings::{AnimationSpeed, TextSize, ThemeName};
-use crate::storage::{self, Loaded, Problem, SaveFormat};
+use crate::prefs::i18n::{Lang, Said, SystemLanguage};
+use crate::prefs::settings::Settings;
+use crate::prefs::settings::{AnimationSpeed, TextSize, ThemeName};
 use bevy::prelude::*;
 use bevy::window::{AppLifecycle, WindowCloseRequested};
 use montello_engine::Side;
 use montello_engine::notation::transcript;
 use std::path::{Path, PathBuf};
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     // Registered by the window plugin in the app; headless tests have no window plugin.
     app.add_message::<AppLifecycle>()
         .add_message::<WindowCloseRequested>()

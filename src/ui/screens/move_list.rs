@@ -3,12 +3,12 @@
 
 use super::Overlay;
 use crate::AppSystems;
-use crate::ai::AiState;
-use crate::game_flow::{CurrentGame, GameCommand};
-use crate::i18n::Language;
-use crate::settings::Settings;
-use crate::theme::{self, Paint};
-use crate::widgets::{
+use crate::game::ai::AiState;
+use crate::game::flow::{CurrentGame, GameCommand};
+use crate::prefs::i18n::Language;
+use crate::prefs::settings::Settings;
+use crate::ui::theme::{self, Paint};
+use crate::ui::widgets::{
     Action, UiAction, choice_text, coloured_label, icon_button, label, open_panel, panel, row,
     text_label,
 };

@@ -2,15 +2,15 @@
 //! from pasted text. (Phones: the system clipboard is not wired up yet.)
 
 use crate::AppSystems;
-use crate::game_flow::{CurrentGame, GameCommand, Notice};
-use crate::i18n::Said;
-use crate::screens::Overlay;
-use crate::widgets::{Action, UiAction};
+use crate::game::flow::{CurrentGame, GameCommand, Notice};
+use crate::prefs::i18n::Said;
+use crate::ui::screens::Overlay;
+use crate::ui::widgets::{Action, UiAction};
 use bevy::clipboard::{Clipboard, ClipboardRead};
 use bevy::prelude::*;
 use montello_engine::notation::{ggf, transcript};
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<PendingPaste>().add_systems(
         Update,
         (handle_actions, finish_paste)

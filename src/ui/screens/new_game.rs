@@ -2,12 +2,12 @@
 
 use super::Overlay;
 use crate::AppSystems;
-use crate::ai::{AiLevel, AiState};
-use crate::game_flow::{GameCommand, GameSetup, Player, Players};
-use crate::i18n::Language;
-use crate::settings::Settings;
-use crate::theme::{self, Paint};
-use crate::widgets::{
+use crate::game::ai::{AiLevel, AiState};
+use crate::game::flow::{GameCommand, GameSetup, Player, Players};
+use crate::prefs::i18n::Language;
+use crate::prefs::settings::Settings;
+use crate::ui::theme::{self, Paint};
+use crate::ui::widgets::{
     Action, Toggle, UiAction, choice, choice_text, coloured_label, label, open_panel, panel,
     primary_button, row, switch, text_label,
 };

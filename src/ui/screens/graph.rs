@@ -1,14 +1,16 @@
 //! The evaluation graph after a game: black's chance to win after every move, a bar up when
 //! black is ahead and down when white is, from the searches of the game and the post-game
-//! analysis ([`crate::eval`]). Tapping the graph shows the board at that move.
+//! analysis ([`crate::game::eval`]). Tapping the graph shows the board at that move.
 
 use super::Overlay;
 use crate::AppSystems;
-use crate::eval::EvalHistory;
-use crate::game_flow::{CurrentGame, GameCommand};
-use crate::i18n::Language;
-use crate::theme::{Paint, Palette};
-use crate::widgets::{Action, Localized, button, coloured_label, label, open_panel, panel, row};
+use crate::game::eval::EvalHistory;
+use crate::game::flow::{CurrentGame, GameCommand};
+use crate::prefs::i18n::Language;
+use crate::ui::theme::{Paint, Palette};
+use crate::ui::widgets::{
+    Action, Localized, button, coloured_label, label, open_panel, panel, row,
+};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

@@ -2,18 +2,18 @@
 //! (mouse or finger: `Pointer<Click>`) becomes a [`UiAction`] message that the screen
 //! plugins read, so no affordance depends on hovering.
 
-use crate::i18n::{Lang, Language};
-use crate::screens::{Overlay, PanelArea};
-use crate::settings::{AnimationSpeed, TextSize, ThemeName};
-use crate::theme::{self, Paint};
+use crate::prefs::i18n::{Lang, Language};
+use crate::prefs::settings::{AnimationSpeed, TextSize, ThemeName};
+use crate::ui::screens::{Overlay, PanelArea};
+use crate::ui::theme::{self, Paint};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 use montello_engine::{Side, Variant};
 
-use crate::ai::AiLevel;
-use crate::game_flow::Player;
+use crate::game::ai::AiLevel;
+use crate::game::flow::Player;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<UiAction>()
         .add_observer(on_click)
         .add_observer(drag_to_scroll)
@@ -329,7 +329,7 @@ pub fn open_panel(
             },
             BackgroundColor(Color::NONE),
             Paint::Panel,
-            crate::layout::LayoutProbe(if sheet { "sheet" } else { "panel" }),
+            crate::ui::layout::LayoutProbe(if sheet { "sheet" } else { "panel" }),
             // The card takes its taps: they do not fall through to the backdrop or the board.
             Pickable::default(),
         ))

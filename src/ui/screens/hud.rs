@@ -3,14 +3,14 @@
 
 use super::Seat;
 use crate::AppSystems;
-use crate::ai::{AiState, Purpose};
-use crate::game_flow::{CurrentGame, Notice, Player, Players};
-use crate::i18n::{Lang, Language};
-use crate::layout::LayoutProbe;
-use crate::settings::Settings;
-use crate::settings::TableMode;
-use crate::theme::{self, Paint, Palette};
-use crate::widgets::{Action, Localized, button, coloured_label, layout, text_label};
+use crate::game::ai::{AiState, Purpose};
+use crate::game::flow::{CurrentGame, Notice, Player, Players};
+use crate::prefs::i18n::{Lang, Language};
+use crate::prefs::settings::Settings;
+use crate::prefs::settings::TableMode;
+use crate::ui::layout::LayoutProbe;
+use crate::ui::theme::{self, Paint, Palette};
+use crate::ui::widgets::{Action, Localized, button, coloured_label, layout, text_label};
 use bevy::prelude::*;
 use montello_engine::Side;
 
@@ -386,7 +386,7 @@ fn arrange_for_orientation(
         return;
     };
     let size = Vec2::new(window.width(), window.height());
-    let landscape = crate::layout::areas(size, ui_scale.0, &safe, table.0).landscape;
+    let landscape = crate::ui::layout::areas(size, ui_scale.0, &safe, table.0).landscape;
     if *last == Some(landscape) && added.is_empty() {
         return;
     }
@@ -600,7 +600,7 @@ fn update_hud(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::screens::{HudPlace, hud_place};
+    use crate::ui::screens::{HudPlace, hud_place};
 
     #[test]
     fn the_column_shows_the_last_moves_numbered_in_pairs() {

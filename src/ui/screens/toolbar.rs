@@ -2,11 +2,11 @@
 
 use super::Overlay;
 use crate::AppSystems;
-use crate::ai::{AiState, HintRequested};
-use crate::game_flow::{CurrentGame, GameCommand, Players};
-use crate::layout::LayoutProbe;
-use crate::theme::Paint;
-use crate::widgets::{Action, UiAction, icon_button};
+use crate::game::ai::{AiState, HintRequested};
+use crate::game::flow::{CurrentGame, GameCommand, Players};
+use crate::ui::layout::LayoutProbe;
+use crate::ui::theme::Paint;
+use crate::ui::widgets::{Action, UiAction, icon_button};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -141,8 +141,8 @@ fn handle_actions(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::AiLevel;
-    use crate::game_flow::Player;
+    use crate::game::ai::AiLevel;
+    use crate::game::flow::Player;
     use montello_engine::{Game, Move, Variant};
 
     fn game(moves: &str) -> CurrentGame {

@@ -4,10 +4,12 @@
 //! search is cancelled through its [`CancelHandle`] and its result is dropped.
 
 use crate::AppSystems;
-use crate::eval::SearchEstimate;
-use crate::game_flow::{CurrentGame, MoveRequested, MoveSource, Notice, Player, Players, ViewBusy};
-use crate::i18n::{Lang, Said};
-use crate::settings::Settings;
+use crate::game::eval::SearchEstimate;
+use crate::game::flow::{
+    CurrentGame, MoveRequested, MoveSource, Notice, Player, Players, ViewBusy,
+};
+use crate::prefs::i18n::{Lang, Said};
+use crate::prefs::settings::Settings;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
@@ -17,7 +19,7 @@ use montello_engine::search::{
 use montello_engine::{Move, Side};
 use std::time::Duration;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<AiState>()
         .add_message::<HintRequested>()
         .add_systems(

@@ -6,11 +6,11 @@
 //! high-contrast theme tells black discs, white discs and the felt apart in greyscale.
 
 use crate::platform::SystemFontScale;
-use crate::settings::{Settings, TextSize, ThemeName};
-use crate::widgets::Selected;
+use crate::prefs::settings::{Settings, TextSize, ThemeName};
+use crate::ui::widgets::Selected;
 use bevy::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Palette::CLASSIC.background))
         .insert_resource(Palette::CLASSIC)
         .add_systems(PreStartup, create_board_materials)
@@ -328,7 +328,7 @@ fn follow_settings(
     }
     // Tablets draw everything larger: the same layout, read from further away.
     let device = windows.single().map_or(1.0, |w| {
-        crate::layout::device_scale(Vec2::new(w.width(), w.height()))
+        crate::ui::layout::device_scale(Vec2::new(w.width(), w.height()))
     });
     let scale = ui_scale_for(settings.text_size, system_font.0) * device;
     if ui_scale.0 != scale {

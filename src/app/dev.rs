@@ -5,16 +5,16 @@
 //! the board whatever the layout. `--frame-stats SECONDS` prints frame-time statistics and
 //! exits.
 
-use crate::ai::AiState;
-use crate::game_flow::{CurrentGame, ViewBusy};
-use crate::launch::LaunchOptions;
+use crate::app::launch::LaunchOptions;
+use crate::game::ai::AiState;
+use crate::game::flow::{CurrentGame, ViewBusy};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     if app.world().resource::<LaunchOptions>().offscreen {
         app.add_systems(PostStartup, render_offscreen);
     }
@@ -68,11 +68,11 @@ fn take_screenshot(
     mut ai: ResMut<AiState>,
     mut exit: MessageWriter<AppExit>,
     clear: Res<ClearColor>,
-    pipelines: Res<crate::power::PipelinesPending>,
+    pipelines: Res<crate::app::power::PipelinesPending>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     probes: Query<(
-        &crate::layout::LayoutProbe,
+        &crate::ui::layout::LayoutProbe,
         &ComputedNode,
         &bevy::ui::UiGlobalTransform,
         &InheritedVisibility,
@@ -165,12 +165,12 @@ fn write_square_map(
     std::fs::write(&file, lines).map_err(|e| e.to_string())
 }
 
-/// Writes `PATH.layout`: one line per shown [`crate::layout::LayoutProbe`] node, `NAME LEFT
+/// Writes `PATH.layout`: one line per shown [`crate::ui::layout::LayoutProbe`] node, `NAME LEFT
 /// TOP RIGHT BOTTOM` in the picture's pixels.
 fn write_layout(
     path: &std::path::Path,
     probes: &Query<(
-        &crate::layout::LayoutProbe,
+        &crate::ui::layout::LayoutProbe,
         &ComputedNode,
         &bevy::ui::UiGlobalTransform,
         &InheritedVisibility,

@@ -3,13 +3,13 @@
 
 use super::Overlay;
 use crate::AppSystems;
-use crate::ai::AiLevel;
-use crate::game_flow::Player;
-use crate::i18n::{Lang, Language};
-use crate::save::{ResetStats, StatsFile, player_from_saved, player_to_saved};
-use crate::save_format::{LevelRecord, Stats};
-use crate::theme::{self, Paint};
-use crate::widgets::{
+use crate::game::ai::AiLevel;
+use crate::game::flow::Player;
+use crate::persist::save::{ResetStats, StatsFile, player_from_saved, player_to_saved};
+use crate::persist::save_format::{LevelRecord, Stats};
+use crate::prefs::i18n::{Lang, Language};
+use crate::ui::theme::{self, Paint};
+use crate::ui::widgets::{
     Action, StatsReset, UiAction, button, coloured_label, label, open_panel, panel, row, text_label,
 };
 use bevy::prelude::*;

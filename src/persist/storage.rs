@@ -331,7 +331,7 @@ mod tests {
             let mut child = std::process::Command::new(&exe)
                 .args([
                     "--exact",
-                    "storage::tests::save_writer_child",
+                    concat!(module_path!(), "::save_writer_child").trim_start_matches("montello::"),
                     "--ignored",
                     "--test-threads=1",
                 ])

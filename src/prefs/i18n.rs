@@ -9,17 +9,20 @@
 //!
 //! The language is the player's choice in the settings, or the system's when they chose none.
 
-use crate::settings::Settings;
+use crate::prefs::settings::Settings;
 use bevy::prelude::*;
 use montello_engine::{Side, Variant};
 use std::collections::HashMap;
 use std::fmt::Display;
 use std::sync::OnceLock;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Language>()
         .init_resource::<SystemLanguage>()
-        .add_systems(PreStartup, follow_settings.after(crate::save::restore))
+        .add_systems(
+            PreStartup,
+            follow_settings.after(crate::persist::save::restore),
+        )
         .add_systems(PreUpdate, follow_settings);
 }
 
@@ -51,10 +54,10 @@ pub enum Lang {
 
 /// The language files, in [`Lang::ALL`] order.
 const SOURCES: [&str; 4] = [
-    include_str!("../assets/lang/en.txt"),
-    include_str!("../assets/lang/ja.txt"),
-    include_str!("../assets/lang/fr.txt"),
-    include_str!("../assets/lang/de.txt"),
+    include_str!("../../assets/lang/en.txt"),
+    include_str!("../../assets/lang/ja.txt"),
+    include_str!("../../assets/lang/fr.txt"),
+    include_str!("../../assets/lang/de.txt"),
 ];
 
 impl Lang {
@@ -337,7 +340,7 @@ pub fn parse(source: &'static str) -> Result<HashMap<&'static str, &'static str>
 
 /// The UI font (see `assets/fonts/make_font.sh`): Latin and Japanese in one face, so every
 /// language reads alike.
-pub const UI_FONT: &[u8] = include_bytes!("../assets/fonts/montello-ui.otf");
+pub const UI_FONT: &[u8] = include_bytes!("../../assets/fonts/montello-ui.otf");
 
 #[cfg(test)]
 mod tests {

@@ -6,21 +6,21 @@
 //! node placed over it (like the coordinates) that carries its description. An AccessKit
 //! "click" on such a node plays the square exactly as a tap does.
 
-use crate::game_flow::{CurrentGame, Players, SquareTapped};
-use crate::i18n::{Lang, Language};
+use crate::game::flow::{CurrentGame, Players, SquareTapped};
+use crate::prefs::i18n::{Lang, Language};
 use accesskit::{Action, Node as AccessNode, NodeId, Role};
 use bevy::a11y::{AccessibilityNode, ActionRequest};
 use bevy::prelude::*;
 use montello_engine::{Move, Side, Square};
 
 /// The logic half (no window needed): AccessKit clicks on squares become taps.
-pub(super) fn logic_plugin(app: &mut App) {
+pub(crate) fn logic_plugin(app: &mut App) {
     app.add_message::<ActionRequest>()
         .add_systems(PreUpdate, activate_squares);
 }
 
 /// The view half: one described node per square.
-pub(super) fn view_plugin(app: &mut App) {
+pub(crate) fn view_plugin(app: &mut App) {
     app.add_systems(Startup, spawn_square_nodes)
         .add_systems(PostUpdate, describe_squares);
 }

@@ -10,15 +10,15 @@ mod stats;
 mod toolbar;
 
 use crate::AppSystems;
-use crate::game_flow::{CurrentGame, GameCommand};
-use crate::launch::LaunchOptions;
-use crate::layout::{self, SheetOpen};
+use crate::app::launch::LaunchOptions;
+use crate::game::flow::{CurrentGame, GameCommand};
 use crate::platform::{BackRequested, SafeArea};
-use crate::settings::TableMode;
+use crate::prefs::settings::TableMode;
+use crate::ui::layout::{self, SheetOpen};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_state::<Overlay>()
         .add_systems(Startup, open_new_game_at_start)
         .init_resource::<SheetOpen>()
@@ -83,7 +83,7 @@ impl Overlay {
 
 fn open_new_game_at_start(
     launch: Res<LaunchOptions>,
-    restored: Res<crate::save::Restored>,
+    restored: Res<crate::persist::save::Restored>,
     mut next: ResMut<NextState<Overlay>>,
 ) {
     if let Some(overlay) = launch.open {
@@ -114,7 +114,7 @@ fn respawn<M: 'static>(
 struct HudRoot;
 
 /// Whose HUD a node belongs to. The near player's is the usual HUD; in table mode
-/// ([`crate::settings::TableMode`]) Black sits near (the bottom of the screen) and White far
+/// ([`crate::prefs::settings::TableMode`]) Black sits near (the bottom of the screen) and White far
 /// (the top), and White's HUD is drawn turned towards White.
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Seat {
@@ -135,7 +135,7 @@ impl Seat {
 }
 
 /// How a HUD is shown: at all, and turned towards the far player. Where it goes is
-/// [`crate::layout::areas`]'s.
+/// [`crate::ui::layout::areas`]'s.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct HudPlace {
     /// Shown at all.

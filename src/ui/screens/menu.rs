@@ -2,10 +2,10 @@
 
 use super::Overlay;
 use crate::AppSystems;
-use crate::i18n::{Lang, Language};
-use crate::settings::{AnimationSpeed, Settings, TextSize, ThemeName};
-use crate::theme::{self, Paint};
-use crate::widgets::{
+use crate::prefs::i18n::{Lang, Language};
+use crate::prefs::settings::{AnimationSpeed, Settings, TextSize, ThemeName};
+use crate::ui::theme::{self, Paint};
+use crate::ui::widgets::{
     Action, Localized, Toggle, UiAction, button, choice, choice_text, coloured_label, label,
     layout, open_panel, panel, row, switch,
 };

@@ -1,0 +1,6 @@
+//! The game itself, without any rendering: the authoritative game and its flow, who plays
+//! ([`players`]), the AI's searches and the evaluation graph's data.
+
+pub mod ai;
+pub mod eval;
+pub mod flow;
