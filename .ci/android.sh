@@ -53,7 +53,7 @@ expect "^targetSdkVersion:'36'$"
 expect "^application-label:'Montello'$"
 expect "^launchable-activity: name='android\.app\.NativeActivity'"
 expect "^native-code: 'arm64-v8a'$"
-# Vulkan is wanted but not required (GL ES 3 is the fallback, src/platform/gpu.rs).
+# Vulkan is wanted but not required (GL ES 3 is the fallback, src/app/gpu.rs).
 expect "^ *uses-gl-es: '0x30000'$"
 expect "^ *uses-feature-not-required: name='android\.hardware\.vulkan\.version'"
 

@@ -4,9 +4,30 @@
 //! The game logic ([`LogicPlugins`]: the authoritative game, the AI task, settings) runs
 //! without any window or GPU, so tests drive it headlessly with the same messages a tap
 //! sends. [`AppPlugin`] adds the window, the 3D board, the UI and the platform glue on top.
+//!
+//! # Layers
+//!
+//! Each folder is a layer, one plugin per file, and a layer uses only the layers below it
+//! (tests/layers.rs checks every `crate::` path against this table, so a new cycle fails):
+//!
+//! | layer | folder | holds | uses |
+//! |---|---|---|---|
+//! | 6 | [`app`] | launch options, frame pacing, the GPU API record, screen-reader nodes, clipboard, dev tools | all below |
+//! | 5 | [`board`] | the 3D board, camera, discs, markers, labels, the discs' sounds | ui, persist, game, prefs, platform |
+//! | 4 | [`ui`] | theme, widgets, layout, the HUD, toolbar and panels | persist, game, prefs, platform |
+//! | 3 | [`persist`] | save files, atomic writes, when the game and settings are saved and restored | game, prefs, platform |
+//! | 2 | [`game`] | the game and its flow, who plays, the AI's searches, the evaluation graph's data | prefs, platform |
+//! | 1 | [`prefs`] | the settings and the language | platform |
+//! | 0 | [`platform`] | OS glue: lifecycle, safe areas, system font size, back key | nothing above |
+//!
+//! A lower layer learns what a higher one decides through its own resources and sets: the
+//! app inserts the `--safe-area` as [`platform::SafeArea`] and `--shadows` as
+//! [`board::Shadows`]; the persistence layer restores the settings before
+//! [`prefs::i18n::PrefsSystems::Apply`]; the app opens the first screen.
+//! [`AppSystems`] (below) is shared by all.
 
 pub mod app;
-mod board;
+pub mod board;
 pub mod game;
 pub mod persist;
 pub mod platform;
@@ -57,7 +78,7 @@ impl Plugin for LogicPlugins {
             game::ai::plugin,
             game::eval::plugin,
             persist::save::plugin,
-            ui::sound::logic_plugin,
+            board::sound::logic_plugin,
             platform::lifecycle::logic_plugin,
         ));
     }
@@ -84,10 +105,9 @@ impl Plugin for AppPlugin {
             primary_window: Some(window.clone()),
             ..default()
         });
-        // Android: Vulkan, or GL ES where Vulkan failed the last launch (platform::gpu).
+        // Android: Vulkan, or GL ES where Vulkan failed the last launch (app::gpu).
         #[cfg(target_os = "android")]
-        let gpu =
-            platform::gpu::start(self.launch.save_dir().as_deref(), env!("CARGO_PKG_VERSION"));
+        let gpu = app::gpu::start(self.launch.save_dir().as_deref(), env!("CARGO_PKG_VERSION"));
         #[cfg(target_os = "android")]
         let plugins = plugins.set(gpu.render_plugin());
         // `--offscreen`: no window system at all. The window entity only gives the layout its
@@ -125,8 +145,19 @@ impl Plugin for AppPlugin {
         }
         app.insert_resource(prefs::i18n::SystemLanguage(prefs::i18n::Lang::system()));
         app.insert_resource(self.launch.clone());
+        // What the command line says to the lower layers, as their own resources (they do
+        // not read the app's launch options).
+        if let Some(safe) = self.launch.safe_area {
+            app.insert_resource(safe);
+        }
+        if let Some(on) = self.launch.shadows {
+            app.insert_resource(board::Shadows(on));
+        }
         #[cfg(target_os = "android")]
-        app.insert_resource(gpu);
+        {
+            app.insert_resource(gpu);
+            app::gpu::plugin(app, self.launch.save_dir());
+        }
         if let Some(dir) = self.launch.save_dir() {
             app.insert_resource(persist::save::DataDir(dir));
         }
@@ -135,7 +166,7 @@ impl Plugin for AppPlugin {
             app::launch::plugin,
             platform::plugin,
             app::power::plugin,
-            ui::sound::output_plugin,
+            board::sound::output_plugin,
             ui::theme::plugin,
             ui::widgets::plugin,
             board::plugin,

@@ -450,11 +450,11 @@ fn screen_readers_hear_each_square_and_can_play_it() {
 /// The sounds asked for since the cursor last looked.
 fn heard(
     app: &App,
-    cursor: &mut bevy::ecs::message::MessageCursor<montello::ui::sound::PlaySound>,
-) -> Vec<montello::ui::sound::Sound> {
+    cursor: &mut bevy::ecs::message::MessageCursor<montello::board::sound::PlaySound>,
+) -> Vec<montello::board::sound::Sound> {
     let messages = app
         .world()
-        .resource::<Messages<montello::ui::sound::PlaySound>>();
+        .resource::<Messages<montello::board::sound::PlaySound>>();
     cursor
         .read(messages)
         .flat_map(|m| m.0.iter().map(|c| c.sound))
@@ -463,7 +463,7 @@ fn heard(
 
 #[test]
 fn moves_and_refusals_sound_unless_muted() {
-    use montello::ui::sound::Sound;
+    use montello::board::sound::Sound;
     let mut app = app();
     let mut cursor = Default::default();
     new_game(&mut app, Player::Human, Player::Human, Variant::Othello);

@@ -6,12 +6,29 @@ use crate::game::flow::{GameCommand, GameSetup, Player, Players};
 use crate::platform::SafeArea;
 use crate::prefs::i18n::Lang;
 use crate::prefs::settings::{Settings, ThemeName};
+use crate::ui::screens::Overlay;
 use bevy::prelude::*;
 use montello_engine::Variant;
 use std::path::PathBuf;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Startup, apply_launch_options);
+    app.add_systems(Startup, (apply_launch_options, open_first_screen));
+}
+
+/// The first screen: the panel `--open` names, else New game unless a game in progress was
+/// restored (it lands on the board, where the player left it) or the command line set one up.
+fn open_first_screen(
+    launch: Res<LaunchOptions>,
+    restored: Res<crate::persist::save::Restored>,
+    mut next: ResMut<NextState<Overlay>>,
+) {
+    if let Some(overlay) = launch.open {
+        next.set(overlay);
+        return;
+    }
+    if launch.shows_new_game_screen() && !restored.0 {
+        next.set(Overlay::NewGame);
+    }
 }
 
 /// Start-up choices (from the desktop command line).
@@ -52,7 +69,7 @@ pub struct LaunchOptions {
     /// between two humans.
     pub face_to_face: bool,
     /// Open this screen at start (for screenshots of the overlays).
-    pub open: Option<crate::ui::screens::Overlay>,
+    pub open: Option<Overlay>,
 }
 
 impl LaunchOptions {

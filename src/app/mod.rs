@@ -3,6 +3,7 @@
 //! ([`share`]) and the development helpers ([`dev`]: screenshots, frame statistics).
 
 pub mod access;
+pub mod gpu;
 pub mod launch;
 pub mod power;
 

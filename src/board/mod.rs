@@ -1,11 +1,13 @@
 //! The 3D board: the felt and grid, the discs and their animations, the markers on the
-//! squares, labels anchored to the board, and the camera that frames it.
+//! squares, labels anchored to the board, the camera that frames it, and the sounds of the
+//! discs ([`sound`], timed with their animation).
 
 mod camera;
 mod discs;
 mod labels;
 mod markers;
 mod scene;
+pub mod sound;
 
 use bevy::prelude::*;
 
@@ -13,6 +15,7 @@ pub use discs::move_timeline;
 pub use labels::pinned_to;
 pub use markers::Flash;
 use montello_engine::Square;
+pub use scene::Shadows;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((

@@ -1,7 +1,6 @@
 //! The board itself: frame, grid, 64 felt squares (the pick targets), star points, lights.
 
 use super::{BOARD_HALF, BoardSquare, FELT_TOP, SQUARE, square_centre};
-use crate::app::launch::LaunchOptions;
 use crate::game::flow::SquareTapped;
 use crate::ui::theme::BoardMaterials;
 use bevy::light::DirectionalLightShadowMap;
@@ -22,18 +21,22 @@ pub(super) fn plugin(app: &mut App) {
 const GAP: f32 = 0.045;
 
 /// Whether the sun casts the discs' shadows: on, except on Android where Bevy's mobile
-/// example turns them off for driver reasons (and they cost the most fill rate there).
-fn shadows(launch: Option<&LaunchOptions>) -> bool {
-    launch
-        .and_then(|l| l.shadows)
-        .unwrap_or(!cfg!(target_os = "android"))
+/// example turns them off for driver reasons (and they cost the most fill rate there);
+/// `--shadows on|off` says otherwise (the app layer sets it from the command line).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shadows(pub bool);
+
+impl Default for Shadows {
+    fn default() -> Self {
+        Shadows(!cfg!(target_os = "android"))
+    }
 }
 
 fn spawn_board(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     materials: Res<BoardMaterials>,
-    launch: Option<Res<LaunchOptions>>,
+    shadows: Option<Res<Shadows>>,
 ) {
     // The frame, its top just below the felt.
     commands.spawn((
@@ -76,7 +79,7 @@ fn spawn_board(
     commands.spawn((
         DirectionalLight {
             illuminance: 9_000.0,
-            shadow_maps_enabled: shadows(launch.as_deref()),
+            shadow_maps_enabled: shadows.map_or_else(|| Shadows::default().0, |s| s.0),
             ..default()
         },
         Transform::from_xyz(-3.0, 12.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),

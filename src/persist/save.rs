@@ -29,7 +29,12 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<SettingsFile>()
         .init_resource::<StatsFile>()
         .add_message::<ResetStats>()
-        .add_systems(PreStartup, restore.run_if(resource_exists::<DataDir>))
+        .add_systems(
+            PreStartup,
+            restore
+                .run_if(resource_exists::<DataDir>)
+                .before(crate::prefs::i18n::PrefsSystems::Apply),
+        )
         .add_systems(
             PostUpdate,
             (

@@ -9,14 +9,12 @@
 //! again when Android suspends the app.
 
 use crate::AppSystems;
-use crate::app::launch::LaunchOptions;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 #[cfg(target_os = "android")]
 mod android;
-pub mod gpu;
 pub mod insets;
 #[cfg(target_os = "ios")]
 pub(crate) mod ios;
@@ -28,12 +26,8 @@ pub mod lifecycle;
 pub const SCENE_DELEGATE_CLASS: &str = "MontelloSceneDelegate";
 
 pub(super) fn plugin(app: &mut App) {
-    let safe = app
-        .world()
-        .get_resource::<LaunchOptions>()
-        .and_then(|launch| launch.safe_area)
-        .unwrap_or_default();
-    app.insert_resource(safe)
+    // The app layer may have set one already (`--safe-area`, desktop).
+    app.init_resource::<SafeArea>()
         .init_resource::<SystemFontScale>()
         .add_message::<BackRequested>()
         .add_systems(Update, read_back_keys.in_set(AppSystems::Input));
@@ -46,17 +40,6 @@ pub(super) fn plugin(app: &mut App) {
         PostUpdate,
         apply_lifecycle_steps.after(lifecycle::LifecycleSystems),
     );
-    #[cfg(target_os = "android")]
-    if let Some(dir) = app
-        .world()
-        .get_resource::<LaunchOptions>()
-        .and_then(LaunchOptions::save_dir)
-    {
-        app.insert_resource(gpu::GpuRecordDir(dir))
-            .add_systems(Last, gpu::record_working_backend);
-    }
-    #[cfg(target_os = "android")]
-    app.add_systems(Startup, gpu::log_start);
     #[cfg(target_os = "android")]
     app.init_resource::<SystemInsets>().add_systems(
         PreUpdate,

@@ -19,11 +19,16 @@ use std::sync::OnceLock;
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Language>()
         .init_resource::<SystemLanguage>()
-        .add_systems(
-            PreStartup,
-            follow_settings.after(crate::persist::save::restore),
-        )
+        .add_systems(PreStartup, follow_settings.in_set(PrefsSystems::Apply))
         .add_systems(PreUpdate, follow_settings);
+}
+
+/// Where the preferences take effect at start; the persistence layer restores the saved
+/// settings before it (the language is then the saved one from the first frame).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PrefsSystems {
+    /// Follow the settings (the language).
+    Apply,
 }
 
 /// Speaks the language chosen in the settings, or the system's.

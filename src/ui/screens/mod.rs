@@ -10,7 +10,6 @@ mod stats;
 mod toolbar;
 
 use crate::AppSystems;
-use crate::app::launch::LaunchOptions;
 use crate::game::flow::{CurrentGame, GameCommand};
 use crate::platform::{BackRequested, SafeArea};
 use crate::prefs::settings::TableMode;
@@ -20,7 +19,6 @@ use bevy::window::PrimaryWindow;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_state::<Overlay>()
-        .add_systems(Startup, open_new_game_at_start)
         .init_resource::<SheetOpen>()
         .add_systems(PostUpdate, follow_orientation)
         .add_systems(Update, note_sheet.run_if(state_changed::<Overlay>))
@@ -78,21 +76,6 @@ impl Overlay {
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|&(_, o)| o)
-    }
-}
-
-fn open_new_game_at_start(
-    launch: Res<LaunchOptions>,
-    restored: Res<crate::persist::save::Restored>,
-    mut next: ResMut<NextState<Overlay>>,
-) {
-    if let Some(overlay) = launch.open {
-        next.set(overlay);
-        return;
-    }
-    // A restored game in progress lands on the board, where the player left it.
-    if launch.shows_new_game_screen() && !restored.0 {
-        next.set(Overlay::NewGame);
     }
 }
 

@@ -174,7 +174,7 @@ pub const FRAMES_THAT_PROVE_IT: u32 = 2;
 )]
 pub(crate) fn record_working_backend(
     adapter: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
-    pipelines: Option<Res<crate::app::power::PipelinesPending>>,
+    pipelines: Option<Res<super::power::PipelinesPending>>,
     dir: Option<Res<GpuRecordDir>>,
     mut frames: Local<u32>,
 ) {
@@ -345,4 +345,15 @@ mod tests {
     fn no_data_directory_means_vulkan_and_no_file() {
         assert_eq!(start(None, "1.0.0").api, Api::Vulkan);
     }
+}
+
+/// Android: once the app draws, records the API that works beside the saves (`dir`), and logs
+/// what this launch tries.
+#[cfg(target_os = "android")]
+pub(crate) fn plugin(app: &mut App, dir: Option<PathBuf>) {
+    if let Some(dir) = dir {
+        app.insert_resource(GpuRecordDir(dir))
+            .add_systems(Last, record_working_backend);
+    }
+    app.add_systems(Startup, log_start);
 }
