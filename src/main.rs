@@ -5,7 +5,7 @@
 
 #[cfg(not(target_os = "ios"))]
 use montello::{
-    LaunchOptions, Overlay, game::ai::AiLevel, platform::SafeArea, prefs::i18n::Lang,
+    LaunchOptions, Overlay, game::players::AiLevel, platform::SafeArea, prefs::i18n::Lang,
     prefs::settings::ThemeName,
 };
 #[cfg(not(target_os = "ios"))]

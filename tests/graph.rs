@@ -3,9 +3,10 @@
 
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
-use montello::game::ai::AiState;
 use montello::game::eval::{Estimate, EvalHistory};
-use montello::game::flow::{CurrentGame, GameCommand, GameSetup, Player, Players, SquareTapped};
+use montello::game::flow::{CurrentGame, GameCommand, GameSetup, SquareTapped};
+use montello::game::players::{Player, Players};
+use montello::platform::lifecycle::WorkPaused;
 use montello_engine::Variant;
 
 mod common;
@@ -102,7 +103,7 @@ fn no_analysis_runs_while_the_app_is_suspended() {
     let mut app = app();
     send(&mut app, AppLifecycle::WillSuspend);
     app.update();
-    assert!(app.world().resource::<AiState>().paused);
+    assert!(app.world().resource::<WorkPaused>().0);
     // Two humans finish a game while the app is in the background: black a1, white b1, and
     // black's c1 ends it.
     send(

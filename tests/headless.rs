@@ -2,11 +2,13 @@
 //! no window, no GPU, driven by the same messages a tap or a button sends.
 
 use bevy::prelude::*;
-use montello::game::ai::{AiLevel, AiState, HintRequested};
+use montello::game::ai::{AiState, HintRequested};
 use montello::game::flow::{
-    CurrentGame, GameCommand, GameSetup, MoveRequested, MoveSource, Notice, PassNotice, Player,
-    Players, Refusal, SquareTapped, TapRefused,
+    CurrentGame, GameCommand, GameSetup, MoveRequested, MoveSource, Notice, PassNotice, Refusal,
+    SquareTapped, TapRefused,
 };
+use montello::game::players::AiLevel;
+use montello::game::players::{Player, Players};
 use montello::prefs::i18n::{Lang, Language};
 use montello::prefs::settings::{Settings, TableMode};
 use montello_engine::{IllegalReason, Move, Side, Square, Variant};

@@ -4,13 +4,14 @@
 
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
-use montello::game::ai::{AiLevel, AiState};
-use montello::game::flow::{
-    CurrentGame, GameCommand, GameSetup, Notice, Player, Players, SquareTapped,
-};
+use montello::game::ai::AiState;
+use montello::game::flow::{CurrentGame, GameCommand, GameSetup, Notice, SquareTapped};
+
+use montello::game::players::{AiLevel, Player, Players};
 use montello::persist::save::{ResetStats, Restored, StatsFile};
 use montello::persist::save_format::{SavedGame, SavedSettings};
 use montello::persist::storage::{self, SaveFormat};
+use montello::platform::lifecycle::WorkPaused;
 use montello::prefs::i18n::{Lang, Language};
 use montello::prefs::settings::{AnimationSpeed, Settings, TextSize, ThemeName};
 use montello_engine::{Game, Variant};
@@ -183,14 +184,14 @@ fn suspend_resume_and_destroy_follow_the_lifecycle_machine() {
         !saved.exists(),
         "Suspended after WillSuspend writes nothing more"
     );
-    assert!(app.world().resource::<AiState>().paused);
+    assert!(app.world().resource::<WorkPaused>().0);
     // A destroyed activity while suspended: the process may exit, the game is on disk.
     assert!(machine.on(Signal::ActivityDestroyed).exit_process);
     // Back to the front: the AI, paused meanwhile, thinks again by itself.
     send(&mut app, AppLifecycle::WillResume);
     send(&mut app, AppLifecycle::Running);
     assert_eq!(phase(&machine), Phase::Running);
-    assert!(!app.world().resource::<AiState>().paused);
+    assert!(!app.world().resource::<WorkPaused>().0);
     run_until(&mut app, "the AI to think again", |app| {
         app.world().resource::<AiState>().is_busy()
     });

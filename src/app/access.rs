@@ -6,7 +6,8 @@
 //! node placed over it (like the coordinates) that carries its description. An AccessKit
 //! "click" on such a node plays the square exactly as a tap does.
 
-use crate::game::flow::{CurrentGame, Players, SquareTapped};
+use crate::game::flow::{CurrentGame, SquareTapped};
+use crate::game::players::Players;
 use crate::prefs::i18n::{Lang, Language};
 use accesskit::{Action, Node as AccessNode, NodeId, Role};
 use bevy::a11y::{AccessibilityNode, ActionRequest};

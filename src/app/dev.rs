@@ -101,8 +101,8 @@ fn take_screenshot(
         return;
     }
     // Freeze the game where the picture is to be taken.
-    if !ai.paused {
-        ai.paused = true;
+    if !ai.frozen {
+        ai.frozen = true;
         ai.cancel();
     }
     if busy.0 || pipelines.pending() {

@@ -1,8 +1,9 @@
 //! What the app was asked to do at start: the desktop command line fills [`LaunchOptions`];
 //! phones use the defaults (the new-game screen).
 
-use crate::game::ai::AiLevel;
-use crate::game::flow::{GameCommand, GameSetup, Player, Players};
+use crate::game::flow::{GameCommand, GameSetup};
+use crate::game::players::AiLevel;
+use crate::game::players::{Player, Players};
 use crate::platform::SafeArea;
 use crate::prefs::i18n::Lang;
 use crate::prefs::settings::{Settings, ThemeName};

@@ -5,9 +5,8 @@ use super::{FELT_TOP, SQUARE, square_centre};
 use crate::AppSystems;
 use crate::board::discs::ANNOUNCE;
 use crate::game::ai::AiState;
-use crate::game::flow::{
-    BoardReset, CurrentGame, MovePlayed, Players, Refusal, TapRefused, ViewBusy,
-};
+use crate::game::flow::{BoardReset, CurrentGame, MovePlayed, Refusal, TapRefused, ViewBusy};
+use crate::game::players::Players;
 use crate::prefs::settings::Settings;
 use crate::ui::theme::{BoardMaterials, Palette, unlit};
 use bevy::prelude::*;

@@ -14,7 +14,8 @@
 
 use crate::AppSystems;
 use crate::board::move_timeline;
-use crate::game::flow::{MovePlayed, Players, TapRefused};
+use crate::game::flow::{MovePlayed, TapRefused};
+use crate::game::players::Players;
 use crate::prefs::settings::Settings;
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;

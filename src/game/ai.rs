@@ -4,24 +4,31 @@
 //! search is cancelled through its [`CancelHandle`] and its result is dropped.
 
 use crate::AppSystems;
-use crate::game::eval::SearchEstimate;
-use crate::game::flow::{
-    CurrentGame, MoveRequested, MoveSource, Notice, Player, Players, ViewBusy,
-};
+use crate::game::flow::{CurrentGame, MoveRequested, MoveSource, Notice, ViewBusy};
+use crate::game::players::{Player, Players};
+use crate::platform::lifecycle::{LifecycleSystems, WorkPaused, working};
 use crate::prefs::i18n::{Lang, Said};
 use crate::prefs::settings::Settings;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use montello_engine::search::{
-    CancelHandle, Level, MoveStats, SearchLimits, SearchResult, Searcher, Strategy,
+    CancelHandle, MoveStats, SearchLimits, SearchResult, Searcher, Strategy,
 };
 use montello_engine::{Move, Side};
 use std::time::Duration;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<AiState>()
+        .init_resource::<WorkPaused>()
+        .add_systems(
+            PostUpdate,
+            stop_when_suspended
+                .after(LifecycleSystems)
+                .run_if(resource_changed::<WorkPaused>),
+        )
         .add_message::<HintRequested>()
+        .add_message::<SearchEstimate>()
         .add_systems(
             Update,
             (
@@ -30,93 +37,19 @@ pub(crate) fn plugin(app: &mut App) {
                     .in_set(AppSystems::Input),
                 (drop_stale, start_hint, start_ai_move)
                     .chain()
+                    .run_if(working)
                     .in_set(AppSystems::Ai),
             ),
         );
 }
 
-/// How strong the computer plays.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum AiLevel {
-    /// One of the engine's named levels ([`Level::ALL`]), by index (0 = weakest).
-    Level(u8),
-    /// A fixed number of playouts: deterministic for a given seed (tests, replays).
-    Iterations(u64),
-}
-
-impl Default for AiLevel {
-    fn default() -> Self {
-        AiLevel::Level(2)
-    }
-}
-
-impl AiLevel {
-    /// The levels shown on the new-game screen, weakest first: the engine's levels.
-    pub const ALL: [AiLevel; Level::ALL.len()] = {
-        let mut all = [AiLevel::Level(0); Level::ALL.len()];
-        let mut i = 0;
-        while i < all.len() {
-            all[i] = AiLevel::Level(i as u8);
-            i += 1;
-        }
-        all
-    };
-
-    /// The engine level behind this one (the strongest for an out-of-range index).
-    fn level(index: u8) -> Level {
-        Level::ALL[usize::from(index).min(Level::ALL.len() - 1)]
-    }
-
-    /// The level's name for menus.
-    pub fn name(self) -> String {
-        match self {
-            AiLevel::Level(i) => Self::level(i).name().to_string(),
-            AiLevel::Iterations(n) => format!("{n} playouts"),
-        }
-    }
-
-    /// The level's name for menus, in `lang`.
-    pub fn label(self, lang: Lang) -> String {
-        const KEYS: [&str; 6] = [
-            "level.1", "level.2", "level.3", "level.4", "level.5", "level.6",
-        ];
-        match self {
-            AiLevel::Level(i) => match KEYS.get(usize::from(i)) {
-                Some(key) => lang.t(key).to_string(),
-                None => self.name(),
-            },
-            AiLevel::Iterations(n) => lang.f("level.playouts", &[("n", &n)]),
-        }
-    }
-
-    /// Finds a level by its name or number (1 = weakest), as the command line gives it.
-    pub fn parse(text: &str) -> Option<AiLevel> {
-        let text = text.trim();
-        let level = match text.parse::<u8>() {
-            Ok(n) => Level::from_number(n),
-            Err(_) => Level::from_name(text),
-        }?;
-        Level::ALL
-            .iter()
-            .position(|&l| l == level)
-            .map(|i| AiLevel::Level(i as u8))
-    }
-
-    /// What one move's search may spend.
-    pub fn limits(self) -> SearchLimits {
-        match self {
-            AiLevel::Level(i) => Self::level(i).limits(),
-            AiLevel::Iterations(n) => SearchLimits::iterations(n),
-        }
-    }
-
-    /// A searcher for this level: the engine's default strategy with the level's knobs.
-    pub fn searcher(self, seed: u64) -> Searcher {
-        match self {
-            AiLevel::Level(i) => Self::level(i).searcher(seed),
-            AiLevel::Iterations(_) => Searcher::new(Strategy::Default, seed),
-        }
-    }
+/// A search finished (written here, read by the evaluation graph): black's chance to win in the position after `ply` moves.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct SearchEstimate {
+    /// The position searched: the one after this many moves of the game.
+    pub ply: usize,
+    /// Black's chance to win, 0..=1.
+    pub black_win: f32,
 }
 
 /// Asks for the engine's top moves for the side to move.
@@ -271,8 +204,9 @@ pub struct AiState {
     pub hint: Option<Hint>,
     /// Black's chance to win (0..=1) according to the last search, for the win bar.
     pub black_win: Option<f32>,
-    /// Set while the app is suspended: no search runs.
-    pub paused: bool,
+    /// Set to freeze the game where it is (the screenshot tool): no search starts. (While the
+    /// app is suspended no search runs either: [`WorkPaused`], the platform's.)
+    pub frozen: bool,
     /// How long a hint may think.
     pub hint_limits: Option<SearchLimits>,
     /// Searches started so far (for tests and the debug overlay).
@@ -342,13 +276,22 @@ impl AiState {
     }
 }
 
+/// The app went to the background: the running search stops (no CPU there); on resume the
+/// AI's turn starts again by itself, as a search starts whenever it is the AI's move and none
+/// is running.
+fn stop_when_suspended(paused: Res<WorkPaused>, mut ai: ResMut<AiState>) {
+    if paused.0 && ai.running.is_some() {
+        ai.cancel();
+    }
+}
+
 fn drop_stale(mut ai: ResMut<AiState>, current: Res<CurrentGame>) {
     let stale = ai
         .running
         .as_ref()
         .is_some_and(|r| r.generation != current.generation)
         || ai.ready.is_some_and(|(g, _)| g != current.generation)
-        || (ai.paused && ai.running.is_some());
+        || (ai.frozen && ai.running.is_some());
     if stale {
         ai.stale_dropped += 1;
         ai.cancel();
@@ -467,7 +410,7 @@ fn start_ai_move(
     players: Res<Players>,
     settings: Res<Settings>,
 ) {
-    if ai.running.is_some() || ai.ready.is_some() || ai.paused || current.review.is_some() {
+    if ai.running.is_some() || ai.ready.is_some() || ai.frozen || current.review.is_some() {
         return;
     }
     let game = &current.game;
@@ -504,7 +447,7 @@ fn start_hint(
     }
     let game = &current.game;
     if ai.running.is_some()
-        || ai.paused
+        || ai.frozen
         || current.review.is_some()
         || !players.is_human(game.side_to_move())
         || game.legal_moves().is_empty()

@@ -8,8 +8,9 @@
 //! starts again from what is left when it may.
 
 use crate::AppSystems;
-use crate::game::ai::AiState;
+use crate::game::ai::{AiState, SearchEstimate};
 use crate::game::flow::CurrentGame;
+use crate::platform::lifecycle::WorkPaused;
 use crate::prefs::settings::Settings;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
@@ -22,22 +23,13 @@ pub const ANALYSIS_ITERATIONS: u64 = 2_000;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<EvalHistory>()
-        .add_message::<SearchEstimate>()
+        .init_resource::<WorkPaused>()
         .add_systems(
             Update,
             (follow_game, take_estimates, poll_analysis, start_analysis)
                 .chain()
                 .in_set(AppSystems::Ai),
         );
-}
-
-/// A search finished: black's chance to win in the position after `ply` moves.
-#[derive(Message, Clone, Copy, Debug, PartialEq)]
-pub struct SearchEstimate {
-    /// The position searched: the one after this many moves of the game.
-    pub ply: usize,
-    /// Black's chance to win, 0..=1.
-    pub black_win: f32,
 }
 
 /// Where an estimate comes from.
@@ -207,11 +199,11 @@ fn take_estimates(mut found: MessageReader<SearchEstimate>, mut eval: ResMut<Eva
     }
 }
 
-fn poll_analysis(mut eval: ResMut<EvalHistory>, ai: Res<AiState>) {
+fn poll_analysis(mut eval: ResMut<EvalHistory>, paused: Res<WorkPaused>) {
     if eval.analysis.is_none() {
         return;
     }
-    if ai.paused {
+    if paused.0 {
         // No CPU in the background; it starts again from what is left on resume.
         eval.cancel();
         return;
@@ -248,10 +240,12 @@ fn start_analysis(
     current: Res<CurrentGame>,
     ai: Res<AiState>,
     settings: Res<Settings>,
+    paused: Res<WorkPaused>,
 ) {
     let game = &current.game;
     if eval.analysis.is_some()
-        || ai.paused
+        || ai.frozen
+        || paused.0
         || ai.is_busy()
         || !game.is_over()
         || eval.complete()

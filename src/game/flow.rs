@@ -4,7 +4,7 @@
 //! says what is legal, whose turn it is and when the game is over.
 
 use crate::AppSystems;
-use crate::game::ai::AiLevel;
+use crate::game::players::{Player, Players};
 use crate::prefs::i18n::{Lang, Said};
 use crate::prefs::settings::{Settings, TableMode};
 use bevy::prelude::*;
@@ -32,48 +32,6 @@ pub(crate) fn plugin(app: &mut App) {
                     .in_set(AppSystems::Logic),
             ),
         );
-}
-
-/// Who plays a side.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Player {
-    /// A person tapping the board.
-    Human,
-    /// The computer at a level.
-    Ai(AiLevel),
-}
-
-/// Who plays black and white.
-#[derive(Resource, Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Players {
-    /// Plays black (moves first).
-    pub black: Player,
-    /// Plays white.
-    pub white: Player,
-}
-
-impl Default for Players {
-    fn default() -> Self {
-        Players {
-            black: Player::Human,
-            white: Player::Ai(AiLevel::default()),
-        }
-    }
-}
-
-impl Players {
-    /// Who plays `side`.
-    pub fn get(&self, side: Side) -> Player {
-        match side {
-            Side::Black => self.black,
-            Side::White => self.white,
-        }
-    }
-
-    /// Whether a person plays `side`.
-    pub fn is_human(&self, side: Side) -> bool {
-        self.get(side) == Player::Human
-    }
 }
 
 /// Everything a new game needs.

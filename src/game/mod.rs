@@ -4,3 +4,4 @@
 pub mod ai;
 pub mod eval;
 pub mod flow;
+pub mod players;

@@ -7,8 +7,9 @@
 //! `--data-dir` or the platform's data directory); headless tests insert a temporary one or
 //! none.
 
-use crate::game::ai::{AiLevel, AiState};
-use crate::game::flow::{BoardReset, CurrentGame, Notice, Player, Players};
+use crate::game::flow::{BoardReset, CurrentGame, Notice};
+use crate::game::players::AiLevel;
+use crate::game::players::{Player, Players};
 use crate::persist::save_format::{SavedGame, SavedPlayer, SavedSettings, Stats};
 use crate::persist::storage::{self, Loaded, Problem, SaveFormat};
 use crate::platform::lifecycle::{LifecycleSystems, Steps};
@@ -334,15 +335,14 @@ fn write_reset_stats(
 }
 
 /// The OS may kill a suspended app without warning, and a closed window ends the process:
-/// write the game once more, whatever the autosave thinks it already wrote. While suspended no
-/// search runs (no CPU in the background); on resume the AI's turn starts again by itself,
-/// because the AI plugin starts a search whenever it is the AI's move and none is running.
-/// What to do when is `platform::lifecycle`'s state machine's call.
+/// write the game once more, whatever the autosave thinks it already wrote. (Stopping the
+/// AI's search meanwhile is the game layer's business, following
+/// `platform::lifecycle::WorkPaused`.) What to do when is `platform::lifecycle`'s state
+/// machine's call.
 fn follow_lifecycle(
     dir: Option<Res<DataDir>>,
     current: Res<CurrentGame>,
     players: Res<Players>,
-    mut ai: ResMut<AiState>,
     mut steps: MessageReader<Steps>,
     mut closing: MessageReader<WindowCloseRequested>,
     mut exit: MessageReader<AppExit>,
@@ -350,13 +350,6 @@ fn follow_lifecycle(
 ) {
     let mut flush = closing.read().count() > 0 || exit.read().count() > 0;
     for step in steps.read() {
-        if step.pause_work {
-            ai.paused = true;
-            ai.cancel();
-        }
-        if step.resume_work {
-            ai.paused = false;
-        }
         flush |= step.save;
     }
     if let (true, Some(dir)) = (flush, dir) {

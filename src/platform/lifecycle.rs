@@ -121,7 +121,19 @@ pub(crate) fn logic_plugin(app: &mut App) {
     app.add_message::<AppLifecycle>()
         .add_message::<Steps>()
         .init_resource::<SharedLifecycle>()
+        .init_resource::<WorkPaused>()
         .add_systems(PostUpdate, drive.in_set(LifecycleSystems));
+}
+
+/// Whether background work (the AI's search, the evaluation graph's analysis) must stop: the
+/// app is in the background, where it gets no CPU. Owned here, kept by the state machine's
+/// steps; the game layer's systems run only while it is off ([`working`]).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WorkPaused(pub bool);
+
+/// A run condition: background work may run (the app is not suspended).
+pub fn working(paused: Option<Res<WorkPaused>>) -> bool {
+    paused.is_none_or(|p| !p.0)
 }
 
 /// Where [`Steps`] are written; their readers run after it.
@@ -132,9 +144,16 @@ fn drive(
     machine: Res<SharedLifecycle>,
     mut lifecycle: MessageReader<AppLifecycle>,
     mut steps: MessageWriter<Steps>,
+    mut paused: ResMut<WorkPaused>,
 ) {
     for event in lifecycle.read() {
         let step = machine.on(Signal::App(*event));
+        if step.pause_work {
+            paused.set_if_neq(WorkPaused(true));
+        }
+        if step.resume_work {
+            paused.set_if_neq(WorkPaused(false));
+        }
         if step != Steps::default() {
             steps.write(step);
         }

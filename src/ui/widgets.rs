@@ -10,8 +10,8 @@ use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 use montello_engine::{Side, Variant};
 
-use crate::game::ai::AiLevel;
-use crate::game::flow::Player;
+use crate::game::players::AiLevel;
+use crate::game::players::Player;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<UiAction>()

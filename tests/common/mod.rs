@@ -3,8 +3,8 @@
 #![allow(dead_code, reason = "each test file uses its own part of these")]
 
 use bevy::prelude::*;
-use montello::game::ai::AiLevel;
-use montello::game::flow::Player;
+use montello::game::players::AiLevel;
+use montello::game::players::Player;
 use montello::persist::save::DataDir;
 use montello::prefs::settings::Settings;
 use std::path::Path;

@@ -4,8 +4,8 @@
 
 use super::Overlay;
 use crate::AppSystems;
-use crate::game::ai::AiLevel;
-use crate::game::flow::{Player, Players};
+use crate::game::players::AiLevel;
+use crate::game::players::{Player, Players};
 use crate::prefs::i18n::{Lang, Language};
 use crate::ui::theme::Paint;
 use crate::ui::widgets::{

@@ -4,7 +4,8 @@
 use super::Seat;
 use crate::AppSystems;
 use crate::game::ai::{AiState, Purpose};
-use crate::game::flow::{CurrentGame, Notice, Player, Players};
+use crate::game::flow::{CurrentGame, Notice};
+use crate::game::players::{Player, Players};
 use crate::prefs::i18n::{Lang, Language};
 use crate::prefs::settings::Settings;
 use crate::prefs::settings::TableMode;

@@ -2,8 +2,10 @@
 
 use super::Overlay;
 use crate::AppSystems;
-use crate::game::ai::{AiLevel, AiState};
-use crate::game::flow::{GameCommand, GameSetup, Player, Players};
+use crate::game::ai::AiState;
+use crate::game::flow::{GameCommand, GameSetup};
+use crate::game::players::AiLevel;
+use crate::game::players::{Player, Players};
 use crate::prefs::i18n::Language;
 use crate::prefs::settings::Settings;
 use crate::ui::theme::{self, Paint};

@@ -3,8 +3,8 @@
 
 use super::Overlay;
 use crate::AppSystems;
-use crate::game::ai::AiLevel;
-use crate::game::flow::Player;
+use crate::game::players::AiLevel;
+use crate::game::players::Player;
 use crate::persist::save::{ResetStats, StatsFile, player_from_saved, player_to_saved};
 use crate::persist::save_format::{LevelRecord, Stats};
 use crate::prefs::i18n::{Lang, Language};

@@ -3,7 +3,8 @@
 use super::Overlay;
 use crate::AppSystems;
 use crate::game::ai::{AiState, HintRequested};
-use crate::game::flow::{CurrentGame, GameCommand, Players};
+use crate::game::flow::{CurrentGame, GameCommand};
+use crate::game::players::Players;
 use crate::ui::layout::LayoutProbe;
 use crate::ui::theme::Paint;
 use crate::ui::widgets::{Action, UiAction, icon_button};
@@ -141,8 +142,8 @@ fn handle_actions(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::ai::AiLevel;
-    use crate::game::flow::Player;
+    use crate::game::players::AiLevel;
+    use crate::game::players::Player;
     use montello_engine::{Game, Move, Variant};
 
     fn game(moves: &str) -> CurrentGame {
