@@ -3,6 +3,7 @@
 //! tagged with the game's generation; when the game moves on (undo, new game, review) the
 //! search is cancelled through its [`CancelHandle`] and its result is dropped.
 
+use super::background::Background;
 use crate::AppSystems;
 use crate::game::flow::{CurrentGame, MoveRequested, MoveSource, Notice, ViewBusy};
 use crate::game::players::{Player, Players};
@@ -11,10 +12,7 @@ use crate::prefs::i18n::{Lang, Said};
 use crate::prefs::settings::Settings;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use montello_engine::search::{
-    CancelHandle, MoveStats, SearchLimits, SearchResult, Searcher, Strategy,
-};
+use montello_engine::search::{MoveStats, SearchLimits, SearchResult, Searcher, Strategy};
 use montello_engine::{Move, Side};
 use std::time::Duration;
 
@@ -172,9 +170,8 @@ impl SearchStats {
 }
 
 struct Running {
-    task: Task<SearchResult>,
+    search: Background<SearchResult>,
     generation: u64,
-    cancel: CancelHandle,
     started: Instant,
     cap: Duration,
     side: Side,
@@ -240,7 +237,7 @@ impl AiState {
     /// The running search's statistics so far (no result yet), read from its live counter.
     pub fn live_stats(&self) -> Option<SearchStats> {
         self.running.as_ref().map(|r| SearchStats {
-            iterations: r.cancel.iterations(),
+            iterations: r.search.handle().iterations(),
             positions: r.positions,
             elapsed: r.started.elapsed(),
             win_rate: None,
@@ -267,10 +264,7 @@ impl AiState {
     /// Stops the running search at once; its result will be dropped.
     pub fn cancel(&mut self) {
         if let Some(running) = self.running.take() {
-            running.cancel.cancel();
-            // Dropping the task detaches nothing: the search sees the flag within
-            // milliseconds and its thread is free again.
-            drop(running.task);
+            running.search.stop();
         }
         self.ready = None;
     }
@@ -310,7 +304,7 @@ fn poll_search(
     let Some(running) = ai.running.as_mut() else {
         return;
     };
-    let Some(result) = check_ready(&mut running.task) else {
+    let Some(result) = running.search.poll() else {
         return;
     };
     let Some(running) = ai.running.take() else {
@@ -379,18 +373,14 @@ fn spawn(
 ) {
     let pos = current.game.position();
     let variant = current.game.variant();
-    let cancel = CancelHandle::new();
-    let task_cancel = cancel.clone();
     let cap = limits.time.unwrap_or(UNTIMED_PROGRESS);
     let positions = searcher.config().eval_weight >= 1.0;
     let mut searcher = searcher;
-    let task = AsyncComputeTaskPool::get()
-        .spawn(async move { searcher.search(&pos, variant, &limits, &task_cancel) });
+    let search = Background::start(move |cancel| searcher.search(&pos, variant, &limits, cancel));
     ai.searches_started += 1;
     ai.running = Some(Running {
-        task,
+        search,
         generation: current.generation,
-        cancel,
         started: Instant::now(),
         cap,
         side: pos.side_to_move(),

@@ -7,13 +7,13 @@
 //! gives the same graph), is cancelled when the game changes or the app is suspended, and
 //! starts again from what is left when it may.
 
+use super::background::Background;
 use crate::AppSystems;
 use crate::game::ai::{AiState, SearchEstimate};
 use crate::game::flow::CurrentGame;
 use crate::platform::lifecycle::WorkPaused;
 use crate::prefs::settings::Settings;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use montello_engine::search::{CancelHandle, SearchLimits, Searcher, Strategy};
 use montello_engine::{Move, Position, Side, Variant};
 
@@ -53,8 +53,7 @@ impl Estimate {
 }
 
 struct Analysis {
-    task: Task<Vec<(usize, f32)>>,
-    cancel: CancelHandle,
+    work: Background<Vec<(usize, f32)>>,
     /// The moves of the game it analyses.
     moves: Vec<Move>,
 }
@@ -97,7 +96,7 @@ impl EvalHistory {
 
     fn cancel(&mut self) {
         if let Some(analysis) = self.analysis.take() {
-            analysis.cancel.cancel();
+            analysis.work.stop();
         }
     }
 }
@@ -211,7 +210,7 @@ fn poll_analysis(mut eval: ResMut<EvalHistory>, paused: Res<WorkPaused>) {
     let Some(analysis) = eval.analysis.as_mut() else {
         return;
     };
-    let Some(found) = check_ready(&mut analysis.task) else {
+    let Some(found) = analysis.work.poll() else {
         return;
     };
     let moves = analysis.moves.clone();
@@ -262,13 +261,8 @@ fn start_analysis(
         .collect();
     let variant = game.variant();
     let seed = settings.ai_seed ^ 0x4556_414c;
-    let cancel = CancelHandle::new();
-    let task_cancel = cancel.clone();
-    let task = AsyncComputeTaskPool::get()
-        .spawn(async move { analyse(&positions, variant, seed, &task_cancel) });
     eval.analysis = Some(Analysis {
-        task,
-        cancel,
+        work: Background::start(move |cancel| analyse(&positions, variant, seed, cancel)),
         moves: game.history().to_vec(),
     });
 }

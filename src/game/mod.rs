@@ -2,6 +2,7 @@
 //! ([`players`]), the AI's searches and the evaluation graph's data.
 
 pub mod ai;
+mod background;
 pub mod eval;
 pub mod flow;
 pub mod players;
