@@ -12,7 +12,7 @@ use crate::game::flow::{
 };
 use crate::prefs::settings::Settings;
 use crate::ui::screens::Overlay;
-use crate::ui::widgets::UiAction;
+use crate::ui::widgets::ButtonTapped;
 use bevy::prelude::*;
 use bevy::render::render_resource::PipelineCache;
 use bevy::render::{Render, RenderApp, RenderSystems};
@@ -69,7 +69,7 @@ fn watch_pipelines(cache: Res<PipelineCache>, pending: Res<PipelinesPending>) {
 /// (state transitions, despawned panels, a started search) without waiting for input.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Activity<'w> {
-    actions: Res<'w, Messages<UiAction>>,
+    actions: Res<'w, Messages<ButtonTapped>>,
     taps: Res<'w, Messages<SquareTapped>>,
     commands: Res<'w, Messages<GameCommand>>,
     played: Res<'w, Messages<MovePlayed>>,

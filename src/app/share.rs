@@ -5,7 +5,8 @@ use crate::AppSystems;
 use crate::game::flow::{CurrentGame, GameCommand, Notice};
 use crate::prefs::i18n::Said;
 use crate::ui::screens::Overlay;
-use crate::ui::widgets::{Action, UiAction};
+use crate::ui::screens::ShareAction;
+use crate::ui::widgets::UiAction;
 use bevy::clipboard::{Clipboard, ClipboardRead};
 use bevy::prelude::*;
 use montello_engine::notation::{ggf, transcript};
@@ -23,7 +24,7 @@ pub(crate) fn plugin(app: &mut App) {
 struct PendingPaste(Option<ClipboardRead>);
 
 fn handle_actions(
-    mut actions: MessageReader<UiAction>,
+    mut actions: MessageReader<UiAction<ShareAction>>,
     current: Res<CurrentGame>,
     mut clipboard: ResMut<Clipboard>,
     mut notice: ResMut<Notice>,
@@ -31,13 +32,12 @@ fn handle_actions(
 ) {
     for UiAction(action) in actions.read() {
         let text = match action {
-            Action::CopyTranscript => transcript::to_transcript(current.game.history()),
-            Action::CopyGgf => ggf::game_to_ggf(&current.game),
-            Action::Paste => {
+            ShareAction::CopyTranscript => transcript::to_transcript(current.game.history()),
+            ShareAction::CopyGgf => ggf::game_to_ggf(&current.game),
+            ShareAction::Paste => {
                 pending.0 = Some(clipboard.fetch_text());
                 continue;
             }
-            _ => continue,
         };
         match clipboard.set_text(text) {
             Ok(()) => notice.info(Said::new("notice.copied")),

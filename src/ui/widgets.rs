@@ -1,21 +1,16 @@
-//! UI building blocks: buttons that carry an [`Action`], labels, panels. A tap on a button
-//! (mouse or finger: `Pointer<Click>`) becomes a [`UiAction`] message that the screen
-//! plugins read, so no affordance depends on hovering.
+//! UI building blocks: buttons, switches, labels, a scrolling panel body. They know nothing
+//! of the features: a button carries its screen's own action component (any `A`), and a tap
+//! on it (mouse or finger: `Pointer<Click>`) becomes a [`UiAction<A>`] message that only that
+//! screen reads ([`actions`] registers a screen's action type), so no affordance depends on
+//! hovering and no screen sees another's actions.
 
-use crate::prefs::i18n::{Lang, Language};
-use crate::prefs::settings::{AnimationSpeed, TextSize, ThemeName};
-use crate::ui::screens::{Overlay, PanelArea};
+use crate::prefs::i18n::Language;
 use crate::ui::theme::{self, Paint};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
-use montello_engine::{Side, Variant};
-
-use crate::game::players::AiLevel;
-use crate::game::players::Player;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_message::<UiAction>()
-        .add_observer(on_click)
+    app.add_message::<ButtonTapped>()
         .add_observer(drag_to_scroll)
         .add_systems(Update, scroll_with_wheel)
         .add_systems(PostUpdate, localize.before(bevy::ui::UiSystems::Prepare));
@@ -37,75 +32,36 @@ fn localize(language: Res<Language>, mut texts: Query<(Ref<Localized>, &mut Text
     }
 }
 
-/// Settings a button toggles.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Toggle {
-    /// Legal-move dots.
-    LegalMoves,
-    /// Coordinates along the edges.
-    Coordinates,
-    /// The win-probability bar.
-    WinBar,
-    /// Whether the Hint button works.
-    Hints,
-    /// Sound effects.
-    Sound,
-    /// A human with no legal move passes by itself.
-    AutoPass,
-    /// The AI's search statistics.
-    AiStats,
-    /// Table mode for two players face to face (on the new-game screen).
-    TableMode,
-}
+/// A screen's action type: what its buttons do.
+pub trait ActionKind: Component + Copy + Send + Sync + 'static {}
 
-/// What a button does.
-#[derive(Component, Clone, Copy, PartialEq, Debug)]
-pub enum Action {
-    Undo,
-    Redo,
-    Hint,
-    Pass,
-    PlayAgain,
-    Open(Overlay),
-    Close,
-    SetPlayer(Side, Player),
-    SetLevel(AiLevel),
-    SetVariant(Variant),
-    StartGame,
-    Review(Option<usize>),
-    ReviewStep(i32),
-    Toggle(Toggle),
-    SetAnimation(AnimationSpeed),
-    SetTheme(ThemeName),
-    SetTextSize(TextSize),
-    SetLanguage(Option<Lang>),
-    CopyTranscript,
-    CopyGgf,
-    Paste,
-    ResetStats(StatsReset),
-}
+impl<A: Component + Copy + Send + Sync + 'static> ActionKind for A {}
 
-/// The steps of erasing the statistics.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum StatsReset {
-    /// The first tap: ask for confirmation.
-    Ask,
-    /// Erase them.
-    Confirm,
-    /// Keep them.
-    Cancel,
-}
-
-/// A button was tapped.
+/// A button carrying an `A` was tapped.
 #[derive(Message, Clone, Copy, Debug)]
-pub struct UiAction(pub Action);
+pub struct UiAction<A: ActionKind>(pub A);
 
-fn on_click(click: On<Pointer<Click>>, actions: Query<&Action>, mut out: MessageWriter<UiAction>) {
+/// Makes taps on buttons carrying an `A` arrive as [`UiAction<A>`] messages.
+pub fn actions<A: ActionKind>(app: &mut App) {
+    app.add_message::<UiAction<A>>().add_observer(on_click::<A>);
+}
+
+/// Some button was tapped, whatever it does (the frame pacing wakes up for it).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct ButtonTapped;
+
+fn on_click<A: ActionKind>(
+    click: On<Pointer<Click>>,
+    actions: Query<&A>,
+    mut out: MessageWriter<UiAction<A>>,
+    mut tapped: MessageWriter<ButtonTapped>,
+) {
     if click.button != PointerButton::Primary {
         return;
     }
     if let Ok(action) = actions.get(click.entity) {
         out.write(UiAction(*action));
+        tapped.write(ButtonTapped);
     }
 }
 
@@ -114,23 +70,23 @@ fn on_click(click: On<Pointer<Click>>, actions: Query<&Action>, mut out: Message
 pub struct Selected(pub bool);
 
 /// A button at least [`theme::TOUCH`] square, labelled with the string `key`, doing `action`.
-pub fn button(key: &'static str, action: Action) -> impl Bundle {
+pub fn button(key: &'static str, action: impl Bundle) -> impl Bundle {
     choice(key, action, false)
 }
 
 /// A button for one of several choices, labelled with the string `key`, coloured when it is
 /// the current one.
-pub fn choice(key: &'static str, action: Action, selected: bool) -> impl Bundle {
+pub fn choice(key: &'static str, action: impl Bundle, selected: bool) -> impl Bundle {
     button_frame(action, selected, label(key, theme::FONT))
 }
 
 /// A choice labelled with a text that is not translated (a move, a number, a name built
 /// from several strings).
-pub fn choice_text(text: impl Into<String>, action: Action, selected: bool) -> impl Bundle {
+pub fn choice_text(text: impl Into<String>, action: impl Bundle, selected: bool) -> impl Bundle {
     button_frame(action, selected, text_label(text, theme::FONT))
 }
 
-fn button_frame(action: Action, selected: bool, content: impl Bundle) -> impl Bundle {
+fn button_frame(action: impl Bundle, selected: bool, content: impl Bundle) -> impl Bundle {
     (
         Selected(selected),
         Button,
@@ -152,7 +108,7 @@ fn button_frame(action: Action, selected: bool, content: impl Bundle) -> impl Bu
 
 /// The button a screen leads to (Start), the only one in the accent colour, as wide as its
 /// panel.
-pub fn primary_button(key: &'static str, action: Action) -> impl Bundle {
+pub fn primary_button(key: &'static str, action: impl Bundle) -> impl Bundle {
     (
         Selected(false),
         Button,
@@ -178,7 +134,7 @@ pub fn primary_button(key: &'static str, action: Action) -> impl Bundle {
 
 /// An on/off setting: its name, and a switch that shows the state (a knob on a track, in
 /// the accent colour when on). The whole row takes the tap.
-pub fn switch(key: &'static str, action: Action, on: bool) -> impl Bundle {
+pub fn switch(key: &'static str, action: impl Bundle, on: bool) -> impl Bundle {
     (
         Selected(false),
         Button,
@@ -265,116 +221,9 @@ pub fn layout(node: Node) -> impl Bundle {
     (node, Pickable::IGNORE)
 }
 
-/// Opens `overlay`'s panel: an opaque card with `title` and a close button at its top,
-/// `body` (a [`panel`]) scrolling below them and `footer` (if any) fixed under the body. Over the board between the bars (which stay
-/// usable), the board dimmed and kept from taps; the move list as a sheet that leaves the
-/// board in view. `marker` tags the root, which leaving `overlay` despawns.
-pub fn open_panel(
-    commands: &mut Commands,
-    overlay: Overlay,
-    marker: impl Component,
-    title: impl Bundle,
-    body: Entity,
-    footer: Option<Entity>,
-) -> Entity {
-    let sheet = overlay == Overlay::Moves;
-    let header = commands
-        .spawn((
-            layout(Node {
-                align_items: AlignItems::Center,
-                column_gap: px(8),
-                padding: UiRect::left(px(18)),
-                flex_shrink: 0.0,
-                ..default()
-            }),
-            children![
-                (
-                    title,
-                    Node {
-                        flex_grow: 1.0,
-                        ..default()
-                    }
-                ),
-                (
-                    Button,
-                    Action::Close,
-                    CloseButton,
-                    Node {
-                        width: px(theme::TOUCH),
-                        height: px(theme::TOUCH),
-                        justify_content: JustifyContent::Center,
-                        align_items: AlignItems::Center,
-                        ..default()
-                    },
-                    BackgroundColor(Color::NONE),
-                    children![text_label("×", 34.0)],
-                ),
-            ],
-        ))
-        .id();
-    let card = commands
-        .spawn((
-            Node {
-                flex_direction: FlexDirection::Column,
-                width: percent(100),
-                max_height: percent(100),
-                // A sheet's rounded top shows where it starts over the bar's colour.
-                border_radius: if sheet {
-                    BorderRadius::top(px(14))
-                } else {
-                    BorderRadius::ZERO
-                },
-                overflow: Overflow::clip(),
-                ..default()
-            },
-            BackgroundColor(Color::NONE),
-            Paint::Panel,
-            crate::ui::layout::LayoutProbe(if sheet { "sheet" } else { "panel" }),
-            // The card takes its taps: they do not fall through to the backdrop or the board.
-            Pickable::default(),
-        ))
-        .add_children(&[header, body])
-        .id();
-    if let Some(footer) = footer {
-        commands.entity(footer).insert(Node {
-            flex_shrink: 0.0,
-            padding: UiRect::new(px(8), px(8), px(8), px(12)),
-            column_gap: px(4),
-            justify_content: JustifyContent::Center,
-            ..default()
-        });
-        commands.entity(card).add_child(footer);
-    }
-    let (area, dim) = if sheet {
-        (PanelArea::Sheet, Color::NONE)
-    } else {
-        (PanelArea::Cover, Color::srgba(0.0, 0.0, 0.0, 0.55))
-    };
-    commands
-        .spawn((
-            DespawnOnExit(overlay),
-            marker,
-            area,
-            Node {
-                position_type: PositionType::Absolute,
-                justify_content: JustifyContent::Center,
-                align_items: if sheet {
-                    AlignItems::FlexEnd
-                } else {
-                    AlignItems::Center
-                },
-                ..default()
-            },
-            BackgroundColor(dim),
-            GlobalZIndex(10),
-        ))
-        .add_child(card)
-        .id()
-}
-
 /// A compact button: an icon (a glyph of the UI font) over a small label, for bars of equal
 /// buttons.
-pub fn icon_button(icon: &'static str, key: &'static str, action: Action) -> impl Bundle {
+pub fn icon_button(icon: &'static str, key: &'static str, action: impl Bundle) -> impl Bundle {
     (
         Selected(false),
         Button,
@@ -399,11 +248,7 @@ pub fn icon_button(icon: &'static str, key: &'static str, action: Action) -> imp
     )
 }
 
-/// A panel's close button (the × at its top right).
-#[derive(Component, Debug)]
-pub struct CloseButton;
-
-/// The scrolling body of a panel (see [`open_panel`]).
+/// The scrolling body of a panel (see `screens::open_panel`).
 pub fn panel() -> impl Bundle {
     (
         Node {

@@ -2,15 +2,13 @@
 //! black is ahead and down when white is, from the searches of the game and the post-game
 //! analysis ([`crate::game::eval`]). Tapping the graph shows the board at that move.
 
-use super::Overlay;
+use super::{Nav, Overlay, open_panel};
 use crate::AppSystems;
 use crate::game::eval::EvalHistory;
 use crate::game::flow::{CurrentGame, GameCommand};
 use crate::prefs::i18n::Language;
 use crate::ui::theme::{Paint, Palette};
-use crate::ui::widgets::{
-    Action, Localized, button, coloured_label, label, open_panel, panel, row,
-};
+use crate::ui::widgets::{Localized, button, coloured_label, label, panel, row};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -164,7 +162,7 @@ fn spawn_screen(
     let buttons = commands
         .spawn((
             row(),
-            children![button("graph.moves", Action::Open(Overlay::Moves)),],
+            children![button("graph.moves", Nav::Open(Overlay::Moves)),],
         ))
         .id();
     commands.entity(inner).add_children(&[chart, buttons]);

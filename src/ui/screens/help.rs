@@ -2,15 +2,13 @@
 //! engine computes) and "About the AI" (how UCT thinks, in plain words, and the settings of
 //! the level the player faces). Both open from the menu and go back to it.
 
-use super::Overlay;
+use super::{Nav, Overlay, open_panel};
 use crate::AppSystems;
 use crate::game::players::AiLevel;
 use crate::game::players::{Player, Players};
 use crate::prefs::i18n::{Lang, Language};
 use crate::ui::theme::Paint;
-use crate::ui::widgets::{
-    Action, button, coloured_label, label, open_panel, panel, row, text_label,
-};
+use crate::ui::widgets::{button, coloured_label, label, panel, row, text_label};
 use bevy::prelude::*;
 use montello_engine::search::Level;
 use montello_engine::{Position, Side, Square};
@@ -310,7 +308,7 @@ fn finish_screen(commands: &mut Commands, inner: Entity, overlay: Overlay, title
     let buttons = commands
         .spawn((
             row(),
-            children![button("common.back", Action::Open(Overlay::Menu)),],
+            children![button("common.back", Nav::Open(Overlay::Menu)),],
         ))
         .id();
     commands.entity(inner).add_child(buttons);

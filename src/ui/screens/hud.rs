@@ -4,22 +4,60 @@
 use super::Seat;
 use crate::AppSystems;
 use crate::game::ai::{AiState, Purpose};
-use crate::game::flow::{CurrentGame, Notice};
+use crate::game::flow::{CurrentGame, GameCommand, Notice};
 use crate::game::players::{Player, Players};
 use crate::prefs::i18n::{Lang, Language};
 use crate::prefs::settings::Settings;
 use crate::prefs::settings::TableMode;
 use crate::ui::layout::LayoutProbe;
 use crate::ui::theme::{self, Paint, Palette};
-use crate::ui::widgets::{Action, Localized, button, coloured_label, layout, text_label};
+use crate::ui::widgets::{self, Localized, UiAction, button, coloured_label, layout, text_label};
 use bevy::prelude::*;
 use montello_engine::Side;
 
 pub(super) fn plugin(app: &mut App) {
+    widgets::actions::<HudAction>(app);
     app.add_systems(Startup, spawn_hud).add_systems(
         Update,
-        (update_hud, arrange_for_orientation).in_set(AppSystems::View),
+        (
+            handle_actions.in_set(AppSystems::Input),
+            (update_hud, arrange_for_orientation).in_set(AppSystems::View),
+        ),
     );
+}
+
+/// What the HUD's buttons do; each shows only when it can ([`update_hud`]).
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum HudAction {
+    /// Pass (the player to move has no legal move).
+    Pass,
+    /// The game is over: the same players again.
+    PlayAgain,
+    /// The game is over: its evaluation graph.
+    Graph,
+    /// Reviewing earlier moves: back to the game as it stands.
+    BackToGame,
+}
+
+fn handle_actions(
+    mut actions: MessageReader<UiAction<HudAction>>,
+    mut commands: MessageWriter<GameCommand>,
+    mut next: ResMut<NextState<super::Overlay>>,
+) {
+    for UiAction(action) in actions.read() {
+        match action {
+            HudAction::Pass => {
+                commands.write(GameCommand::Pass);
+            }
+            HudAction::PlayAgain => {
+                commands.write(GameCommand::PlayAgain);
+            }
+            HudAction::Graph => next.set(super::Overlay::Graph),
+            HudAction::BackToGame => {
+                commands.write(GameCommand::Review(None));
+            }
+        }
+    }
 }
 
 #[derive(Component, Debug)]
@@ -63,7 +101,7 @@ struct WinBar;
 struct WinBarBlack;
 
 #[derive(Component, Debug)]
-struct HudButton(Action);
+struct HudButton(HudAction);
 
 /// A disc count, ringed in the accent colour while its side is to move.
 #[derive(Component, Debug)]
@@ -291,23 +329,23 @@ fn spawn_seat(commands: &mut Commands, seat: Seat) {
                         }
                     ),
                     (
-                        button("hud.pass", Action::Pass),
-                        HudButton(Action::Pass),
+                        button("hud.pass", HudAction::Pass),
+                        HudButton(HudAction::Pass),
                         seat
                     ),
                     (
-                        button("hud.play_again", Action::PlayAgain),
-                        HudButton(Action::PlayAgain),
+                        button("hud.play_again", HudAction::PlayAgain),
+                        HudButton(HudAction::PlayAgain),
                         seat
                     ),
                     (
-                        button("hud.graph", Action::Open(super::Overlay::Graph)),
-                        HudButton(Action::Open(super::Overlay::Graph)),
+                        button("hud.graph", HudAction::Graph),
+                        HudButton(HudAction::Graph),
                         seat
                     ),
                     (
-                        button("hud.back_to_game", Action::Review(None)),
-                        HudButton(Action::Review(None)),
+                        button("hud.back_to_game", HudAction::BackToGame),
+                        HudButton(HudAction::BackToGame),
                         seat
                     ),
                 ],
@@ -353,9 +391,9 @@ pub fn recent_moves(moves: &[montello_engine::Move], ply: usize) -> String {
 /// Which HUD a button shows in: the Pass button in the HUD of the player who must pass (in
 /// table mode, Black's near one or White's far one), every other button in the near HUD only
 /// (the far player shares the toolbar's game, not its controls).
-pub fn shows_button(seat: Seat, action: Action, to_move: Side, table: bool) -> bool {
+pub fn shows_button(seat: Seat, action: HudAction, to_move: Side, table: bool) -> bool {
     match action {
-        Action::Pass if table => seat == Seat::of(to_move),
+        HudAction::Pass if table => seat == Seat::of(to_move),
         _ => seat == Seat::Near,
     }
 }
@@ -586,10 +624,10 @@ fn update_hud(
     for (button, seat, mut node) in &mut buttons {
         let show = shows_button(*seat, button.0, game.side_to_move(), table.0)
             && match button.0 {
-                Action::Pass => human_must_pass,
-                Action::PlayAgain => game.is_over() && current.review.is_none(),
-                Action::Open(_) => game.is_over(),
-                _ => current.review.is_some(),
+                HudAction::Pass => human_must_pass,
+                HudAction::PlayAgain => game.is_over() && current.review.is_none(),
+                HudAction::Graph => game.is_over(),
+                HudAction::BackToGame => current.review.is_some(),
             };
         let display = if show { Display::Flex } else { Display::None };
         if node.display != display {
@@ -640,20 +678,30 @@ mod tests {
         assert!(hud_place(Seat::Far, true).shown && hud_place(Seat::Far, true).turned);
         assert!(!hud_place(Seat::Near, true).turned);
         // The Pass button shows to the player who must pass, and only in table mode to White.
-        assert!(shows_button(Seat::Far, Action::Pass, Side::White, true));
-        assert!(!shows_button(Seat::Near, Action::Pass, Side::White, true));
-        assert!(shows_button(Seat::Near, Action::Pass, Side::Black, true));
-        assert!(shows_button(Seat::Near, Action::Pass, Side::White, false));
+        assert!(shows_button(Seat::Far, HudAction::Pass, Side::White, true));
+        assert!(!shows_button(
+            Seat::Near,
+            HudAction::Pass,
+            Side::White,
+            true
+        ));
+        assert!(shows_button(Seat::Near, HudAction::Pass, Side::Black, true));
+        assert!(shows_button(
+            Seat::Near,
+            HudAction::Pass,
+            Side::White,
+            false
+        ));
         // Play again and the rest belong to the near HUD.
         assert!(shows_button(
             Seat::Near,
-            Action::PlayAgain,
+            HudAction::PlayAgain,
             Side::White,
             true
         ));
         assert!(!shows_button(
             Seat::Far,
-            Action::PlayAgain,
+            HudAction::PlayAgain,
             Side::White,
             true
         ));

@@ -1,17 +1,64 @@
 //! The menu: settings toggles and sharing (copy the game, start from a pasted one).
 
-use super::Overlay;
+use super::{Nav, Overlay, open_panel};
 use crate::AppSystems;
 use crate::prefs::i18n::{Lang, Language};
 use crate::prefs::settings::{AnimationSpeed, Settings, TextSize, ThemeName};
 use crate::ui::theme::{self, Paint};
 use crate::ui::widgets::{
-    Action, Localized, Toggle, UiAction, button, choice, choice_text, coloured_label, label,
-    layout, open_panel, panel, row, switch,
+    self, Localized, UiAction, button, choice, choice_text, coloured_label, label, layout, panel,
+    row, switch,
 };
 use bevy::prelude::*;
 
+/// Settings a switch toggles.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Toggle {
+    /// Legal-move dots.
+    LegalMoves,
+    /// Coordinates along the edges.
+    Coordinates,
+    /// The win-probability bar.
+    WinBar,
+    /// Whether the Hint button works.
+    Hints,
+    /// Sound effects.
+    Sound,
+    /// A human with no legal move passes by itself.
+    AutoPass,
+    /// The AI's search statistics.
+    AiStats,
+}
+
+/// What the menu's settings do.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MenuAction {
+    /// Flip an on/off setting.
+    Toggle(Toggle),
+    /// The animations' speed.
+    SetAnimation(AnimationSpeed),
+    /// The theme.
+    SetTheme(ThemeName),
+    /// The text size.
+    SetTextSize(TextSize),
+    /// The language (`None`: the system's).
+    SetLanguage(Option<Lang>),
+}
+
+/// The menu's sharing buttons, which the app's clipboard glue (desktop) follows.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ShareAction {
+    /// Copy the game as a transcript (`f5d6c3...`).
+    CopyTranscript,
+    /// Copy the game as a GGF record.
+    CopyGgf,
+    /// Start from a pasted transcript, GGF record or board string.
+    Paste,
+}
+
 pub(super) fn plugin(app: &mut App) {
+    widgets::actions::<MenuAction>(app);
+    widgets::actions::<ShareAction>(app);
     app.add_systems(OnEnter(Overlay::Menu), spawn_screen)
         .add_systems(
             Update,
@@ -27,7 +74,7 @@ struct Screen;
 
 fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
     let toggle =
-        |key: &'static str, which: Toggle, on: bool| switch(key, Action::Toggle(which), on);
+        |key: &'static str, which: Toggle, on: bool| switch(key, MenuAction::Toggle(which), on);
     let share_note = if cfg!(any(target_os = "android", target_os = "ios")) {
         "menu.share_note_phone"
     } else {
@@ -37,7 +84,7 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
     for speed in AnimationSpeed::ALL {
         speeds.with_child(choice(
             speed.key(),
-            Action::SetAnimation(speed),
+            MenuAction::SetAnimation(speed),
             speed == settings.animations,
         ));
     }
@@ -46,7 +93,7 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
     for size in TextSize::ALL {
         sizes.with_child(choice(
             size.key(),
-            Action::SetTextSize(size),
+            MenuAction::SetTextSize(size),
             size == settings.text_size,
         ));
     }
@@ -55,7 +102,7 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
     for theme in ThemeName::ALL {
         themes.with_child(choice(
             theme.key(),
-            Action::SetTheme(theme),
+            MenuAction::SetTheme(theme),
             theme == settings.theme,
         ));
     }
@@ -63,13 +110,13 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
     let mut languages = commands.spawn(row());
     languages.with_child(choice(
         "menu.system_language",
-        Action::SetLanguage(None),
+        MenuAction::SetLanguage(None),
         settings.language.is_none(),
     ));
     for l in Lang::ALL {
         languages.with_child(choice_text(
             l.native_name(),
-            Action::SetLanguage(Some(l)),
+            MenuAction::SetLanguage(Some(l)),
             settings.language == Some(l),
         ));
     }
@@ -116,9 +163,9 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
                 (
                     row(),
                     children![
-                        button("menu.copy_transcript", Action::CopyTranscript),
-                        button("menu.copy_ggf", Action::CopyGgf),
-                        button("menu.paste", Action::Paste),
+                        button("menu.copy_transcript", ShareAction::CopyTranscript),
+                        button("menu.copy_ggf", ShareAction::CopyGgf),
+                        button("menu.paste", ShareAction::Paste),
                     ]
                 ),
                 (
@@ -129,9 +176,9 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
                 (
                     row(),
                     children![
-                        button("menu.help", Action::Open(Overlay::Help)),
-                        button("menu.about", Action::Open(Overlay::About)),
-                        button("menu.statistics", Action::Open(Overlay::Stats)),
+                        button("menu.help", Nav::Open(Overlay::Help)),
+                        button("menu.about", Nav::Open(Overlay::About)),
+                        button("menu.statistics", Nav::Open(Overlay::Stats)),
                     ]
                 ),
             ],
@@ -158,10 +205,13 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
     );
 }
 
-fn handle_actions(mut actions: MessageReader<UiAction>, mut settings: ResMut<Settings>) {
+fn handle_actions(
+    mut actions: MessageReader<UiAction<MenuAction>>,
+    mut settings: ResMut<Settings>,
+) {
     for UiAction(action) in actions.read() {
         match *action {
-            Action::Toggle(which) => {
+            MenuAction::Toggle(which) => {
                 let flag = match which {
                     Toggle::LegalMoves => &mut settings.legal_moves,
                     Toggle::Coordinates => &mut settings.coordinates,
@@ -170,16 +220,13 @@ fn handle_actions(mut actions: MessageReader<UiAction>, mut settings: ResMut<Set
                     Toggle::Sound => &mut settings.sound,
                     Toggle::AutoPass => &mut settings.auto_pass,
                     Toggle::AiStats => &mut settings.ai_stats,
-                    // Offered on the new-game screen, which handles it.
-                    Toggle::TableMode => continue,
                 };
                 *flag = !*flag;
             }
-            Action::SetAnimation(speed) => settings.animations = speed,
-            Action::SetTheme(theme) => settings.theme = theme,
-            Action::SetTextSize(size) => settings.text_size = size,
-            Action::SetLanguage(lang) => settings.language = lang,
-            _ => {}
+            MenuAction::SetAnimation(speed) => settings.animations = speed,
+            MenuAction::SetTheme(theme) => settings.theme = theme,
+            MenuAction::SetTextSize(size) => settings.text_size = size,
+            MenuAction::SetLanguage(lang) => settings.language = lang,
         }
     }
 }

@@ -9,20 +9,25 @@ mod new_game;
 mod stats;
 mod toolbar;
 
+pub use menu::ShareAction;
+
 use crate::AppSystems;
 use crate::game::flow::{CurrentGame, GameCommand};
 use crate::platform::{BackRequested, SafeArea};
 use crate::prefs::settings::TableMode;
 use crate::ui::layout::{self, SheetOpen};
+use crate::ui::theme::{self, Paint};
+use crate::ui::widgets::{self, UiAction, layout, text_label};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 pub(crate) fn plugin(app: &mut App) {
+    widgets::actions::<Nav>(app);
     app.init_state::<Overlay>()
         .init_resource::<SheetOpen>()
         .add_systems(PostUpdate, follow_orientation)
         .add_systems(Update, note_sheet.run_if(state_changed::<Overlay>))
-        .add_systems(Update, go_back.in_set(AppSystems::Input))
+        .add_systems(Update, (go_back, navigate).in_set(AppSystems::Input))
         .add_plugins((
             hud::plugin,
             toolbar::plugin,
@@ -76,6 +81,136 @@ impl Overlay {
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|&(_, o)| o)
+    }
+}
+
+/// Opens `overlay`'s panel: an opaque card with `title` and a close button at its top,
+/// `body` (a widgets `panel`) scrolling below them and `footer` (if any) fixed under the
+/// body. Over the board between the bars (which stay usable), the board dimmed and kept from taps; the move list as a sheet that leaves the
+/// board in view. `marker` tags the root, which leaving `overlay` despawns.
+pub fn open_panel(
+    commands: &mut Commands,
+    overlay: Overlay,
+    marker: impl Component,
+    title: impl Bundle,
+    body: Entity,
+    footer: Option<Entity>,
+) -> Entity {
+    let sheet = overlay == Overlay::Moves;
+    let header = commands
+        .spawn((
+            layout(Node {
+                align_items: AlignItems::Center,
+                column_gap: px(8),
+                padding: UiRect::left(px(18)),
+                flex_shrink: 0.0,
+                ..default()
+            }),
+            children![
+                (
+                    title,
+                    Node {
+                        flex_grow: 1.0,
+                        ..default()
+                    }
+                ),
+                (
+                    Button,
+                    Nav::Close,
+                    CloseButton,
+                    Node {
+                        width: px(theme::TOUCH),
+                        height: px(theme::TOUCH),
+                        justify_content: JustifyContent::Center,
+                        align_items: AlignItems::Center,
+                        ..default()
+                    },
+                    BackgroundColor(Color::NONE),
+                    children![text_label("×", 34.0)],
+                ),
+            ],
+        ))
+        .id();
+    let card = commands
+        .spawn((
+            Node {
+                flex_direction: FlexDirection::Column,
+                width: percent(100),
+                max_height: percent(100),
+                // A sheet's rounded top shows where it starts over the bar's colour.
+                border_radius: if sheet {
+                    BorderRadius::top(px(14))
+                } else {
+                    BorderRadius::ZERO
+                },
+                overflow: Overflow::clip(),
+                ..default()
+            },
+            BackgroundColor(Color::NONE),
+            Paint::Panel,
+            crate::ui::layout::LayoutProbe(if sheet { "sheet" } else { "panel" }),
+            // The card takes its taps: they do not fall through to the backdrop or the board.
+            Pickable::default(),
+        ))
+        .add_children(&[header, body])
+        .id();
+    if let Some(footer) = footer {
+        commands.entity(footer).insert(Node {
+            flex_shrink: 0.0,
+            padding: UiRect::new(px(8), px(8), px(8), px(12)),
+            column_gap: px(4),
+            justify_content: JustifyContent::Center,
+            ..default()
+        });
+        commands.entity(card).add_child(footer);
+    }
+    let (area, dim) = if sheet {
+        (PanelArea::Sheet, Color::NONE)
+    } else {
+        (PanelArea::Cover, Color::srgba(0.0, 0.0, 0.0, 0.55))
+    };
+    commands
+        .spawn((
+            DespawnOnExit(overlay),
+            marker,
+            area,
+            Node {
+                position_type: PositionType::Absolute,
+                justify_content: JustifyContent::Center,
+                align_items: if sheet {
+                    AlignItems::FlexEnd
+                } else {
+                    AlignItems::Center
+                },
+                ..default()
+            },
+            BackgroundColor(dim),
+            GlobalZIndex(10),
+        ))
+        .add_child(card)
+        .id()
+}
+
+/// A panel's close button (the × at its top right).
+#[derive(Component, Debug)]
+pub struct CloseButton;
+
+/// Where a button goes: another panel, or back to the board. Any screen's buttons may carry
+/// it; [`navigate`] follows it.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Nav {
+    /// Show this panel.
+    Open(Overlay),
+    /// Close the panel: the board.
+    Close,
+}
+
+fn navigate(mut taps: MessageReader<UiAction<Nav>>, mut next: ResMut<NextState<Overlay>>) {
+    for UiAction(nav) in taps.read() {
+        next.set(match nav {
+            Nav::Open(overlay) => *overlay,
+            Nav::Close => Overlay::None,
+        });
     }
 }
 

@@ -1,7 +1,7 @@
 //! The move list: every move of the game, scrollable with a finger or the mouse wheel; tapping
 //! a move shows the board after it, and Previous / Next step through the game.
 
-use super::Overlay;
+use super::{Nav, Overlay, open_panel};
 use crate::AppSystems;
 use crate::game::ai::AiState;
 use crate::game::flow::{CurrentGame, GameCommand};
@@ -9,12 +9,12 @@ use crate::prefs::i18n::Language;
 use crate::prefs::settings::Settings;
 use crate::ui::theme::{self, Paint};
 use crate::ui::widgets::{
-    Action, UiAction, choice_text, coloured_label, icon_button, label, open_panel, panel, row,
-    text_label,
+    self, UiAction, choice_text, coloured_label, icon_button, label, panel, row, text_label,
 };
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
+    widgets::actions::<MoveAction>(app);
     app.add_systems(OnEnter(Overlay::Moves), spawn_screen)
         .add_systems(
             Update,
@@ -27,6 +27,15 @@ pub(super) fn plugin(app: &mut App) {
 
 #[derive(Component, Debug)]
 struct Screen;
+
+/// What the move list's buttons do.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MoveAction {
+    /// Show the board after this many moves (`None`: the game as it stands).
+    Review(Option<usize>),
+    /// Step back or forward through the game.
+    Step(i32),
+}
 
 #[derive(Component, Debug)]
 struct MoveScroll;
@@ -64,7 +73,7 @@ fn spawn_screen(
             if ply <= game.ply() {
                 line.with_child(choice_text(
                     mv.to_string(),
-                    Action::Review(Some(ply)),
+                    MoveAction::Review(Some(ply)),
                     ply == shown,
                 ));
                 // The AI's numbers for its moves, quietly beside them.
@@ -89,11 +98,11 @@ fn spawn_screen(
             Node::default(),
             Pickable::IGNORE,
             children![
-                icon_button("«", "moves.start", Action::Review(Some(0))),
-                icon_button("‹", "moves.prev", Action::ReviewStep(-1)),
-                icon_button("›", "moves.next", Action::ReviewStep(1)),
-                icon_button("»", "moves.now", Action::Review(None)),
-                icon_button("◐", "moves.graph", Action::Open(Overlay::Graph)),
+                icon_button("«", "moves.start", MoveAction::Review(Some(0))),
+                icon_button("‹", "moves.prev", MoveAction::Step(-1)),
+                icon_button("›", "moves.next", MoveAction::Step(1)),
+                icon_button("»", "moves.now", MoveAction::Review(None)),
+                icon_button("◐", "moves.graph", Nav::Open(Overlay::Graph)),
             ],
         ))
         .id();
@@ -108,18 +117,17 @@ fn spawn_screen(
 }
 
 fn handle_actions(
-    mut actions: MessageReader<UiAction>,
+    mut actions: MessageReader<UiAction<MoveAction>>,
     current: Res<CurrentGame>,
     mut commands: MessageWriter<GameCommand>,
 ) {
     for UiAction(action) in actions.read() {
         let ply = match *action {
-            Action::Review(ply) => ply,
-            Action::ReviewStep(step) => {
+            MoveAction::Review(ply) => ply,
+            MoveAction::Step(step) => {
                 let target = current.shown_ply().saturating_add_signed(step as isize);
                 Some(target.min(current.game.ply()))
             }
-            _ => continue,
         };
         commands.write(GameCommand::Review(ply.filter(|&p| p < current.game.ply())));
     }

@@ -1,6 +1,6 @@
 //! The new-game screen: each side Human or AI, the AI's level, the rules, Start.
 
-use super::Overlay;
+use super::{Overlay, open_panel};
 use crate::AppSystems;
 use crate::game::ai::AiState;
 use crate::game::flow::{GameCommand, GameSetup};
@@ -10,13 +10,29 @@ use crate::prefs::i18n::Language;
 use crate::prefs::settings::Settings;
 use crate::ui::theme::{self, Paint};
 use crate::ui::widgets::{
-    Action, Toggle, UiAction, choice, choice_text, coloured_label, label, open_panel, panel,
-    primary_button, row, switch, text_label,
+    self, UiAction, choice, choice_text, coloured_label, label, panel, primary_button, row, switch,
+    text_label,
 };
 use bevy::prelude::*;
 use montello_engine::{Side, Variant};
 
+/// What the new-game screen's buttons do.
+#[derive(Component, Clone, Copy, PartialEq, Debug)]
+pub enum NewGameAction {
+    /// Who plays a side.
+    SetPlayer(Side, Player),
+    /// The AI's level.
+    SetLevel(AiLevel),
+    /// The rules.
+    SetVariant(Variant),
+    /// Face to face (two people): table mode on or off.
+    FaceToFace,
+    /// Start the game.
+    Start,
+}
+
 pub(super) fn plugin(app: &mut App) {
+    widgets::actions::<NewGameAction>(app);
     app.init_resource::<Draft>()
         .add_systems(
             OnEnter(Overlay::NewGame),
@@ -76,12 +92,12 @@ fn spawn_screen(
                 ),
                 choice(
                     "new_game.human",
-                    Action::SetPlayer(side, Player::Human),
+                    NewGameAction::SetPlayer(side, Player::Human),
                     !ai
                 ),
                 choice(
                     "new_game.ai",
-                    Action::SetPlayer(side, Player::Ai(level)),
+                    NewGameAction::SetPlayer(side, Player::Ai(level)),
                     ai
                 ),
             ],
@@ -91,7 +107,7 @@ fn spawn_screen(
     for l in AiLevel::ALL {
         levels.with_child(choice_text(
             l.label(lang.0),
-            Action::SetLevel(l),
+            NewGameAction::SetLevel(l),
             l == draft.level,
         ));
     }
@@ -100,7 +116,7 @@ fn spawn_screen(
     for v in Variant::ALL {
         variants.with_child(choice_text(
             lang.variant(v),
-            Action::SetVariant(v),
+            NewGameAction::SetVariant(v),
             v == draft.variant,
         ));
     }
@@ -128,7 +144,7 @@ fn spawn_screen(
     if !draft.black_ai && !draft.white_ai {
         commands.entity(table).with_child(switch(
             "new_game.face_to_face",
-            Action::Toggle(Toggle::TableMode),
+            NewGameAction::FaceToFace,
             settings.table_mode,
         ));
     }
@@ -137,7 +153,7 @@ fn spawn_screen(
         .spawn((
             Node::default(),
             Pickable::IGNORE,
-            children![primary_button("new_game.start", Action::StartGame)],
+            children![primary_button("new_game.start", NewGameAction::Start)],
         ))
         .id();
     commands
@@ -154,7 +170,7 @@ fn spawn_screen(
 }
 
 fn handle_actions(
-    mut actions: MessageReader<UiAction>,
+    mut actions: MessageReader<UiAction<NewGameAction>>,
     mut draft: ResMut<Draft>,
     mut commands: MessageWriter<GameCommand>,
     mut next: ResMut<NextState<Overlay>>,
@@ -163,17 +179,17 @@ fn handle_actions(
 ) {
     for UiAction(action) in actions.read() {
         match *action {
-            Action::Toggle(Toggle::TableMode) => settings.table_mode = !settings.table_mode,
-            Action::SetPlayer(side, player) => {
+            NewGameAction::FaceToFace => settings.table_mode = !settings.table_mode,
+            NewGameAction::SetPlayer(side, player) => {
                 let is_ai = player != Player::Human;
                 match side {
                     Side::Black => draft.black_ai = is_ai,
                     Side::White => draft.white_ai = is_ai,
                 }
             }
-            Action::SetLevel(level) => draft.level = level,
-            Action::SetVariant(variant) => draft.variant = variant,
-            Action::StartGame => {
+            NewGameAction::SetLevel(level) => draft.level = level,
+            NewGameAction::SetVariant(variant) => draft.variant = variant,
+            NewGameAction::Start => {
                 let player = |ai| {
                     if ai {
                         Player::Ai(draft.level)
@@ -191,7 +207,6 @@ fn handle_actions(
                 }));
                 next.set(Overlay::None);
             }
-            _ => {}
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The statistics screen: the human's record against each AI level (games, won, lost, drawn,
 //! best margin), and a reset that asks for confirmation first.
 
-use super::Overlay;
+use super::{Nav, Overlay, open_panel};
 use crate::AppSystems;
 use crate::game::players::AiLevel;
 use crate::game::players::Player;
@@ -9,12 +9,22 @@ use crate::persist::save::{ResetStats, StatsFile, player_from_saved, player_to_s
 use crate::persist::save_format::{LevelRecord, Stats};
 use crate::prefs::i18n::{Lang, Language};
 use crate::ui::theme::{self, Paint};
-use crate::ui::widgets::{
-    Action, StatsReset, UiAction, button, coloured_label, label, open_panel, panel, row, text_label,
-};
+use crate::ui::widgets::{self, UiAction, button, coloured_label, label, panel, row, text_label};
 use bevy::prelude::*;
 
+/// The steps of erasing the statistics: this screen's buttons.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum StatsReset {
+    /// The first tap: ask for confirmation.
+    Ask,
+    /// Erase them.
+    Confirm,
+    /// Keep them.
+    Cancel,
+}
+
 pub(super) fn plugin(app: &mut App) {
+    widgets::actions::<StatsReset>(app);
     app.init_resource::<Confirming>()
         .add_systems(OnEnter(Overlay::Stats), spawn_screen)
         .add_systems(OnExit(Overlay::Stats), |mut c: ResMut<Confirming>| {
@@ -111,8 +121,8 @@ fn spawn_screen(
                     (
                         row(),
                         children![
-                            button("stats.erase", Action::ResetStats(StatsReset::Confirm)),
-                            button("common.cancel", Action::ResetStats(StatsReset::Cancel)),
+                            button("stats.erase", StatsReset::Confirm),
+                            button("common.cancel", StatsReset::Cancel),
                         ]
                     ),
                 ],
@@ -123,8 +133,8 @@ fn spawn_screen(
             .spawn((
                 row(),
                 children![
-                    button("stats.reset", Action::ResetStats(StatsReset::Ask)),
-                    button("common.back", Action::Open(Overlay::Menu)),
+                    button("stats.reset", StatsReset::Ask),
+                    button("common.back", Nav::Open(Overlay::Menu)),
                 ],
             ))
             .id()
@@ -141,19 +151,18 @@ fn spawn_screen(
 }
 
 fn handle_actions(
-    mut actions: MessageReader<UiAction>,
+    mut actions: MessageReader<UiAction<StatsReset>>,
     mut confirming: ResMut<Confirming>,
     mut reset: MessageWriter<ResetStats>,
 ) {
     for UiAction(action) in actions.read() {
-        match *action {
-            Action::ResetStats(StatsReset::Ask) => confirming.0 = true,
-            Action::ResetStats(StatsReset::Cancel) => confirming.0 = false,
-            Action::ResetStats(StatsReset::Confirm) => {
+        match action {
+            StatsReset::Ask => confirming.0 = true,
+            StatsReset::Cancel => confirming.0 = false,
+            StatsReset::Confirm => {
                 confirming.0 = false;
                 reset.write(ResetStats);
             }
-            _ => {}
         }
     }
 }

@@ -7,10 +7,11 @@ use crate::game::flow::{CurrentGame, GameCommand};
 use crate::game::players::Players;
 use crate::ui::layout::LayoutProbe;
 use crate::ui::theme::Paint;
-use crate::ui::widgets::{Action, UiAction, icon_button};
+use crate::ui::widgets::{self, UiAction, icon_button};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
+    widgets::actions::<ToolAction>(app);
     app.add_systems(Startup, spawn_toolbar).add_systems(
         Update,
         (
@@ -24,21 +25,34 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component, Debug)]
 struct ToolbarButton;
 
+/// What a toolbar button does.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ToolAction {
+    /// Take back a move (against the AI: back to the human's last turn).
+    Undo,
+    /// Play an undone move again.
+    Redo,
+    /// Ask the AI for the best moves.
+    Hint,
+    /// Open a panel: New game, Moves, Menu.
+    Open(Overlay),
+}
+
 /// Whether the toolbar's `action` can do anything now: Undo when there is a move to take
 /// back, Redo when a move was undone, Hint on a human's turn with a move to play
 /// (with hints turned off it stays pressable: it says so). The rest always can.
-pub fn can(action: Action, current: &CurrentGame, players: &Players, thinking: bool) -> bool {
+pub fn can(action: ToolAction, current: &CurrentGame, players: &Players, thinking: bool) -> bool {
     let game = &current.game;
     match action {
-        Action::Undo => current.can_undo(players),
-        Action::Redo => current.can_redo(),
-        Action::Hint => {
+        ToolAction::Undo => current.can_undo(players),
+        ToolAction::Redo => current.can_redo(),
+        ToolAction::Hint => {
             current.review.is_none()
                 && !thinking
                 && players.is_human(game.side_to_move())
                 && !game.legal_moves().is_empty()
         }
-        _ => true,
+        ToolAction::Open(_) => true,
     }
 }
 
@@ -47,8 +61,8 @@ fn show_what_can_be_done(
     current: Res<CurrentGame>,
     players: Res<Players>,
     ai: Res<AiState>,
-    mut buttons: Query<(&Action, &mut Paint, &Children), With<ToolbarButton>>,
-    mut texts: Query<&mut Paint, Without<Action>>,
+    mut buttons: Query<(&ToolAction, &mut Paint, &Children), With<ToolbarButton>>,
+    mut texts: Query<&mut Paint, Without<ToolAction>>,
 ) {
     if !(current.is_changed() || players.is_changed() || ai.is_changed()) {
         return;
@@ -75,13 +89,13 @@ fn show_what_can_be_done(
 }
 
 /// The toolbar's buttons: what each does, its label and its icon (a glyph of the UI font).
-pub const BUTTONS: [(Action, &str, &str); 6] = [
-    (Action::Open(Overlay::NewGame), "toolbar.new", "✚"),
-    (Action::Undo, "toolbar.undo", "⇦"),
-    (Action::Redo, "toolbar.redo", "⇨"),
-    (Action::Hint, "toolbar.hint", "◎"),
-    (Action::Open(Overlay::Moves), "toolbar.moves", "≡"),
-    (Action::Open(Overlay::Menu), "toolbar.menu", "⋯"),
+pub const BUTTONS: [(ToolAction, &str, &str); 6] = [
+    (ToolAction::Open(Overlay::NewGame), "toolbar.new", "✚"),
+    (ToolAction::Undo, "toolbar.undo", "⇦"),
+    (ToolAction::Redo, "toolbar.redo", "⇨"),
+    (ToolAction::Hint, "toolbar.hint", "◎"),
+    (ToolAction::Open(Overlay::Moves), "toolbar.moves", "≡"),
+    (ToolAction::Open(Overlay::Menu), "toolbar.menu", "⋯"),
 ];
 
 fn spawn_toolbar(mut commands: Commands) {
@@ -107,7 +121,7 @@ fn spawn_toolbar(mut commands: Commands) {
 }
 
 fn handle_actions(
-    mut actions: MessageReader<UiAction>,
+    mut actions: MessageReader<UiAction<ToolAction>>,
     mut commands: MessageWriter<GameCommand>,
     mut hints: MessageWriter<HintRequested>,
     mut next: ResMut<NextState<Overlay>>,
@@ -115,26 +129,18 @@ fn handle_actions(
 ) {
     for UiAction(action) in actions.read() {
         match *action {
-            Action::Undo => {
+            ToolAction::Undo => {
                 // Stop the search at once; the new generation would drop it a frame later.
                 ai.cancel();
                 commands.write(GameCommand::Undo);
             }
-            Action::Redo => {
+            ToolAction::Redo => {
                 commands.write(GameCommand::Redo);
             }
-            Action::Hint => {
+            ToolAction::Hint => {
                 hints.write(HintRequested);
             }
-            Action::Pass => {
-                commands.write(GameCommand::Pass);
-            }
-            Action::PlayAgain => {
-                commands.write(GameCommand::PlayAgain);
-            }
-            Action::Open(overlay) => next.set(overlay),
-            Action::Close => next.set(Overlay::None),
-            _ => {}
+            ToolAction::Open(overlay) => next.set(overlay),
         }
     }
 }
@@ -166,25 +172,25 @@ mod tests {
         };
         let start = game("");
         assert!(
-            !can(Action::Undo, &start, &humans, false),
+            !can(ToolAction::Undo, &start, &humans, false),
             "nothing to undo at move 0"
         );
-        assert!(!can(Action::Redo, &start, &humans, false));
-        assert!(can(Action::Hint, &start, &humans, false));
+        assert!(!can(ToolAction::Redo, &start, &humans, false));
+        assert!(can(ToolAction::Hint, &start, &humans, false));
         assert!(
-            !can(Action::Hint, &start, &humans, true),
+            !can(ToolAction::Hint, &start, &humans, true),
             "not while a search runs"
         );
         let mut played = game("f5d6");
-        assert!(can(Action::Undo, &played, &humans, false));
+        assert!(can(ToolAction::Undo, &played, &humans, false));
         played.game.undo();
-        assert!(can(Action::Redo, &played, &humans, false));
+        assert!(can(ToolAction::Redo, &played, &humans, false));
         let ai_first = Players {
             black: Player::Ai(AiLevel::default()),
             white: Player::Human,
         };
         // Not the human's turn: no hint.
-        assert!(!can(Action::Hint, &game(""), &ai_first, false));
-        assert!(can(Action::Open(Overlay::Menu), &start, &humans, true));
+        assert!(!can(ToolAction::Hint, &game(""), &ai_first, false));
+        assert!(can(ToolAction::Open(Overlay::Menu), &start, &humans, true));
     }
 }
