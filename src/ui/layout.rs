@@ -9,6 +9,8 @@
 use crate::platform::SafeArea;
 use bevy::math::{Rect, Vec2};
 
+/// The smallest touch target: about 9 mm on a phone (logical pixels are ~160 per inch).
+pub const TOUCH: f32 = 56.0;
 /// The height the HUD takes at the top of the screen (portrait), inside the safe area: the
 /// player cards, whose turn it is, the AI's progress, the win bar and the notices.
 pub const HUD_HEIGHT: f32 = 196.0;

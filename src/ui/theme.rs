@@ -404,8 +404,6 @@ fn paint_ui(
     }
 }
 
-/// The smallest touch target: about 9 mm on a phone (logical pixels are ~160 per inch).
-pub const TOUCH: f32 = 56.0;
 /// Body text size.
 pub const FONT: f32 = 20.0;
 

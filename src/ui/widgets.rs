@@ -69,7 +69,8 @@ fn on_click<A: ActionKind>(
 #[derive(Component, Debug, Clone, Copy)]
 pub struct Selected(pub bool);
 
-/// A button at least [`theme::TOUCH`] square, labelled with the string `key`, doing `action`.
+/// A button at least [`TOUCH`](crate::ui::layout::TOUCH) square, labelled with the string
+/// `key`, doing `action`.
 pub fn button(key: &'static str, action: impl Bundle) -> impl Bundle {
     choice(key, action, false)
 }
@@ -92,8 +93,8 @@ fn button_frame(action: impl Bundle, selected: bool, content: impl Bundle) -> im
         Button,
         action,
         Node {
-            min_width: px(theme::TOUCH),
-            min_height: px(theme::TOUCH),
+            min_width: px(crate::ui::layout::TOUCH),
+            min_height: px(crate::ui::layout::TOUCH),
             padding: UiRect::axes(px(14), px(6)),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
@@ -114,7 +115,7 @@ pub fn primary_button(key: &'static str, action: impl Bundle) -> impl Bundle {
         Button,
         action,
         Node {
-            min_height: px(theme::TOUCH),
+            min_height: px(crate::ui::layout::TOUCH),
             width: percent(100),
             padding: UiRect::axes(px(18), px(8)),
             justify_content: JustifyContent::Center,
@@ -141,7 +142,7 @@ pub fn switch(key: &'static str, action: impl Bundle, on: bool) -> impl Bundle {
         action,
         SwitchRow(on),
         Node {
-            min_height: px(theme::TOUCH),
+            min_height: px(crate::ui::layout::TOUCH),
             width: percent(100),
             padding: UiRect::axes(px(14), px(4)),
             column_gap: px(12),
@@ -234,7 +235,7 @@ pub fn icon_button(icon: &'static str, key: &'static str, action: impl Bundle) -
             // 44 points wide at least (Apple's and Google's touch target), so five fit in the
             // narrow column lying down.
             min_width: px(44),
-            min_height: px(theme::TOUCH),
+            min_height: px(crate::ui::layout::TOUCH),
             flex_direction: FlexDirection::Column,
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,

@@ -214,6 +214,94 @@ fn spawn_hud(mut commands: Commands) {
 
 /// One HUD: the near player's (the usual one), or in table mode the far player's too,
 /// turned towards them (see `super::follow_orientation`).
+/// The win bar: it says what it is (a label, an outline that shows the black half against
+/// the dark bar, and a mark at even).
+fn win_bar(seat: Seat) -> impl Bundle {
+    (
+        layout(Node {
+            width: percent(100),
+            align_items: AlignItems::Center,
+            column_gap: px(8),
+            ..default()
+        }),
+        WinBar,
+        seat,
+        children![
+            (
+                coloured_label("", 14.0, Color::WHITE),
+                Paint::TextDim,
+                Localized("hud.win_chance"),
+            ),
+            (
+                layout(Node {
+                    height: px(12),
+                    flex_grow: 1.0,
+                    border: UiRect::all(px(1)),
+                    border_radius: BorderRadius::all(px(6)),
+                    overflow: Overflow::clip(),
+                    ..default()
+                }),
+                BackgroundColor(Palette::CLASSIC.disc_white),
+                BorderColor::all(Palette::CLASSIC.text_dim),
+                children![
+                    (
+                        layout(Node {
+                            height: percent(100),
+                            width: percent(50),
+                            ..default()
+                        }),
+                        BackgroundColor(Palette::CLASSIC.disc_black),
+                        WinBarBlack,
+                        seat,
+                    ),
+                    (
+                        layout(Node {
+                            position_type: PositionType::Absolute,
+                            left: percent(50),
+                            width: px(2),
+                            height: percent(100),
+                            ..default()
+                        }),
+                        BackgroundColor(Palette::CLASSIC.last_move),
+                    ),
+                ],
+            ),
+        ],
+    )
+}
+
+/// The notice and the HUD's buttons (Pass, Play again, Graph, Back to game), each shown only
+/// when it can do something.
+fn notice_row(seat: Seat) -> impl Bundle {
+    let button_of = |key, action| (button(key, action), HudButton(action), seat);
+    (
+        layout(Node {
+            align_items: AlignItems::Center,
+            column_gap: px(10),
+            row_gap: px(6),
+            min_height: px(crate::ui::layout::TOUCH),
+            ..default()
+        }),
+        NoticeRow,
+        LayoutProbe("hud"),
+        children![
+            (
+                coloured_label("", 17.0, Palette::CLASSIC.text_dim),
+                HudText::Notice,
+                seat,
+                Node {
+                    flex_grow: 1.0,
+                    ..default()
+                }
+            ),
+            button_of("hud.pass", HudAction::Pass),
+            button_of("hud.play_again", HudAction::PlayAgain),
+            button_of("hud.graph", HudAction::Graph),
+            button_of("hud.back_to_game", HudAction::BackToGame),
+        ],
+    )
+}
+
 fn spawn_seat(commands: &mut Commands, seat: Seat) {
     commands.spawn((
         super::HudRoot,
@@ -255,101 +343,8 @@ fn spawn_seat(commands: &mut Commands, seat: Seat) {
                 ThinkingBar,
                 seat,
             ),
-            (
-                // The win bar says what it is: a label, an outline that shows the black half
-                // against the dark bar, and a mark at even.
-                layout(Node {
-                    width: percent(100),
-                    align_items: AlignItems::Center,
-                    column_gap: px(8),
-                    ..default()
-                }),
-                WinBar,
-                seat,
-                children![
-                    (
-                        coloured_label("", 14.0, Color::WHITE),
-                        Paint::TextDim,
-                        Localized("hud.win_chance"),
-                    ),
-                    (
-                        layout(Node {
-                            height: px(12),
-                            flex_grow: 1.0,
-                            border: UiRect::all(px(1)),
-                            border_radius: BorderRadius::all(px(6)),
-                            overflow: Overflow::clip(),
-                            ..default()
-                        }),
-                        BackgroundColor(Palette::CLASSIC.disc_white),
-                        BorderColor::all(Palette::CLASSIC.text_dim),
-                        children![
-                            (
-                                layout(Node {
-                                    height: percent(100),
-                                    width: percent(50),
-                                    ..default()
-                                }),
-                                BackgroundColor(Palette::CLASSIC.disc_black),
-                                WinBarBlack,
-                                seat,
-                            ),
-                            (
-                                layout(Node {
-                                    position_type: PositionType::Absolute,
-                                    left: percent(50),
-                                    width: px(2),
-                                    height: percent(100),
-                                    ..default()
-                                }),
-                                BackgroundColor(Palette::CLASSIC.last_move),
-                            ),
-                        ],
-                    ),
-                ],
-            ),
-            (
-                layout(Node {
-                    align_items: AlignItems::Center,
-                    column_gap: px(10),
-                    row_gap: px(6),
-                    min_height: px(theme::TOUCH),
-                    ..default()
-                }),
-                NoticeRow,
-                LayoutProbe("hud"),
-                children![
-                    (
-                        coloured_label("", 17.0, Palette::CLASSIC.text_dim),
-                        HudText::Notice,
-                        seat,
-                        Node {
-                            flex_grow: 1.0,
-                            ..default()
-                        }
-                    ),
-                    (
-                        button("hud.pass", HudAction::Pass),
-                        HudButton(HudAction::Pass),
-                        seat
-                    ),
-                    (
-                        button("hud.play_again", HudAction::PlayAgain),
-                        HudButton(HudAction::PlayAgain),
-                        seat
-                    ),
-                    (
-                        button("hud.graph", HudAction::Graph),
-                        HudButton(HudAction::Graph),
-                        seat
-                    ),
-                    (
-                        button("hud.back_to_game", HudAction::BackToGame),
-                        HudButton(HudAction::BackToGame),
-                        seat
-                    ),
-                ],
-            ),
+            win_bar(seat),
+            notice_row(seat),
             (
                 // Lying down, the column's free space shows the last moves.
                 coloured_label("", 16.0, Color::WHITE),

@@ -72,6 +72,15 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component, Debug)]
 struct Screen;
 
+/// A wrapping row of the choices for one setting.
+fn choice_row<B: Bundle>(commands: &mut Commands, choices: impl IntoIterator<Item = B>) -> Entity {
+    let mut line = commands.spawn(row());
+    for choice in choices {
+        line.with_child(choice);
+    }
+    line.id()
+}
+
 fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
     let toggle =
         |key: &'static str, which: Toggle, on: bool| switch(key, MenuAction::Toggle(which), on);
@@ -80,47 +89,55 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
     } else {
         "menu.share_note_desktop"
     };
-    let mut speeds = commands.spawn(row());
-    for speed in AnimationSpeed::ALL {
-        speeds.with_child(choice(
-            speed.key(),
-            MenuAction::SetAnimation(speed),
-            speed == settings.animations,
-        ));
-    }
-    let speeds = speeds.id();
-    let mut sizes = commands.spawn(row());
-    for size in TextSize::ALL {
-        sizes.with_child(choice(
-            size.key(),
-            MenuAction::SetTextSize(size),
-            size == settings.text_size,
-        ));
-    }
-    let sizes = sizes.id();
-    let mut themes = commands.spawn(row());
-    for theme in ThemeName::ALL {
-        themes.with_child(choice(
-            theme.key(),
-            MenuAction::SetTheme(theme),
-            theme == settings.theme,
-        ));
-    }
-    let themes = themes.id();
-    let mut languages = commands.spawn(row());
-    languages.with_child(choice(
-        "menu.system_language",
-        MenuAction::SetLanguage(None),
-        settings.language.is_none(),
-    ));
-    for l in Lang::ALL {
-        languages.with_child(choice_text(
-            l.native_name(),
-            MenuAction::SetLanguage(Some(l)),
-            settings.language == Some(l),
-        ));
-    }
-    let languages = languages.id();
+    let speeds = choice_row(
+        &mut commands,
+        AnimationSpeed::ALL.map(|speed| {
+            choice(
+                speed.key(),
+                MenuAction::SetAnimation(speed),
+                speed == settings.animations,
+            )
+        }),
+    );
+    let sizes = choice_row(
+        &mut commands,
+        TextSize::ALL.map(|size| {
+            choice(
+                size.key(),
+                MenuAction::SetTextSize(size),
+                size == settings.text_size,
+            )
+        }),
+    );
+    let themes = choice_row(
+        &mut commands,
+        ThemeName::ALL.map(|theme| {
+            choice(
+                theme.key(),
+                MenuAction::SetTheme(theme),
+                theme == settings.theme,
+            )
+        }),
+    );
+    let languages = choice_row(
+        &mut commands,
+        Lang::ALL.map(|l| {
+            choice_text(
+                l.native_name(),
+                MenuAction::SetLanguage(Some(l)),
+                settings.language == Some(l),
+            )
+        }),
+    );
+    // The system's language first.
+    let system = commands
+        .spawn(choice(
+            "menu.system_language",
+            MenuAction::SetLanguage(None),
+            settings.language.is_none(),
+        ))
+        .id();
+    commands.entity(languages).insert_children(0, &[system]);
     let inner = commands
         .spawn((
             panel(),

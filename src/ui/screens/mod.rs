@@ -16,7 +16,7 @@ use crate::game::flow::{CurrentGame, GameCommand};
 use crate::platform::{BackRequested, SafeArea};
 use crate::prefs::settings::TableMode;
 use crate::ui::layout::{self, SheetOpen};
-use crate::ui::theme::{self, Paint};
+use crate::ui::theme::Paint;
 use crate::ui::widgets::{self, UiAction, layout, text_label};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -119,8 +119,8 @@ pub fn open_panel(
                     Nav::Close,
                     CloseButton,
                     Node {
-                        width: px(theme::TOUCH),
-                        height: px(theme::TOUCH),
+                        width: px(crate::ui::layout::TOUCH),
+                        height: px(crate::ui::layout::TOUCH),
                         justify_content: JustifyContent::Center,
                         align_items: AlignItems::Center,
                         ..default()
