@@ -315,3 +315,69 @@ pub fn row() -> impl Bundle {
         ..default()
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::camera::NormalizedRenderTarget;
+    use bevy::picking::backend::HitData;
+    use bevy::picking::pointer::{Location, PointerId};
+
+    #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+    enum First {
+        Go,
+    }
+
+    #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+    enum Second {
+        Stop,
+    }
+
+    fn click(app: &mut App, on: Entity, button: PointerButton) {
+        let location = Location {
+            target: NormalizedRenderTarget::None {
+                width: 1,
+                height: 1,
+            },
+            position: Vec2::ZERO,
+        };
+        let hit = HitData::new(Entity::PLACEHOLDER, 0.0, None, None);
+        let event = Click {
+            button,
+            hit,
+            duration: std::time::Duration::ZERO,
+            count: 1,
+        };
+        app.world_mut()
+            .trigger(Pointer::new(PointerId::Mouse, location, event, on));
+        app.update();
+    }
+
+    fn read<A: ActionKind>(app: &mut App) -> Vec<A> {
+        let mut messages = app.world_mut().resource_mut::<Messages<UiAction<A>>>();
+        messages.drain().map(|UiAction(a)| a).collect()
+    }
+
+    /// A tap on a button reaches only the screen whose action it carries, and only with the
+    /// primary button; any tap wakes the frame pacing.
+    #[test]
+    fn a_tap_reaches_only_its_own_screen() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_message::<ButtonTapped>();
+        actions::<First>(&mut app);
+        actions::<Second>(&mut app);
+        let go = app.world_mut().spawn(First::Go).id();
+        let stop = app.world_mut().spawn(Second::Stop).id();
+        click(&mut app, go, PointerButton::Primary);
+        assert_eq!(read::<First>(&mut app), [First::Go]);
+        assert_eq!(read::<Second>(&mut app), []);
+        click(&mut app, stop, PointerButton::Primary);
+        assert_eq!(read::<First>(&mut app), []);
+        assert_eq!(read::<Second>(&mut app), [Second::Stop]);
+        click(&mut app, go, PointerButton::Secondary);
+        assert_eq!(read::<First>(&mut app), []);
+        let tapped = app.world().resource::<Messages<ButtonTapped>>().len();
+        assert!(tapped >= 1, "the taps were announced");
+    }
+}
