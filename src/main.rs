@@ -9,6 +9,8 @@ use montello::{
     prefs::settings::ThemeName,
 };
 #[cfg(not(target_os = "ios"))]
+use montello_engine::search::Level;
+#[cfg(not(target_os = "ios"))]
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -44,7 +46,7 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<LaunchOptions, String
         let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
         match arg.as_str() {
             "--autoplay" => {
-                options.autoplay = Some(AiLevel::Level(0));
+                options.autoplay = Some(AiLevel::Level(Level::Beginner));
             }
             "--position" => options.position = Some(value("--position")?),
             "--screenshot" => options.screenshot = Some(PathBuf::from(value("--screenshot")?)),
@@ -176,12 +178,12 @@ mod tests {
             "--autoplay 3 --screenshot a.png --after-moves 4 --window 1080x1920",
         ))
         .expect("valid flags");
-        assert_eq!(o.autoplay, Some(AiLevel::Level(2)));
+        assert_eq!(o.autoplay, Some(AiLevel::Level(Level::Casual)));
         assert_eq!(o.screenshot, Some(PathBuf::from("a.png")));
         assert_eq!(o.after_moves, 4);
         assert_eq!(o.window, Some((1080, 1920)));
         let o = parse(args("--autoplay --position f5d6")).expect("valid flags");
-        assert_eq!(o.autoplay, Some(AiLevel::Level(0)));
+        assert_eq!(o.autoplay, Some(AiLevel::Level(Level::Beginner)));
         assert_eq!(o.position.as_deref(), Some("f5d6"));
         assert!(!o.show_ai_stats);
         assert!(

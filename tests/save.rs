@@ -14,6 +14,7 @@ use montello::persist::storage::{self, SaveFormat};
 use montello::platform::lifecycle::WorkPaused;
 use montello::prefs::i18n::{Lang, Language};
 use montello::prefs::settings::{AnimationSpeed, Settings, TextSize, ThemeName};
+use montello_engine::search::Level;
 use montello_engine::{Game, Variant};
 use std::path::{Path, PathBuf};
 
@@ -109,7 +110,7 @@ fn variants_and_ai_players_are_restored() {
             GameCommand::NewGame(GameSetup {
                 players: Players {
                     black: Player::Human,
-                    white: Player::Ai(AiLevel::Level(3)),
+                    white: Player::Ai(AiLevel::Level(Level::Intermediate)),
                 },
                 variant: Variant::FreeOpening,
             }),
@@ -121,7 +122,7 @@ fn variants_and_ai_players_are_restored() {
     assert_eq!(game(&app).ply(), 1);
     assert_eq!(
         app.world().resource::<Players>().white,
-        Player::Ai(AiLevel::Level(3))
+        Player::Ai(AiLevel::Level(Level::Intermediate))
     );
 }
 
@@ -134,7 +135,7 @@ fn ai_thinking_on(name: &str) -> (PathBuf, App) {
         &mut app,
         GameCommand::NewGame(GameSetup {
             players: Players {
-                black: Player::Ai(AiLevel::Level(4)),
+                black: Player::Ai(AiLevel::Level(Level::Strong)),
                 white: Player::Human,
             },
             variant: Variant::Othello,
@@ -364,13 +365,14 @@ fn a_finished_game_against_the_ai_is_counted_once() {
             GameCommand::NewGame(GameSetup {
                 players: Players {
                     black: Player::Human,
-                    white: Player::Ai(AiLevel::Level(0)),
+                    white: Player::Ai(AiLevel::Level(Level::Beginner)),
                 },
                 variant: Variant::Othello,
             }),
         );
         send(&mut app, GameCommand::Import(board.to_string()));
-        app.world_mut().resource_mut::<Players>().white = Player::Ai(AiLevel::Level(0));
+        app.world_mut().resource_mut::<Players>().white =
+            Player::Ai(AiLevel::Level(Level::Beginner));
         app.update();
         tap(&mut app, "c1");
         assert!(game(&app).is_over(), "{:?}", game(&app));

@@ -51,74 +51,64 @@ impl Players {
 /// How strong the computer plays.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum AiLevel {
-    /// One of the engine's named levels ([`Level::ALL`]), by index (0 = weakest).
-    Level(u8),
+    /// One of the engine's named levels.
+    Level(Level),
     /// A fixed number of playouts: deterministic for a given seed (tests, replays).
     Iterations(u64),
 }
 
 impl Default for AiLevel {
     fn default() -> Self {
-        AiLevel::Level(2)
+        AiLevel::Level(Level::default())
     }
 }
 
 impl AiLevel {
     /// The levels shown on the new-game screen, weakest first: the engine's levels.
     pub const ALL: [AiLevel; Level::ALL.len()] = {
-        let mut all = [AiLevel::Level(0); Level::ALL.len()];
+        let mut all = [AiLevel::Level(Level::Beginner); Level::ALL.len()];
         let mut i = 0;
         while i < all.len() {
-            all[i] = AiLevel::Level(i as u8);
+            all[i] = AiLevel::Level(Level::ALL[i]);
             i += 1;
         }
         all
     };
 
-    /// The engine level behind this one (the strongest for an out-of-range index).
-    fn level(index: u8) -> Level {
-        Level::ALL[usize::from(index).min(Level::ALL.len() - 1)]
-    }
-
     /// The level's name for menus.
     pub fn name(self) -> String {
         match self {
-            AiLevel::Level(i) => Self::level(i).name().to_string(),
+            AiLevel::Level(level) => level.name().to_string(),
             AiLevel::Iterations(n) => format!("{n} playouts"),
         }
     }
 
     /// The level's name for menus, in `lang`.
     pub fn label(self, lang: Lang) -> String {
-        const KEYS: [&str; 6] = [
-            "level.1", "level.2", "level.3", "level.4", "level.5", "level.6",
-        ];
         match self {
-            AiLevel::Level(i) => match KEYS.get(usize::from(i)) {
-                Some(key) => lang.t(key).to_string(),
-                None => self.name(),
-            },
+            AiLevel::Level(level) => lang
+                .t(match level {
+                    Level::Beginner => "level.1",
+                    Level::Novice => "level.2",
+                    Level::Casual => "level.3",
+                    Level::Intermediate => "level.4",
+                    Level::Strong => "level.5",
+                    Level::Master => "level.6",
+                })
+                .to_string(),
             AiLevel::Iterations(n) => lang.f("level.playouts", &[("n", &n)]),
         }
     }
 
     /// Finds a level by its name or number (1 = weakest), as the command line gives it.
     pub fn parse(text: &str) -> Option<AiLevel> {
-        let text = text.trim();
-        let level = match text.parse::<u8>() {
-            Ok(n) => Level::from_number(n),
-            Err(_) => Level::from_name(text),
-        }?;
-        Level::ALL
-            .iter()
-            .position(|&l| l == level)
-            .map(|i| AiLevel::Level(i as u8))
+        Level::from_name(text).map(AiLevel::Level)
     }
 
     /// What one move's search may spend.
     pub fn limits(self) -> SearchLimits {
         match self {
-            AiLevel::Level(i) => Self::level(i).limits(),
+            AiLevel::Level(level) => level.limits(),
             AiLevel::Iterations(n) => SearchLimits::iterations(n),
         }
     }
@@ -126,7 +116,7 @@ impl AiLevel {
     /// A searcher for this level: the engine's default strategy with the level's knobs.
     pub fn searcher(self, seed: u64) -> Searcher {
         match self {
-            AiLevel::Level(i) => Self::level(i).searcher(seed),
+            AiLevel::Level(level) => level.searcher(seed),
             AiLevel::Iterations(_) => Searcher::new(Strategy::Default, seed),
         }
     }

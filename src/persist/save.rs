@@ -96,7 +96,7 @@ pub fn platform_data_dir() -> Option<PathBuf> {
 pub fn player_to_saved(player: Player) -> SavedPlayer {
     match player {
         Player::Human => "human".into(),
-        Player::Ai(AiLevel::Level(i)) => format!("ai:{}", u32::from(i) + 1),
+        Player::Ai(AiLevel::Level(level)) => format!("ai:{}", level.number()),
         Player::Ai(AiLevel::Iterations(n)) => format!("playouts:{n}"),
     }
 }

@@ -10,7 +10,6 @@ use crate::prefs::i18n::{Lang, Language};
 use crate::ui::theme::Paint;
 use crate::ui::widgets::{button, coloured_label, label, panel, row, text_label};
 use bevy::prelude::*;
-use montello_engine::search::Level;
 use montello_engine::{Position, Side, Square};
 
 pub(super) fn plugin(app: &mut App) {
@@ -232,13 +231,12 @@ fn level_in_play(players: &Players) -> AiLevel {
 
 /// The level's settings in words, one line each.
 pub fn level_lines(level: AiLevel, lang: Lang) -> Vec<String> {
-    let AiLevel::Level(index) = level else {
+    let AiLevel::Level(engine) = level else {
         return vec![lang.f(
             "about.fixed_playouts",
             &[("n", &level.limits().iterations.unwrap_or(0))],
         )];
     };
-    let engine = Level::ALL[usize::from(index).min(Level::ALL.len() - 1)];
     let config = engine.config();
     let mut lines = vec![lang.f("about.time", &[("ms", &engine.time().as_millis())])];
     // A level that judges by the evaluation alone plays no playouts: each iteration looks
@@ -330,6 +328,7 @@ fn respawn_about(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use montello_engine::search::Level;
 
     fn marked(d: &Diagram, mark: Mark) -> Vec<String> {
         (0..64u8)
@@ -360,8 +359,8 @@ mod tests {
     #[test]
     fn every_level_is_described_from_its_settings() {
         for lang in Lang::ALL {
-            let weakest = level_lines(AiLevel::Level(0), lang);
-            let strongest = level_lines(AiLevel::Level(5), lang);
+            let weakest = level_lines(AiLevel::Level(Level::Beginner), lang);
+            let strongest = level_lines(AiLevel::Level(Level::Master), lang);
             assert_eq!(weakest.len(), 5);
             assert!(weakest[0].contains("100"), "{lang:?}: {}", weakest[0]);
             assert!(strongest[0].contains("1000"), "{lang:?}: {}", strongest[0]);
@@ -370,7 +369,7 @@ mod tests {
             assert_ne!(weakest[2], strongest[2], "{lang:?}: playout policy differs");
             // Beginner plays playouts; Casual judges positions by the evaluation alone.
             assert_eq!(weakest[1], lang.f("about.playouts_cap", &[("n", &200)]));
-            let casual = level_lines(AiLevel::Level(2), lang);
+            let casual = level_lines(AiLevel::Level(Level::Casual), lang);
             assert_eq!(casual[1], lang.f("about.positions_cap", &[("n", &300)]));
             assert_eq!(strongest[1], lang.t("about.positions_free"));
         }

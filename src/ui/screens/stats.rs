@@ -185,11 +185,12 @@ fn respawn_on_change(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use montello_engine::search::Level;
 
     #[test]
     fn every_level_has_a_line_and_played_ones_give_their_record() {
         let mut stats = Stats::default();
-        let beginner = player_to_saved(Player::Ai(AiLevel::Level(0)));
+        let beginner = player_to_saved(Player::Ai(AiLevel::Level(Level::Beginner)));
         stats.record(&beginner, 12);
         stats.record(&beginner, -4);
         stats.record(&beginner, 0);
