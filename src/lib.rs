@@ -23,7 +23,7 @@
 //! A lower layer learns what a higher one decides through its own resources and sets: the
 //! app inserts the `--safe-area` as [`platform::SafeArea`] and `--shadows` as
 //! [`board::Shadows`]; the persistence layer restores the settings before
-//! [`prefs::i18n::PrefsSystems::Apply`]; the app opens the first screen.
+//! [`prefs::settings::PrefsSystems::Apply`]; the app opens the first screen.
 //! [`AppSystems`] (below) is shared by all.
 
 pub mod app;

@@ -34,7 +34,7 @@ pub(crate) fn plugin(app: &mut App) {
             PreStartup,
             restore
                 .run_if(resource_exists::<DataDir>)
-                .before(crate::prefs::i18n::PrefsSystems::Apply),
+                .before(crate::prefs::settings::PrefsSystems::Apply),
         )
         .add_systems(
             PostUpdate,

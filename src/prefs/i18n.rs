@@ -9,7 +9,6 @@
 //!
 //! The language is the player's choice in the settings, or the system's when they chose none.
 
-use crate::prefs::settings::Settings;
 use bevy::prelude::*;
 use montello_engine::{Side, Variant};
 use std::collections::HashMap;
@@ -18,29 +17,7 @@ use std::sync::OnceLock;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Language>()
-        .init_resource::<SystemLanguage>()
-        .add_systems(PreStartup, follow_settings.in_set(PrefsSystems::Apply))
-        .add_systems(PreUpdate, follow_settings);
-}
-
-/// Where the preferences take effect at start; the persistence layer restores the saved
-/// settings before it (the language is then the saved one from the first frame).
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PrefsSystems {
-    /// Follow the settings (the language).
-    Apply,
-}
-
-/// Speaks the language chosen in the settings, or the system's.
-fn follow_settings(
-    settings: Res<Settings>,
-    system: Res<SystemLanguage>,
-    mut language: ResMut<Language>,
-) {
-    let lang = settings.language.unwrap_or(system.0);
-    if language.0 != lang {
-        language.0 = lang;
-    }
+        .init_resource::<SystemLanguage>();
 }
 
 /// A language Montello is translated into.

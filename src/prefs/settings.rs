@@ -1,12 +1,35 @@
 //! The player's preferences. Kept in one resource so the settings screen, the board view
 //! and the save plugin share one source of truth.
 
-use crate::prefs::i18n::Lang;
+use crate::prefs::i18n::{Lang, Language, SystemLanguage};
 use bevy::prelude::*;
 use std::time::Duration;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<Settings>();
+    app.init_resource::<Settings>()
+        .add_systems(PreStartup, follow_settings.in_set(PrefsSystems::Apply))
+        .add_systems(PreUpdate, follow_settings);
+}
+
+/// Where the preferences take effect at start; the persistence layer restores the saved
+/// settings before it (the language is then the saved one from the first frame).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PrefsSystems {
+    /// Follow the settings (the language).
+    Apply,
+}
+
+/// Speaks the language chosen in the settings, or the system's (so i18n, below, knows
+/// nothing of the settings).
+fn follow_settings(
+    settings: Res<Settings>,
+    system: Res<SystemLanguage>,
+    mut language: ResMut<Language>,
+) {
+    let lang = settings.language.unwrap_or(system.0);
+    if language.0 != lang {
+        language.0 = lang;
+    }
 }
 
 /// How disc animations play.
