@@ -1,7 +1,8 @@
 //! The app's layers point one way. Each top-level folder of src/ is a layer; a file may name
-//! (`crate::<folder>`) only folders in lower layers than its own (within its own folder,
-//! anything). The table is the one written in src/lib.rs's docs. A new upward or sideways
-//! import, and so any new cycle between folders, fails here with the file and the edge.
+//! (`crate::<folder>`) only folders in lower layers than its own. The table is the one
+//! written in src/lib.rs's docs. A new upward or sideways import fails here with the file
+//! and the edge; and no two modules (files) may name each other, directly or round a loop,
+//! inside a folder either.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -26,6 +27,145 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
             out.push(path);
         }
     }
+}
+
+/// `code` without its unit-test module and comments' tails.
+fn without_tests(code: &str) -> String {
+    let code = code
+        .find("#[cfg(test)]\nmod tests")
+        .map_or(code, |i| &code[..i]);
+    code.lines()
+        .map(|line| line.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The `crate::a::b::c` paths `code` names (plain ones, not the items of a `{...}` group).
+fn crate_paths(code: &str) -> Vec<Vec<String>> {
+    let mut paths = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("crate::") {
+        rest = &rest[at + "crate::".len()..];
+        let path: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+            .collect();
+        paths.push(
+            path.split("::")
+                .filter(|p| !p.is_empty())
+                .map(String::from)
+                .collect(),
+        );
+    }
+    paths
+}
+
+/// The module a source file is (`ui/screens/hud`, `ui/screens` for its mod.rs).
+fn module_of(src: &Path, file: &Path) -> String {
+    let relative = file
+        .strip_prefix(src)
+        .expect("under src")
+        .with_extension("");
+    let name = relative.to_string_lossy().replace('\\', "/");
+    name.strip_suffix("/mod").unwrap_or(&name).to_string()
+}
+
+/// No loop of modules naming each other: Tarjan's strongly connected components over the
+/// `crate::` paths (each resolved to the longest module it names).
+#[test]
+fn no_modules_name_each_other_round_a_loop() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let modules: Vec<String> = files.iter().map(|f| module_of(&src, f)).collect();
+    let known: BTreeSet<&str> = modules.iter().map(String::as_str).collect();
+    let mut edges: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); modules.len()];
+    for (i, file) in files.iter().enumerate() {
+        let code = without_tests(&std::fs::read_to_string(file).expect("read a source file"));
+        for path in crate_paths(&code) {
+            for len in (1..=path.len()).rev() {
+                let target = path[..len].join("/");
+                if known.contains(target.as_str()) {
+                    // A module's own parent (its mod.rs) is not an edge back.
+                    if target != modules[i] && !modules[i].starts_with(&format!("{target}/")) {
+                        let j = modules.iter().position(|m| *m == target).expect("known");
+                        edges[i].insert(j);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    let loops = strongly_connected(&edges);
+    let named: Vec<Vec<&str>> = loops
+        .iter()
+        .map(|c| c.iter().map(|&i| modules[i].as_str()).collect())
+        .collect();
+    assert!(named.is_empty(), "modules that name each other: {named:?}");
+    // The check sees a loop when there is one.
+    assert_eq!(
+        strongly_connected(&[BTreeSet::from([1]), BTreeSet::from([0]), BTreeSet::new()]).len(),
+        1
+    );
+}
+
+/// The strongly connected components of more than one node.
+fn strongly_connected(edges: &[BTreeSet<usize>]) -> Vec<Vec<usize>> {
+    struct Walk<'a> {
+        edges: &'a [BTreeSet<usize>],
+        index: Vec<Option<usize>>,
+        low: Vec<usize>,
+        stack: Vec<usize>,
+        on_stack: Vec<bool>,
+        next: usize,
+        found: Vec<Vec<usize>>,
+    }
+    fn visit(w: &mut Walk, v: usize) {
+        w.index[v] = Some(w.next);
+        w.low[v] = w.next;
+        w.next += 1;
+        w.stack.push(v);
+        w.on_stack[v] = true;
+        for &u in w.edges[v].iter() {
+            match w.index[u] {
+                None => {
+                    visit(w, u);
+                    w.low[v] = w.low[v].min(w.low[u]);
+                }
+                Some(i) if w.on_stack[u] => w.low[v] = w.low[v].min(i),
+                Some(_) => {}
+            }
+        }
+        if Some(w.low[v]) == w.index[v] {
+            let mut component = Vec::new();
+            while let Some(u) = w.stack.pop() {
+                w.on_stack[u] = false;
+                component.push(u);
+                if u == v {
+                    break;
+                }
+            }
+            if component.len() > 1 {
+                w.found.push(component);
+            }
+        }
+    }
+    let n = edges.len();
+    let mut walk = Walk {
+        edges,
+        index: vec![None; n],
+        low: vec![0; n],
+        stack: Vec::new(),
+        on_stack: vec![false; n],
+        next: 0,
+        found: Vec::new(),
+    };
+    for v in 0..n {
+        if walk.index[v].is_none() {
+            visit(&mut walk, v);
+        }
+    }
+    walk.found
 }
 
 /// The folders `code` names through `crate::`, outside comments and unit-test modules.

@@ -7,7 +7,6 @@
 
 use crate::platform::SystemFontScale;
 use crate::prefs::settings::{Settings, TextSize, ThemeName};
-use crate::ui::widgets::Selected;
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -181,6 +180,10 @@ impl Palette {
         }
     }
 }
+
+/// Whether a choice button is the current choice (painted in the selected colour).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Selected(pub bool);
 
 /// The colour role of a UI node: its text colour (text roles) or its background (the others)
 /// follows the theme.

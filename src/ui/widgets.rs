@@ -5,7 +5,7 @@
 //! hovering and no screen sees another's actions.
 
 use crate::prefs::i18n::Language;
-use crate::ui::theme::{self, Paint};
+use crate::ui::theme::{self, Paint, Selected};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 
@@ -64,10 +64,6 @@ fn on_click<A: ActionKind>(
         tapped.write(ButtonTapped);
     }
 }
-
-/// Whether a choice button is the current choice.
-#[derive(Component, Debug, Clone, Copy)]
-pub struct Selected(pub bool);
 
 /// A button at least [`TOUCH`](crate::ui::layout::TOUCH) square, labelled with the string
 /// `key`, doing `action`.
