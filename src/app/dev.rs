@@ -160,9 +160,7 @@ fn write_square_map(
             * scale;
         lines.push_str(&format!("{square} {:.1} {:.1}\n", p.x, p.y));
     }
-    let mut file = path.as_os_str().to_owned();
-    file.push(".squares");
-    std::fs::write(&file, lines).map_err(|e| e.to_string())
+    std::fs::write(beside(path, ".squares"), lines).map_err(|e| e.to_string())
 }
 
 /// Writes `PATH.layout`: one line per shown [`crate::ui::layout::LayoutProbe`] node, `NAME LEFT
@@ -189,9 +187,14 @@ fn write_layout(
             probe.0, min.x, min.y, max.x, max.y
         ));
     }
+    std::fs::write(beside(path, ".layout"), lines)
+}
+
+/// The file beside the screenshot at `path`, its name followed by `suffix`.
+fn beside(path: &std::path::Path, suffix: &str) -> std::path::PathBuf {
     let mut file = path.as_os_str().to_owned();
-    file.push(".layout");
-    std::fs::write(file, lines)
+    file.push(suffix);
+    file.into()
 }
 
 /// Whether the felt shows: a good share of green pixels along the screen's middle row.

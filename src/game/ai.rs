@@ -18,7 +18,6 @@ use std::time::Duration;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<AiState>()
-        .init_resource::<WorkPaused>()
         .add_systems(
             PostUpdate,
             stop_when_suspended

@@ -22,14 +22,12 @@ use montello_engine::{Move, Position, Side, Variant};
 pub const ANALYSIS_ITERATIONS: u64 = 2_000;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<EvalHistory>()
-        .init_resource::<WorkPaused>()
-        .add_systems(
-            Update,
-            (follow_game, take_estimates, poll_analysis, start_analysis)
-                .chain()
-                .in_set(AppSystems::Ai),
-        );
+    app.init_resource::<EvalHistory>().add_systems(
+        Update,
+        (follow_game, take_estimates, poll_analysis, start_analysis)
+            .chain()
+            .in_set(AppSystems::Ai),
+    );
 }
 
 /// Where an estimate comes from.

@@ -136,7 +136,6 @@ pub fn switch(key: &'static str, action: impl Bundle, on: bool) -> impl Bundle {
         Selected(false),
         Button,
         action,
-        SwitchRow(on),
         Node {
             min_height: px(crate::ui::layout::TOUCH),
             width: percent(100),
@@ -188,10 +187,6 @@ pub fn switch(key: &'static str, action: impl Bundle, on: bool) -> impl Bundle {
 
 /// A switch's track size.
 pub const SWITCH: Vec2 = Vec2::new(52.0, 30.0);
-
-/// A switch's state, for tests and screen readers.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SwitchRow(pub bool);
 
 /// The text of the string `key` in the player's language; it does not catch taps.
 pub fn label(key: &'static str, size: f32) -> impl Bundle {

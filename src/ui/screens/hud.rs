@@ -100,9 +100,6 @@ struct WinBar;
 #[derive(Component, Debug)]
 struct WinBarBlack;
 
-#[derive(Component, Debug)]
-struct HudButton(HudAction);
-
 /// A disc count, ringed in the accent colour while its side is to move.
 #[derive(Component, Debug)]
 struct CountChip(Side);
@@ -273,7 +270,7 @@ fn win_bar(seat: Seat) -> impl Bundle {
 /// The notice and the HUD's buttons (Pass, Play again, Graph, Back to game), each shown only
 /// when it can do something.
 fn notice_row(seat: Seat) -> impl Bundle {
-    let button_of = |key, action| (button(key, action), HudButton(action), seat);
+    let button_of = |key, action: HudAction| (button(key, action), seat);
     (
         layout(Node {
             align_items: AlignItems::Center,
@@ -409,7 +406,6 @@ fn arrange_for_orientation(
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     ui_scale: Res<UiScale>,
     safe: Res<crate::platform::SafeArea>,
-    table: Res<TableMode>,
     mut nodes: Query<(&ShownWhen, &mut Node), Without<NoticeRow>>,
     mut rows: Query<&mut Node, With<NoticeRow>>,
     mut texts: Query<(&HudText, &mut Node), (Without<NoticeRow>, Without<ShownWhen>)>,
@@ -420,7 +416,7 @@ fn arrange_for_orientation(
         return;
     };
     let size = Vec2::new(window.width(), window.height());
-    let landscape = crate::ui::layout::areas(size, ui_scale.0, &safe, table.0).landscape;
+    let landscape = crate::ui::layout::is_landscape(safe.inner(size) / ui_scale.0.max(0.01));
     if *last == Some(landscape) && added.is_empty() {
         return;
     }
@@ -513,10 +509,10 @@ fn update_hud(
         (&mut Node, Has<ThinkingBar>, Has<WinBar>, Has<WinBarBlack>),
         (
             Or<(With<ThinkingBar>, With<WinBar>, With<WinBarBlack>)>,
-            Without<HudButton>,
+            Without<HudAction>,
         ),
     >,
-    mut buttons: Query<(&HudButton, &Seat, &mut Node), Without<CountChip>>,
+    mut buttons: Query<(&HudAction, &Seat, &mut Node), Without<CountChip>>,
     mut chips: Query<(&CountChip, &mut BorderColor), Without<PlayerCard>>,
     mut cards: Query<(&PlayerCard, &mut BorderColor, &mut BackgroundColor), Without<CountChip>>,
 ) {
@@ -617,8 +613,8 @@ fn update_hud(
     let human_must_pass =
         current.review.is_none() && game.must_pass() && players.is_human(game.side_to_move());
     for (button, seat, mut node) in &mut buttons {
-        let show = shows_button(*seat, button.0, game.side_to_move(), table.0)
-            && match button.0 {
+        let show = shows_button(*seat, *button, game.side_to_move(), table.0)
+            && match button {
                 HudAction::Pass => human_must_pass,
                 HudAction::PlayAgain => game.is_over() && current.review.is_none(),
                 HudAction::Graph => game.is_over(),

@@ -117,7 +117,6 @@ pub fn open_panel(
                 (
                     Button,
                     Nav::Close,
-                    CloseButton,
                     Node {
                         width: px(crate::ui::layout::TOUCH),
                         height: px(crate::ui::layout::TOUCH),
@@ -190,10 +189,6 @@ pub fn open_panel(
         .add_child(card)
         .id()
 }
-
-/// A panel's close button (the × at its top right).
-#[derive(Component, Debug)]
-pub struct CloseButton;
 
 /// Where a button goes: another panel, or back to the board. Any screen's buttons may carry
 /// it; [`navigate`] follows it.
@@ -337,8 +332,11 @@ fn follow_orientation(
     let size = Vec2::new(window.width(), window.height());
     let scale = ui_scale.0.max(0.01);
     let state = (size, *safe, scale, table.0);
+    if new_panels.is_empty() && *last == Some(state) {
+        return;
+    }
     let areas = layout::areas(size, scale, &safe, table.0);
-    if !new_panels.is_empty() || *last != Some(state) {
+    {
         for (area, mut node) in &mut panels {
             match area {
                 PanelArea::Cover => {

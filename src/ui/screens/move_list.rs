@@ -37,9 +37,6 @@ pub enum MoveAction {
     Step(i32),
 }
 
-#[derive(Component, Debug)]
-struct MoveScroll;
-
 fn spawn_screen(
     mut commands: Commands,
     current: Res<CurrentGame>,
@@ -51,7 +48,7 @@ fn spawn_screen(
     let shown = current.shown_ply();
     // The list scrolls between the title and the controls.
     let list = commands
-        .spawn((MoveScroll, panel(), children![label("moves.tap", 16.0)]))
+        .spawn((panel(), children![label("moves.tap", 16.0)]))
         .id();
     if game.all_moves().is_empty() {
         commands

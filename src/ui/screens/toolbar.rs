@@ -21,10 +21,6 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// A toolbar button.
-#[derive(Component, Debug)]
-struct ToolbarButton;
-
 /// What a toolbar button does.
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ToolAction {
@@ -61,7 +57,7 @@ fn show_what_can_be_done(
     current: Res<CurrentGame>,
     players: Res<Players>,
     ai: Res<AiState>,
-    mut buttons: Query<(&ToolAction, &mut Paint, &Children), With<ToolbarButton>>,
+    mut buttons: Query<(&ToolAction, &mut Paint, &Children)>,
     mut texts: Query<&mut Paint, Without<ToolAction>>,
 ) {
     if !(current.is_changed() || players.is_changed() || ai.is_changed()) {
@@ -112,11 +108,7 @@ fn spawn_toolbar(mut commands: Commands) {
         Paint::Panel,
     ));
     for (action, key, icon) in BUTTONS {
-        bar.with_child((
-            icon_button(icon, key, action),
-            ToolbarButton,
-            LayoutProbe("tool"),
-        ));
+        bar.with_child((icon_button(icon, key, action), LayoutProbe("tool")));
     }
 }
 
