@@ -5,7 +5,7 @@
 //! (`250ms`, `1s`, `1.5s`), `iterations`, `memory` (MiB), `level` (1-6 or a name; sets time,
 //! iterations and randomness, and later keys override them), `random` (move-choice
 //! randomness), and the default strategy's knobs `c`, `prior`, `solve`, `leaf`, `expand`,
-//! `reuse`, `playout` (see [`MctsConfig`]). The alpha-beta player `ab` reads
+//! `reuse`, `playout`, `early` (see [`MctsConfig`]). The alpha-beta player `ab` reads
 //! `depth` (a fixed depth), `solve` (exact from this many empties) and `aspiration` (discs)
 //! (see [`AlphaBetaConfig`]): `ab:time=1s`, `ab:depth=6`, `ab:solve=20`.
 //!
@@ -138,6 +138,7 @@ impl FromStr for PlayerSpec {
                 "leaf" => p.config.leaf_solve_empties = number()? as u32,
                 "expand" => p.config.expand_at = number()? as u32,
                 "reuse" => p.config.reuse = number()? != 0.0,
+                "early" => p.config.early_stop = number()? != 0.0,
                 "playout" => p.config.corner_playouts = number()? != 0.0,
                 "eval" => p.config.eval_weight = (number()? as f32).min(1.0),
                 "evalprior" => p.config.eval_priors = number()? != 0.0,
@@ -535,6 +536,16 @@ mod tests {
         assert_eq!(p.limits.iterations, Some(100));
         assert_eq!(p.config.exploration, 0.5);
         assert_eq!(p.config.prior_weight, 0.0);
+        assert!(p.config.early_stop, "on by default");
+        let p: PlayerSpec = "default:level=Master,early=0"
+            .parse()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!p.config.early_stop);
+        assert_eq!(p.config.solve_empties, Level::Master.config().solve_empties);
+        let p: PlayerSpec = "default:early=0,early=1"
+            .parse()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(p.config.early_stop);
         let p: PlayerSpec = "ab:depth=6,solve=12,aspiration=0"
             .parse()
             .unwrap_or_else(|e| panic!("{e}"));

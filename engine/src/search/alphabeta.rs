@@ -507,6 +507,8 @@ fn run(
         proven: false,
         elapsed: start.elapsed(),
         cancelled: false,
+        reused_nodes: 0,
+        stopped_early: false,
     };
     let legal = variant.moves(pos);
     if legal.is_empty() {

@@ -157,6 +157,8 @@ pub(crate) fn search(
         proven: false,
         elapsed: start.elapsed(),
         cancelled,
+        reused_nodes: 0,
+        stopped_early: false,
     }
 }
 

@@ -1,12 +1,13 @@
 //! Hints for the human player: the moves of a position ranked by what a search learned.
 
-use super::{CancelHandle, MoveStats, SearchLimits, Searcher, Strategy};
+use super::{CancelHandle, MctsConfig, MoveStats, SearchLimits, Searcher, Strategy};
 use crate::{Position, Variant};
 
 /// Searches `pos` for the side to move within `limits` (with the default strategy, its
 /// randomness drawn from `seed`) and returns every legal move ranked best first, with its
 /// win rate (and its proof or exact margin when the search found one). Empty when the game
-/// is over.
+/// is over. The search never stops early ([`MctsConfig::early_stop`]): the whole budget
+/// goes into ranking every move.
 ///
 /// ```
 /// use montello_engine::search::{SearchLimits, hint};
@@ -16,7 +17,12 @@ use crate::{Position, Variant};
 /// assert_eq!(ranked.len(), 4);
 /// ```
 pub fn hint(pos: &Position, variant: Variant, limits: &SearchLimits, seed: u64) -> Vec<MoveStats> {
-    let mut searcher = Searcher::new(Strategy::default(), seed);
+    // Every move is ranked, not only the best: the search takes its whole budget.
+    let config = MctsConfig {
+        early_stop: false,
+        ..MctsConfig::default()
+    };
+    let mut searcher = Searcher::new(Strategy::default(), seed).with_config(config);
     let result = searcher.search(pos, variant, limits, &CancelHandle::new());
     let mut moves = result.moves;
     // A move the search never expanded still belongs in the list, at the end.

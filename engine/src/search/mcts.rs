@@ -1,7 +1,10 @@
 //! The default strategy: UCT on a flat node pool, with tree reuse between moves, move priors
 //! from Othello's corner and X-/C-square knowledge, the MCTS-Solver (proven wins and losses
 //! propagate up the tree), exact win/draw/loss solves near the leaves and an exact
-//! final-margin solve of the root with few empty squares left.
+//! final-margin solve of the root with few empty squares left. A root with a single legal
+//! move (or a pass) is answered at once, and a search stops before its caps once its move
+//! can no longer change ([`MctsConfig::early_stop`]). The node pool is reserved by a
+//! searcher's first search and kept by the later ones.
 //!
 //! Each addition is a [`MctsConfig`] knob so the arena can measure it against `classic`.
 
@@ -12,7 +15,7 @@ use crate::bitboard::{CORNERS, flips, legal_moves};
 use crate::eval;
 use crate::playout::random_playout;
 use crate::{FastRng, Move, Position, Side, Square, Variant};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The knobs of the default strategy ([`super::Strategy::Default`]): UCT on a flat node pool,
 /// with tree reuse between moves, move priors (Othello's corner and X-/C-square knowledge, or
@@ -51,6 +54,13 @@ pub struct MctsConfig {
     /// Implicit minimax backups (Lanctot et al. 2014): a node's prior follows the minimax of
     /// the evaluations below it.
     pub minimax: bool,
+    /// Stop before the caps once the move to play can no longer change: when its lead in
+    /// visits over the runner-up (the most visited other move not proven lost) is larger
+    /// than the iterations the search could still run (its rate so far times the time left,
+    /// at most the iteration cap's remainder) times 1.25, or when every other move is proven
+    /// lost. Checked with the clock, every few dozen iterations. A [`super::Searcher`] with
+    /// randomness above 0 turns it off: it draws its move in proportion to the visits.
+    pub early_stop: bool,
 }
 
 impl Default for MctsConfig {
@@ -67,6 +77,7 @@ impl Default for MctsConfig {
             eval_priors: true,
             eval_scale: 6.0,
             minimax: false,
+            early_stop: true,
         }
     }
 }
@@ -80,6 +91,11 @@ const ROOT_SOLVE_SHARE: f64 = 0.5;
 /// Root solver nodes allowed per iteration of an iteration-limited search (keeps it
 /// deterministic: a node budget instead of a deadline).
 const ROOT_SOLVE_NODES_PER_ITERATION: u64 = 50;
+
+/// The early stop's safety factor on the iterations a search could still run: the rate
+/// so far may rise (a reused tree's deep nodes are slower to reach than fresh ones), so the
+/// best move's lead must beat a quarter more than the estimate.
+const EARLY_STOP_MARGIN: f64 = 1.25;
 
 /// For each square: the corner it sits next to (X-squares diagonally, C-squares along the
 /// edge), or 64 for none; and whether it is an X-square.
@@ -134,11 +150,22 @@ pub(crate) struct Scratch {
     path: Vec<u32>,
 }
 
-/// What the searcher keeps between moves for the default strategy.
+/// What the searcher keeps between moves for the default strategy: the tree, whose node
+/// pool is reserved by the first search and kept (reset, not reserved again) by every later
+/// one with the same memory cap.
 #[derive(Debug, Default)]
 pub(crate) struct State {
     tree: Option<Tree>,
     scratch: Scratch,
+}
+
+impl State {
+    /// Forgets the kept tree (a new game) but keeps its pool for the next search.
+    pub(crate) fn forget(&mut self) {
+        if let Some(tree) = &mut self.tree {
+            tree.forget();
+        }
+    }
 }
 
 /// Runs the default search; see the module docs.
@@ -153,9 +180,13 @@ pub(crate) fn search(
 ) -> SearchResult {
     let start = Instant::now();
     let deadline = start + limits.clock();
+    // The kept tree (and its pool) stays for the next search on every early return.
     if variant.is_game_over(root_pos) {
-        state.tree = None;
         return finish(&Tree::new(root_pos, variant, 64), 0, start, false);
+    }
+    // One legal move, or a pass: nothing to search.
+    if let [only] = variant.moves(root_pos)[..] {
+        return forced(state, root_pos, variant, only, start, config);
     }
 
     // The exact endgame: every move's win/draw/loss and the best move's final margin.
@@ -172,17 +203,26 @@ pub(crate) fn search(
             Some(cancel),
             budget,
         ) {
-            state.tree = None;
             return solved_result(solved.moves, solved.nodes, start);
         }
     }
 
-    // Reuse the subtree of this position if the last search saw it coming.
-    let cap = (limits.memory / std::mem::size_of::<Node>()).max(1);
-    let reused = state.tree.take().and_then(|mut t| {
-        (config.reuse && t.cap == cap && t.advance_to(root_pos, variant, 3)).then_some(t)
-    });
-    let mut tree = reused.unwrap_or_else(|| Tree::new(root_pos, variant, limits.memory));
+    // Reuse the subtree of this position if the last search saw it coming; otherwise start
+    // from a fresh root in the same pool. A pool is reserved only by a searcher's first
+    // search, or when the memory cap changes.
+    let cap = Tree::cap_for(limits.memory);
+    let mut reused_nodes = 0;
+    let mut tree = match state.tree.take() {
+        Some(mut t) if t.cap == cap => {
+            if config.reuse && t.advance_to(root_pos, variant, 3) {
+                reused_nodes = t.nodes.len();
+            } else {
+                t.reset(root_pos, variant);
+            }
+            t
+        }
+        _ => Tree::new(root_pos, variant, limits.memory),
+    };
     let root_side = tree.root_side;
     // A reused root may have been proven as a leaf (by a leaf solve, without children): the
     // root needs its children to choose a move, so it is expanded like any other.
@@ -194,7 +234,9 @@ pub(crate) fn search(
     let max_iterations = limits.iterations.unwrap_or(u64::MAX);
     let mut iterations = 0u64;
     let mut cancelled = false;
+    let mut stopped_early = false;
     let mut check_now = true;
+    let loop_start = Instant::now();
     while iterations < max_iterations {
         if check_now || iterations.is_multiple_of(CHECK_EVERY) {
             cancel.set_iterations(iterations);
@@ -202,8 +244,21 @@ pub(crate) fn search(
                 cancelled = true;
                 break;
             }
-            if Instant::now() >= deadline {
+            let now = Instant::now();
+            if now >= deadline {
                 break;
+            }
+            if config.early_stop && iterations > 0 && !root_decided(&tree) {
+                let left = iterations_left(
+                    iterations,
+                    now - loop_start,
+                    deadline - now,
+                    max_iterations - iterations,
+                );
+                if choice_settled(&tree, left * EARLY_STOP_MARGIN) {
+                    stopped_early = true;
+                    break;
+                }
             }
         }
         if root_decided(&tree) {
@@ -213,9 +268,124 @@ pub(crate) fn search(
         iterations += 1;
     }
     cancel.set_iterations(iterations);
-    let result = finish(&tree, iterations, start, cancelled);
-    state.tree = config.reuse.then_some(tree);
+    let mut result = finish(&tree, iterations, start, cancelled);
+    result.reused_nodes = reused_nodes;
+    result.stopped_early = stopped_early;
+    // The pool is kept even without reuse: the next search resets it.
+    state.tree = Some(tree);
     result
+}
+
+/// The result for a root with a single legal move `mv` (or a pass), without any iteration.
+/// The move's value comes from the kept tree when it has one for it (the tree is then
+/// advanced to this root, so the next search, two plies on, still finds its subtree), else
+/// from the learned evaluation of the position after it (exact when that ends the game).
+fn forced(
+    state: &mut State,
+    root_pos: &Position,
+    variant: Variant,
+    mv: Move,
+    start: Instant,
+    config: &MctsConfig,
+) -> SearchResult {
+    let mut kept = 0;
+    let mut memory = 0;
+    if let Some(tree) = state.tree.as_mut()
+        && config.reuse
+        && tree.advance_to(root_pos, variant, 3)
+    {
+        kept = tree.nodes.len();
+        memory = tree.memory();
+        let valued = tree.nodes[tree.nodes[0].children()]
+            .iter()
+            .any(|c| c.the_move() == mv && (c.visits > 0 || c.proof.is_known()));
+        if valued {
+            let mut result = finish(tree, 0, start, false);
+            result.reused_nodes = kept;
+            return result;
+        }
+    }
+    let after = variant.play_unchecked(root_pos, mv);
+    let (win_rate, proof, exact_margin) = if variant.is_game_over(&after) {
+        let black = i32::from(after.score().margin());
+        let margin = if root_pos.side_to_move() == Side::Black {
+            black
+        } else {
+            -black
+        };
+        let proof = ProofState::of_margin(margin);
+        (
+            f64::from(proof_score(proof)),
+            proof.proven(),
+            Some(margin.clamp(-64, 64) as i8),
+        )
+    } else {
+        // The mover's chance, from the evaluation of the side to move after the move.
+        let (p, o) = (after.player().0, after.opponent().0);
+        let margin = -(eval::evaluate_raw(p, o) as f32) / eval::SCALE as f32;
+        (
+            f64::from(win_probability(margin, config.eval_scale)),
+            None,
+            None,
+        )
+    };
+    SearchResult {
+        best: Some(mv),
+        moves: vec![MoveStats {
+            mv,
+            visits: 0,
+            win_rate,
+            proof,
+            exact_margin,
+        }],
+        pv: vec![mv],
+        iterations: 0,
+        nodes: kept,
+        memory,
+        endgame_nodes: 0,
+        proven: proof.is_some(),
+        elapsed: start.elapsed(),
+        cancelled: false,
+        reused_nodes: kept,
+        stopped_early: false,
+    }
+}
+
+/// How many more iterations a search could run: its rate so far (`done` in `elapsed`)
+/// times `time_left`, and no more than `cap_left`, the iteration cap's remainder. With a
+/// time cap far beyond the iteration cap (the deterministic runs) this is `cap_left`.
+fn iterations_left(done: u64, elapsed: Duration, time_left: Duration, cap_left: u64) -> f64 {
+    let elapsed = elapsed.as_secs_f64();
+    let by_time = if elapsed > 0.0 {
+        done as f64 / elapsed * time_left.as_secs_f64()
+    } else {
+        f64::INFINITY
+    };
+    by_time.min(cap_left as f64)
+}
+
+/// Whether the move [`finish`] would play (the most visited root move not proven lost) can
+/// no longer change in `left` more iterations: its lead in visits over the most visited
+/// other move not proven lost is larger, or it is the only move not proven lost.
+fn choice_settled(tree: &Tree, left: f64) -> bool {
+    let (mut first, mut second, mut candidates) = (0u32, 0u32, 0usize);
+    for c in &tree.nodes[tree.nodes[0].children()] {
+        if c.proof == ProofState::Loss {
+            continue;
+        }
+        candidates += 1;
+        if c.visits > first {
+            second = first;
+            first = c.visits;
+        } else {
+            second = second.max(c.visits);
+        }
+    }
+    match candidates {
+        0 => false,
+        1 => true,
+        _ => f64::from(first - second) > left,
+    }
 }
 
 /// Whether the root's choice is settled: a proven win, or every move proven.
@@ -698,6 +868,8 @@ fn finish(tree: &Tree, iterations: u64, start: Instant, cancelled: bool) -> Sear
         endgame_nodes: 0,
         elapsed: start.elapsed(),
         cancelled,
+        reused_nodes: 0,
+        stopped_early: false,
     }
 }
 
@@ -736,6 +908,8 @@ fn solved_result(solved: Vec<(Move, i32, bool)>, nodes: u64, start: Instant) -> 
         proven: true,
         elapsed: start.elapsed(),
         cancelled: false,
+        reused_nodes: 0,
+        stopped_early: false,
     }
 }
 
@@ -743,36 +917,33 @@ fn solved_result(solved: Vec<(Move, i32, bool)>, nodes: u64, start: Instant) -> 
 mod tests {
     use super::*;
     use crate::search::solver::tests::{minimax, random_endgame};
-    use crate::search::{Searcher, Strategy};
-    use std::time::Duration;
+    use crate::search::{Level, Searcher, Strategy};
+
+    /// A position from random play where the side to move has no move but the game goes on.
+    fn a_pass_position() -> Position {
+        (0..400)
+            .flat_map(|seed| crate::eval::tests::random_positions(seed, 60))
+            .find(|p| p.legal_moves().is_empty() && !p.is_game_over())
+            .unwrap_or_else(|| panic!("no pass position in the sample"))
+    }
+
+    /// The mover's win probability after `mv` by the learned evaluation, as the forced
+    /// move's result gives it.
+    fn evaluated_after(pos: &Position, mv: Move, scale: f32) -> f64 {
+        let after = Variant::Othello.play_unchecked(pos, mv);
+        let (p, o) = (after.player().0, after.opponent().0);
+        let margin = -(eval::evaluate_raw(p, o) as f32) / eval::SCALE as f32;
+        f64::from(win_probability(margin, scale))
+    }
 
     #[test]
     fn a_forced_pass_is_valued_by_the_evaluation() {
         // Black to move has no move (white has), so the root's one child is a pass, and its
         // prior is black's chance with white to move, not an even 128.
-        let pos = (0..400)
-            .flat_map(|seed| crate::eval::tests::random_positions(seed, 60))
-            .find(|p| p.legal_moves().is_empty() && !p.is_game_over())
-            .unwrap_or_else(|| panic!("no pass position in the sample"));
-        let mut state = State::default();
-        // No root solve: pass positions come late, and a solved root keeps no tree.
-        let config = MctsConfig {
-            solve_empties: 0,
-            ..MctsConfig::default()
-        };
-        search(
-            &mut state,
-            &pos,
-            Variant::Othello,
-            &SearchLimits::iterations(1),
-            &CancelHandle::new(),
-            &mut FastRng::new(1),
-            &config,
-        );
-        let tree = state
-            .tree
-            .as_ref()
-            .unwrap_or_else(|| panic!("the tree is kept"));
+        let pos = a_pass_position();
+        let config = MctsConfig::default();
+        let mut tree = Tree::new(&pos, Variant::Othello, 1 << 16);
+        expand(&mut tree, 0, pos.side_to_move(), &config, None);
         let children = &tree.nodes[tree.nodes[0].children()];
         assert_eq!(children.len(), 1);
         assert_eq!(children[0].mv, PASS);
@@ -782,6 +953,189 @@ mod tests {
             children[0].prior,
             probability_byte(margin, config.eval_scale)
         );
+        // The search passes at once, with the same value unquantised.
+        let r = searcher(1, config).search(
+            &pos,
+            Variant::Othello,
+            &SearchLimits::iterations(5_000),
+            &CancelHandle::new(),
+        );
+        assert_eq!(r.best, Some(Move::Pass));
+        assert_eq!(r.iterations, 0);
+        assert_eq!(r.pv, vec![Move::Pass]);
+        assert_eq!(r.moves.len(), 1);
+        assert_eq!(r.moves[0].mv, Move::Pass);
+        assert_eq!(r.moves[0].visits, 0);
+        let want = evaluated_after(&pos, Move::Pass, config.eval_scale);
+        assert_eq!(r.moves[0].win_rate, want);
+        assert!(want != 0.5 && (0.0..=1.0).contains(&want), "{want}");
+    }
+
+    #[test]
+    fn a_single_legal_move_is_played_at_once() {
+        // Positions with one legal move, some within the root solve's reach (which the forced
+        // move comes before).
+        let positions: Vec<Position> = (0..400)
+            .flat_map(|seed| crate::eval::tests::random_positions(seed, 60))
+            .filter(|p| p.legal_moves().count() == 1 && p.empties().count() > 10)
+            .take(5)
+            .collect();
+        assert_eq!(positions.len(), 5);
+        let config = MctsConfig::default();
+        assert!(
+            positions
+                .iter()
+                .any(|p| p.empties().count() <= config.solve_empties)
+        );
+        for pos in positions {
+            let only = Variant::Othello.moves(&pos)[0];
+            let r = searcher(2, config).search(
+                &pos,
+                Variant::Othello,
+                &SearchLimits::iterations(5_000),
+                &CancelHandle::new(),
+            );
+            assert_eq!(r.best, Some(only), "{pos:?}");
+            assert_eq!(r.iterations, 0);
+            assert_eq!(r.moves.len(), 1);
+            assert_eq!(r.moves[0].mv, only);
+            assert_eq!(r.moves[0].proof, None);
+            assert_eq!(
+                r.moves[0].win_rate,
+                evaluated_after(&pos, only, config.eval_scale)
+            );
+            assert!(!r.stopped_early && !r.proven);
+            assert_eq!(r.reused_nodes, 0, "a fresh searcher has no tree");
+        }
+    }
+
+    #[test]
+    fn a_forced_move_takes_its_value_from_the_kept_tree_and_keeps_it_for_the_next_search() {
+        // Search midgame positions until the tree holds, two plies down, a position with a
+        // single legal move whose move was visited; the searcher then reaches it.
+        let limits = SearchLimits::iterations(20_000);
+        let config = MctsConfig {
+            early_stop: false,
+            ..MctsConfig::default()
+        };
+        let mut checked = 0;
+        for seed in 0..60 {
+            let pos = random_endgame(700 + seed, 22);
+            let mut s = searcher(seed, config);
+            s.search(&pos, Variant::Othello, &limits, &CancelHandle::new());
+            let Some(tree) = s.state.tree.as_ref() else {
+                continue;
+            };
+            let grandchildren: Vec<usize> = tree.nodes[0]
+                .children()
+                .flat_map(|c| tree.nodes[c].children())
+                .collect();
+            let forced = grandchildren.into_iter().find_map(|g| {
+                let node = &tree.nodes[g];
+                let kids = node.children();
+                (kids.len() == 1 && tree.nodes[kids.start].visits > 0)
+                    .then(|| (g, tree.nodes[kids.start]))
+            });
+            let Some((g, child)) = forced else { continue };
+            let node = tree.nodes[g];
+            let root = Position::from_raw(node.player, node.opponent, pos.side_to_move());
+            let r = s.search(&root, Variant::Othello, &limits, &CancelHandle::new());
+            assert_eq!(r.iterations, 0);
+            assert_eq!(r.best, Some(child.the_move()));
+            assert_eq!(r.moves.len(), 1);
+            assert_eq!(r.moves[0].visits, u64::from(child.visits));
+            let tree_rate = match child.proof.proven() {
+                Some(_) => f64::from(proof_score(child.proof)),
+                None => f64::from(child.wins) / f64::from(child.visits),
+            };
+            assert_eq!(r.moves[0].win_rate, tree_rate);
+            assert!(r.reused_nodes > 1, "{} nodes kept", r.reused_nodes);
+            // The tree now stands at this root, so the next search finds its subtree.
+            let kept = s.state.tree.as_ref().map(Tree::root_position);
+            assert_eq!(kept, Some(root));
+            let after = Variant::Othello.play_unchecked(&root, child.the_move());
+            if let Some(&reply) = Variant::Othello.moves(&after).first() {
+                let next = Variant::Othello.play_unchecked(&after, reply);
+                let r = s.search(&next, Variant::Othello, &limits, &CancelHandle::new());
+                assert!(r.reused_nodes > 0, "the reply's position was in the tree");
+            }
+            checked += 1;
+            if checked == 2 {
+                break;
+            }
+        }
+        assert_eq!(checked, 2, "too few forced positions in the kept trees");
+    }
+
+    #[test]
+    fn a_searcher_reserves_its_node_pool_once() {
+        let limits = SearchLimits {
+            time: None,
+            iterations: Some(2_000),
+            memory: 1 << 20,
+        };
+        let mut state = State::default();
+        let mut rng = FastRng::new(4);
+        let config = MctsConfig::default();
+        let mut run = |state: &mut State, pos: &Position, config: &MctsConfig| {
+            search(
+                state,
+                pos,
+                Variant::Othello,
+                &limits,
+                &CancelHandle::new(),
+                &mut rng,
+                config,
+            )
+        };
+        run(&mut state, &Position::start(), &config);
+        let pool = state.tree.as_ref().map(Tree::pool);
+        assert!(pool.is_some_and(|(_, cap)| cap >= (1 << 20) / 32));
+        // Unrelated positions: a midgame (a fresh root), a root solve, a forced pass, a game
+        // over, a midgame with reuse off, and one after the searcher forgot its tree.
+        let midgame = random_endgame(31, 40);
+        let solved = random_endgame(32, 8);
+        let over = crate::eval::tests::random_positions(3, 200)
+            .into_iter()
+            .find(Position::is_game_over)
+            .unwrap_or_else(|| panic!("no finished game"));
+        let no_reuse = MctsConfig {
+            reuse: false,
+            ..config
+        };
+        for (pos, config) in [
+            (midgame, config),
+            (solved, config),
+            (a_pass_position(), config),
+            (over, config),
+            (random_endgame(33, 30), no_reuse),
+            (random_endgame(34, 35), config),
+        ] {
+            if pos == random_endgame(34, 35) {
+                state.forget();
+            }
+            let r = run(&mut state, &pos, &config);
+            assert_eq!(state.tree.as_ref().map(Tree::pool), pool, "{pos:?}");
+            assert_eq!(r.reused_nodes, 0, "{pos:?}");
+            if r.iterations > 0 {
+                assert_eq!(state.tree.as_ref().map(Tree::root_position), Some(pos));
+            }
+        }
+        // A different memory cap needs a pool of its own.
+        let bigger = SearchLimits {
+            memory: 2 << 20,
+            ..limits
+        };
+        search(
+            &mut state,
+            &midgame,
+            Variant::Othello,
+            &bigger,
+            &CancelHandle::new(),
+            &mut FastRng::new(4),
+            &config,
+        );
+        assert!(state.tree.as_ref().is_some_and(|t| t.cap == (2 << 20) / 32));
     }
 
     #[test]
@@ -963,6 +1317,8 @@ mod tests {
                 eval_weight: 0.0,
                 expand_at: 2,
                 exploration: 0.5,
+                // Proving the last move not proven lost is the point here.
+                early_stop: false,
                 ..MctsConfig::default()
             };
             let r = searcher(seed, config).search(
@@ -1051,7 +1407,11 @@ mod tests {
             iterations: Some(20_000),
             memory: nodes * std::mem::size_of::<Node>(),
         };
-        let mut s = searcher(5, MctsConfig::default());
+        let config = MctsConfig {
+            early_stop: false,
+            ..MctsConfig::default()
+        };
+        let mut s = searcher(5, config);
         let r = s.search(
             &Position::start(),
             Variant::Othello,
@@ -1108,16 +1468,25 @@ mod tests {
     #[test]
     fn the_tree_is_reused_after_the_reply() {
         let limits = SearchLimits::iterations(5_000);
-        let mut s = searcher(6, MctsConfig::default());
+        // Every iteration runs, so the visits below add up to more than one search's.
+        let config = MctsConfig {
+            early_stop: false,
+            ..MctsConfig::default()
+        };
+        let mut s = searcher(6, config);
         let pos = Position::start();
         let r = s.search(&pos, Variant::Othello, &limits, &CancelHandle::new());
+        assert_eq!(
+            r.reused_nodes, 0,
+            "the first search starts from a fresh root"
+        );
         let mine = Variant::Othello.play_unchecked(&pos, r.best.unwrap_or(Move::Pass));
         let reply = r.pv.get(1).copied().unwrap_or(Move::Pass);
         let theirs = Variant::Othello.play_unchecked(&mine, reply);
         let kept = {
             let mut t = s.state.tree.take().unwrap_or_else(|| panic!("tree kept"));
             assert!(t.advance_to(&theirs, Variant::Othello, 3));
-            let visits = t.nodes[0].visits;
+            let visits = (t.nodes[0].visits, t.nodes.len());
             // The kept subtree is consistent: every child's position follows from its move.
             for i in 0..t.nodes.len() {
                 for c in t.nodes[i].children() {
@@ -1127,10 +1496,146 @@ mod tests {
             s.state.tree = Some(t);
             visits
         };
-        assert!(kept > 100, "the principal reply had {kept} visits");
+        assert!(kept.0 > 100, "the principal reply had {} visits", kept.0);
         let r2 = s.search(&theirs, Variant::Othello, &limits, &CancelHandle::new());
         assert_eq!(r2.iterations, 5_000);
         assert!(r2.moves.iter().map(|m| m.visits).sum::<u64>() > 5_000);
+        assert_eq!(
+            r2.reused_nodes, kept.1,
+            "the search started from the kept subtree"
+        );
+        assert!(r2.nodes > r2.reused_nodes);
+        // The same without the manual step: the searcher finds the reply's position itself
+        // (two plies below its last root), early stop on.
+        let mut s = searcher(6, MctsConfig::default());
+        let r = s.search(&pos, Variant::Othello, &limits, &CancelHandle::new());
+        let mine = Variant::Othello.play_unchecked(&pos, r.best.unwrap_or(Move::Pass));
+        let theirs =
+            Variant::Othello.play_unchecked(&mine, r.pv.get(1).copied().unwrap_or(Move::Pass));
+        let r2 = s.search(&theirs, Variant::Othello, &limits, &CancelHandle::new());
+        assert!(r2.reused_nodes > 100, "{} nodes reused", r2.reused_nodes);
+        // Without reuse the search starts afresh every time.
+        let no_reuse = MctsConfig {
+            reuse: false,
+            ..MctsConfig::default()
+        };
+        let mut s = searcher(6, no_reuse);
+        s.search(&pos, Variant::Othello, &limits, &CancelHandle::new());
+        let r2 = s.search(&theirs, Variant::Othello, &limits, &CancelHandle::new());
+        assert_eq!(r2.reused_nodes, 0);
+    }
+
+    /// A late-midgame position (30 empties, black to move) where taking the h1 corner is
+    /// far ahead of every other move.
+    fn a_corner_to_take() -> Position {
+        crate::notation::board_string::parse(
+            "-XOOOOO- -OOOXOXX ---XOXXX ---XXX-X --XXXXOX ---XX--X ----X--X ----X--- X",
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_settled_choice_stops_the_search_before_its_cap() {
+        let pos = a_corner_to_take();
+        let h1 = Some(Move::Play(Square::ALL[7]));
+        // No time cap: the iterations left are the cap's remainder, so where the search
+        // stops depends on the iteration count alone.
+        let limits = SearchLimits::iterations(200_000);
+        let early = searcher(1, MctsConfig::default()).search(
+            &pos,
+            Variant::Othello,
+            &limits,
+            &CancelHandle::new(),
+        );
+        assert_eq!(early.best, h1);
+        assert!(early.stopped_early);
+        assert!(!early.proven && !early.cancelled);
+        // Its lead passed 1.25 times the rest of the cap at the first clock check after
+        // 111,111 iterations (the earliest it can with the cap alone bounding the rest).
+        assert!(
+            early.iterations < 112_000,
+            "{} iterations",
+            early.iterations
+        );
+        let lead = early.moves[0].visits - early.moves[1].visits;
+        assert!(lead as f64 > 1.25 * (200_000 - early.iterations) as f64);
+        // The full search plays the same move.
+        let config = MctsConfig {
+            early_stop: false,
+            ..MctsConfig::default()
+        };
+        let full =
+            searcher(1, config).search(&pos, Variant::Othello, &limits, &CancelHandle::new());
+        assert_eq!(full.iterations, 200_000);
+        assert!(!full.stopped_early);
+        assert_eq!(full.best, h1);
+    }
+
+    #[test]
+    fn a_searcher_with_randomness_never_stops_early() {
+        let pos = a_corner_to_take();
+        let limits = SearchLimits::iterations(200_000);
+        for randomness in [0.3, 1.0] {
+            let r = searcher(1, MctsConfig::default())
+                .with_randomness(randomness)
+                .search(&pos, Variant::Othello, &limits, &CancelHandle::new());
+            assert!(!r.stopped_early, "randomness {randomness}");
+            assert_eq!(r.iterations, 200_000, "randomness {randomness}");
+        }
+        // The weak levels keep their iteration caps too.
+        for level in [Level::Beginner, Level::Novice, Level::Casual] {
+            let limits = SearchLimits {
+                time: None,
+                ..level.limits()
+            };
+            let r = level
+                .searcher(2)
+                .search(&pos, Variant::Othello, &limits, &CancelHandle::new());
+            assert!(!r.stopped_early, "{level}");
+            assert_eq!(Some(r.iterations), level.iterations(), "{level}");
+        }
+    }
+
+    #[test]
+    fn the_iterations_left_are_the_rate_times_the_time_left_at_most_the_cap() {
+        let second = Duration::from_secs(1);
+        assert_eq!(
+            iterations_left(1_000, second, 2 * second, u64::MAX),
+            2_000.0
+        );
+        assert_eq!(iterations_left(1_000, second, 2 * second, 500), 500.0);
+        assert_eq!(iterations_left(1_000, Duration::ZERO, second, 70), 70.0);
+        assert_eq!(iterations_left(1_000, second, Duration::ZERO, 70), 0.0);
+    }
+
+    #[test]
+    fn the_choice_is_settled_by_the_lead_over_the_runner_up_not_proven_lost() {
+        let mut tree = Tree::new(&Position::start(), Variant::Othello, 1 << 16);
+        expand(&mut tree, 0, Side::Black, &MctsConfig::default(), None);
+        let kids: Vec<usize> = tree.nodes[0].children().collect();
+        for (&i, visits) in kids.iter().zip([100, 40, 10, 0]) {
+            tree.nodes[i].visits = visits;
+        }
+        assert!(choice_settled(&tree, 59.0));
+        assert!(!choice_settled(&tree, 60.0));
+        // A runner-up proven lost does not count: the next one does.
+        tree.nodes[kids[1]].proof = ProofState::Loss;
+        assert!(choice_settled(&tree, 89.0));
+        assert!(!choice_settled(&tree, 90.0));
+        // Nor does a leader proven lost: the best candidate is the runner-up.
+        tree.nodes[kids[1]].proof = ProofState::Unknown;
+        tree.nodes[kids[0]].proof = ProofState::Loss;
+        assert!(choice_settled(&tree, 29.0));
+        assert!(!choice_settled(&tree, 30.0));
+        // The only move not proven lost is settled whatever the visits.
+        for &i in &kids[1..] {
+            tree.nodes[i].proof = ProofState::Loss;
+        }
+        tree.nodes[kids[0]].proof = ProofState::Unknown;
+        tree.nodes[kids[0]].visits = 0;
+        assert!(choice_settled(&tree, f64::INFINITY));
+        tree.nodes[kids[0]].proof = ProofState::Loss;
+        assert!(!choice_settled(&tree, 0.0), "no move left to play");
     }
 
     #[test]

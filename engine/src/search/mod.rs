@@ -47,7 +47,8 @@ pub struct SearchLimits {
 
 /// The default memory cap for the tree: 128 MiB, room for about one second of the evaluated
 /// search (every iteration adds a block of children). The pool is reserved, not touched:
-/// a search only uses the pages its nodes fill.
+/// a search only uses the pages its nodes fill. A [`Searcher`] reserves it once, on its first
+/// search, and keeps it (and the pages it touched) for the next ones.
 pub const DEFAULT_MEMORY: usize = 128 << 20;
 
 impl SearchLimits {
@@ -178,6 +179,15 @@ pub struct SearchResult {
     pub elapsed: Duration,
     /// Whether the search stopped because it was cancelled.
     pub cancelled: bool,
+    /// Nodes of the tree kept from earlier moves that this search started from (the subtree
+    /// of this position, found below the old root): 0 when it started from a fresh root, and
+    /// always 0 for the strategies that keep no tree (classic and alpha-beta).
+    pub reused_nodes: usize,
+    /// Whether the search stopped before its caps because the move to play could no longer
+    /// change: its lead in visits over every other move not proven lost was larger than the
+    /// iterations left (see [`MctsConfig::early_stop`]). A proven win played at once, a
+    /// forced move and a cancelled search do not count.
+    pub stopped_early: bool,
 }
 
 impl SearchResult {
@@ -282,8 +292,9 @@ impl Searcher {
     }
 
     /// Forgets the tree kept from earlier moves (a new game, or a position set from outside).
+    /// The default strategy's node pool stays reserved for the next search.
     pub fn clear(&mut self) {
-        self.state = mcts::State::default();
+        self.state.forget();
         self.ab_state = alphabeta::State::default();
     }
 
@@ -315,6 +326,10 @@ impl Searcher {
 
     /// Searches `pos` under `variant`'s rules within `limits`, stopping early if `cancel` is
     /// set, and returns the move to play with the root statistics.
+    ///
+    /// With randomness above 0 the default strategy never stops early
+    /// ([`MctsConfig::early_stop`] is off for the call): the move is drawn in proportion to
+    /// the visits, so every iteration counts, and the weak levels keep their character.
     pub fn search(
         &mut self,
         pos: &Position,
@@ -324,15 +339,21 @@ impl Searcher {
     ) -> SearchResult {
         let mut result = match self.strategy {
             Strategy::Classic => classic::search(pos, variant, limits, cancel, &mut self.rng),
-            Strategy::Default => mcts::search(
-                &mut self.state,
-                pos,
-                variant,
-                limits,
-                cancel,
-                &mut self.rng,
-                &self.config,
-            ),
+            Strategy::Default => {
+                let config = MctsConfig {
+                    early_stop: self.config.early_stop && self.randomness <= 0.0,
+                    ..self.config
+                };
+                mcts::search(
+                    &mut self.state,
+                    pos,
+                    variant,
+                    limits,
+                    cancel,
+                    &mut self.rng,
+                    &config,
+                )
+            }
             Strategy::AlphaBeta => alphabeta::search(
                 &mut self.ab_state,
                 pos,

@@ -142,7 +142,7 @@ pub(crate) struct Tree {
 impl Tree {
     /// A tree holding only `pos`, with room for at most `memory` bytes of nodes.
     pub(crate) fn new(pos: &Position, variant: Variant, memory: usize) -> Tree {
-        let cap = (memory / std::mem::size_of::<Node>()).clamp(1, NONE as usize - 1);
+        let cap = Tree::cap_for(memory);
         // Reserved once: the pages are only touched as nodes are added, and the pool never
         // reallocates (a reallocation would copy tens of megabytes in the middle of a move).
         let mut nodes = Vec::with_capacity(cap);
@@ -153,6 +153,34 @@ impl Tree {
             root_side: pos.side_to_move(),
             variant,
         }
+    }
+
+    /// The most nodes a pool of `memory` bytes holds (at least one, and fewer than [`NONE`]).
+    pub(crate) fn cap_for(memory: usize) -> usize {
+        (memory / std::mem::size_of::<Node>()).clamp(1, NONE as usize - 1)
+    }
+
+    /// Empties the pool and makes `pos` its only node, keeping the allocation (the pages
+    /// earlier searches touched are not faulted in again, and nothing is reserved anew).
+    pub(crate) fn reset(&mut self, pos: &Position, variant: Variant) {
+        self.nodes.clear();
+        self.nodes
+            .push(Node::new(pos.player().0, pos.opponent().0, PASS, 128));
+        self.root_side = pos.side_to_move();
+        self.variant = variant;
+    }
+
+    /// Forgets every node, keeping the allocation: nothing can be reused from the tree (see
+    /// [`Tree::advance_to`]) until [`Tree::reset`] gives it a root again.
+    pub(crate) fn forget(&mut self) {
+        self.nodes.clear();
+    }
+
+    /// Where the pool's nodes live and how many it has room for: the same pair from one
+    /// search to the next means the pool was kept, not reserved again.
+    #[cfg(test)]
+    pub(crate) fn pool(&self) -> (*const Node, usize) {
+        (self.nodes.as_ptr(), self.nodes.capacity())
     }
 
     /// The root's position.
@@ -175,7 +203,7 @@ impl Tree {
     /// plies below the current root (the searcher's move and the opponent's reply, passes
     /// included). Returns whether it was found; if not, the tree is unchanged.
     pub(crate) fn advance_to(&mut self, pos: &Position, variant: Variant, depth: usize) -> bool {
-        if variant != self.variant {
+        if variant != self.variant || self.nodes.is_empty() {
             return false;
         }
         let mut level = vec![0usize];
@@ -285,5 +313,28 @@ mod tests {
         assert!(!t.reserve(1));
         assert!(t.memory() <= 10 * 32);
         assert_eq!(t.nodes.capacity(), 10, "reserved once, never grown");
+    }
+
+    #[test]
+    fn reset_keeps_the_pool_and_forget_keeps_nothing_to_reuse() {
+        let mut t = Tree::new(&Position::start(), Variant::Othello, 10 * 32);
+        for _ in 0..5 {
+            t.nodes.push(Node::new(0, 0, 0, 0));
+        }
+        let pool = t.pool();
+        let white = Position::start().pass();
+        t.reset(&white, Variant::NoMoveEndsGame);
+        assert_eq!(t.pool(), pool, "the same allocation");
+        assert_eq!(t.nodes.len(), 1);
+        assert_eq!(t.root_position(), white);
+        assert_eq!(t.root_side, Side::White);
+        assert_eq!(t.variant, Variant::NoMoveEndsGame);
+        assert_eq!(t.nodes[0].first_child, NONE);
+        t.forget();
+        assert!(t.nodes.is_empty());
+        assert_eq!(t.pool(), pool);
+        assert!(!t.advance_to(&white, Variant::NoMoveEndsGame, 3));
+        assert_eq!(Tree::cap_for(0), 1);
+        assert_eq!(Tree::cap_for(10 * 32 + 31), 10);
     }
 }
