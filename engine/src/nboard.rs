@@ -12,7 +12,9 @@
 //! thinks the engine sends `status` and `nodestats` lines; every line is flushed.
 //!
 //! Evaluations are in discs for the side to move: the exact margin when an endgame solve
-//! found it, otherwise the win rate `p` mapped to `10 ln(p / (1 - p))`, clamped to ±64.
+//! found it, otherwise the win rate `p` mapped back to the margin it stands for,
+//! `eval_scale · ln(p / (1 - p))` (the search's win rates are `1 / (1 + e^(-margin /
+//! eval_scale))`, see [`crate::search::MctsConfig::eval_scale`]), clamped to ±64.
 
 use crate::notation::ggf;
 use crate::search::{CancelHandle, Level, SearchLimits, SearchResult, Searcher};
@@ -44,14 +46,17 @@ pub fn level_for_depth(depth: u32) -> Level {
     }
 }
 
-/// An evaluation in discs for the side to move, from a search result.
-pub fn eval_of(result: &SearchResult) -> f64 {
+/// An evaluation in discs for the side to move, from a search result whose win rates come
+/// from disc margins on the logistic scale `eval_scale` (the searcher's
+/// [`crate::search::MctsConfig::eval_scale`]): the exact margin when the search found it,
+/// else `eval_scale · ln(p / (1 - p))` of the best move's win rate `p`, clamped to ±64.
+pub fn eval_of(result: &SearchResult, eval_scale: f32) -> f64 {
     match result.moves.first() {
         Some(m) => match m.exact_margin {
             Some(margin) => f64::from(margin),
             None => {
                 let p = m.win_rate.clamp(1e-9, 1.0 - 1e-9);
-                (10.0 * (p / (1.0 - p)).ln()).clamp(-64.0, 64.0)
+                (f64::from(eval_scale) * (p / (1.0 - p)).ln()).clamp(-64.0, 64.0)
             }
         },
         None => 0.0,
@@ -242,7 +247,7 @@ impl Session {
             out,
             &format!(
                 "=== {mv}/{:.2}/{:.3}",
-                eval_of(&result),
+                eval_of(&result, self.searcher.config().eval_scale),
                 result.elapsed.as_secs_f64()
             ),
         )?;
@@ -279,7 +284,7 @@ impl Session {
                 out,
                 &format!(
                     "search {pv} {:.2} 0 {} visits {} win {:.1}%",
-                    eval_of(&single),
+                    eval_of(&single, self.searcher.config().eval_scale),
                     if m.proof.is_some() {
                         "100%".to_string()
                     } else {
@@ -319,7 +324,8 @@ impl Session {
             } else {
                 let cancel = CancelHandle::new();
                 let mut searcher = Searcher::new(self.level.strategy(), self.seed);
-                eval_of(&searcher.search(&pos, variant, &limits, &cancel))
+                let result = searcher.search(&pos, variant, &limits, &cancel);
+                eval_of(&result, searcher.config().eval_scale)
             };
             send(out, &format!("analysis {ply} {eval:.2}"))?;
         }
@@ -373,4 +379,62 @@ pub fn run<R: BufRead + Send, W: Write>(
         }
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{MctsConfig, MoveStats, Proof};
+    use std::time::Duration;
+
+    fn result_with(win_rate: f64, exact_margin: Option<i8>) -> SearchResult {
+        let mv = Move::Pass;
+        SearchResult {
+            best: Some(mv),
+            moves: vec![MoveStats {
+                mv,
+                visits: 10,
+                win_rate,
+                proof: exact_margin.map(|_| Proof::Win),
+                exact_margin,
+            }],
+            pv: vec![mv],
+            iterations: 10,
+            nodes: 1,
+            memory: 32,
+            endgame_nodes: 0,
+            proven: exact_margin.is_some(),
+            elapsed: Duration::ZERO,
+            cancelled: false,
+            reused_nodes: 0,
+            stopped_early: false,
+        }
+    }
+
+    #[test]
+    fn evaluations_are_the_margins_the_win_rates_stand_for() {
+        let scale = MctsConfig::default().eval_scale;
+        assert_eq!(scale, 6.0);
+        // The search maps a margin m to 1 / (1 + e^(-m / scale)): 4 discs come back as 4.
+        let p = 1.0 / (1.0 + (-4.0f64 / 6.0).exp());
+        let e = eval_of(&result_with(p, None), scale);
+        assert!((e - 4.0).abs() < 1e-6, "{e}");
+        let e = eval_of(&result_with(1.0 - p, None), scale);
+        assert!((e + 4.0).abs() < 1e-6, "{e}");
+        assert!(eval_of(&result_with(0.5, None), scale).abs() < 1e-12);
+        // Another scale, another margin for the same win rate.
+        let e = eval_of(&result_with(p, None), 3.0);
+        assert!((e - 2.0).abs() < 1e-6, "{e}");
+        // Certain results are clamped to the board.
+        assert_eq!(eval_of(&result_with(1.0, None), scale), 64.0);
+        assert_eq!(eval_of(&result_with(0.0, None), scale), -64.0);
+        // An exact margin is passed through, whatever the win rate says.
+        assert_eq!(eval_of(&result_with(1.0, Some(12)), scale), 12.0);
+        assert_eq!(eval_of(&result_with(0.0, Some(-3)), scale), -3.0);
+        let empty = SearchResult {
+            moves: Vec::new(),
+            ..result_with(0.9, None)
+        };
+        assert_eq!(eval_of(&empty, scale), 0.0);
+    }
 }
