@@ -79,6 +79,31 @@ pub(super) fn activity_destroyed() -> Result<bool, String> {
     })
 }
 
+/// The display's rotation in quarter turns (`getWindowManager().getDefaultDisplay()
+/// .getRotation()`, API 1; the display the activity is on).
+pub(super) fn display_rotation() -> Result<i32, String> {
+    with_activity(|env, activity| {
+        let manager = env
+            .call_method(
+                activity,
+                jni_str!("getWindowManager"),
+                jni_sig!("()Landroid/view/WindowManager;"),
+                &[],
+            )?
+            .l()?;
+        let display = env
+            .call_method(
+                &manager,
+                jni_str!("getDefaultDisplay"),
+                jni_sig!("()Landroid/view/Display;"),
+                &[],
+            )?
+            .l()?;
+        env.call_method(&display, jni_str!("getRotation"), jni_sig!("()I"), &[])?
+            .i()
+    })
+}
+
 /// The margins the system bars and the display cutout take, physical pixels; `Ok(None)`
 /// while the window is not attached yet (no root insets).
 pub(super) fn system_insets() -> Result<Option<Sides>, String> {

@@ -2,8 +2,11 @@
 //! the system bars and the cutout" at which API level, and how their pixels become a
 //! [`SafeArea`]. With targetSdk 35+ Android draws every app edge to edge, so the content
 //! rectangle NativeActivity reports is the whole window; the real margins come from
-//! `WindowInsets` (`platform::android` asks over JNI, on start, on every resize or rotation
-//! and on resume).
+//! `WindowInsets` (`platform::android` asks over JNI). They are read again whenever
+//! [`InsetWatch`] sees the display's rotation or the window's size change (a 90° turn, a fold
+//! or unfold, split screen, a resize) and on resume. A 180° turn changes neither the window's
+//! size nor Android's `Configuration`, and NativeActivity is told nothing: a watcher thread
+//! polls the rotation and wakes the app when it changes.
 
 use super::SafeArea;
 
@@ -19,6 +22,37 @@ impl Sides {
             *side = (*side).max(other);
         }
         Sides(sides)
+    }
+}
+
+/// What the insets depend on: the display's rotation in quarter turns (`Display.getRotation`)
+/// and the window's size in physical pixels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Orientation {
+    /// Quarter turns from the display's natural orientation, 0..=3.
+    pub rotation: i32,
+    /// The window's width and height, physical pixels.
+    pub size: (u32, u32),
+}
+
+/// Decides when the insets must be read again.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct InsetWatch {
+    last: Option<Orientation>,
+}
+
+impl InsetWatch {
+    /// Whether `now` differs from what the insets were last read for (or none was read);
+    /// remembers `now`. `forced` (a resume) reads again whatever changed.
+    pub fn needs_read(&mut self, now: Orientation, forced: bool) -> bool {
+        let changed = forced || self.last != Some(now);
+        self.last = Some(now);
+        changed
+    }
+
+    /// Forgets what was read (the read failed or found no insets yet: try again).
+    pub fn forget(&mut self) {
+        self.last = None;
     }
 }
 
@@ -184,6 +218,48 @@ mod tests {
             }
         }
         assert_eq!(read_insets(33, &mut Broken), Err("NoSuchMethodError"));
+    }
+
+    /// Landscape with the punch hole on the left; turned by 180° the window keeps its size
+    /// (no resize, no configuration change) but the cutout moves to the right: the watch asks
+    /// for a new read, and the new insets mirror the margins.
+    #[test]
+    fn a_half_turn_is_seen_and_mirrors_the_margins() {
+        let mut watch = InsetWatch::default();
+        let landscape = Orientation {
+            rotation: 1,
+            size: (2400, 1080),
+        };
+        assert!(watch.needs_read(landscape, false), "first read");
+        assert!(!watch.needs_read(landscape, false), "nothing changed");
+        let turned = Orientation {
+            rotation: 3,
+            ..landscape
+        };
+        assert!(
+            watch.needs_read(turned, false),
+            "180°: same size, new rotation"
+        );
+        assert!(!watch.needs_read(turned, false));
+        assert!(watch.needs_read(turned, true), "a resume reads again");
+        let unfolded = Orientation {
+            size: (2208, 1840),
+            ..turned
+        };
+        assert!(
+            watch.needs_read(unfolded, false),
+            "fold/unfold or split screen"
+        );
+        watch.forget();
+        assert!(
+            watch.needs_read(unfolded, false),
+            "a failed read is tried again"
+        );
+
+        let before = SafeArea::from_insets(Sides([132, 0, 66, 0]), 2.75).expect("a scale");
+        let after = SafeArea::from_insets(Sides([66, 0, 132, 0]), 2.75).expect("a scale");
+        assert!((before.left - after.right).abs() < 1e-4 && before.left > before.right);
+        assert!((before.right - after.left).abs() < 1e-4);
     }
 
     #[test]

@@ -106,6 +106,14 @@ impl Lifecycle {
 pub struct SharedLifecycle(pub Arc<Mutex<Lifecycle>>);
 
 impl SharedLifecycle {
+    /// Where the app is now.
+    pub fn phase(&self) -> Phase {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .phase()
+    }
+
     /// Feeds one signal to the machine.
     pub fn on(&self, signal: Signal) -> Steps {
         self.0

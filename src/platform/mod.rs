@@ -119,10 +119,11 @@ mod android_destroy {
                             && machine.on(Signal::ActivityDestroyed).exit_process
                         {
                             bevy::log::info!(
-                                "the activity is being destroyed: the game was saved on suspend; \
-                                 exiting so the next launch starts a new event loop"
+                                "the activity is being destroyed: the game was saved (and \
+                                 fsynced) on suspend; ending the process so the next launch \
+                                 starts a new event loop"
                             );
-                            std::process::exit(0);
+                            super::end_process(0);
                         }
                     }
                 });
@@ -145,35 +146,111 @@ mod android_destroy {
 #[derive(Resource, Default)]
 struct SystemInsets(Option<insets::Sides>);
 
-/// Reads the insets at start, after every resize (a rotation is one) and on resume.
+/// Reads the insets whenever the display's rotation or the window's size changed since the
+/// last read, and on resume ([`insets::InsetWatch`]); the rotation watcher thread wakes the
+/// app after a 180° turn, which brings no other event.
 #[cfg(target_os = "android")]
 fn read_system_insets(
     mut found: ResMut<SystemInsets>,
-    mut resized: MessageReader<bevy::window::WindowResized>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut lifecycle: MessageReader<bevy::window::AppLifecycle>,
-    mut read_once: Local<bool>,
+    mut watch: Local<insets::InsetWatch>,
+    mut rotation_watch: Local<Option<rotation::Watcher>>,
+    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+    machine: Res<lifecycle::SharedLifecycle>,
     _main_thread: bevy::ecs::system::NonSendMarker,
 ) {
-    let resized = resized.read().count() > 0;
+    if rotation_watch.is_none()
+        && let Some(proxy) = proxy
+    {
+        *rotation_watch = Some(rotation::Watcher::start((**proxy).clone(), machine.clone()));
+    }
     let resumed = lifecycle.read().any(|e| {
         matches!(
             e,
             bevy::window::AppLifecycle::WillResume | bevy::window::AppLifecycle::Running
         )
     });
-    if *read_once && !resized && !resumed {
+    let size = windows
+        .single()
+        .map_or((0, 0), |w| (w.physical_width(), w.physical_height()));
+    let rotation = match android::display_rotation() {
+        Ok(r) => r,
+        Err(e) => {
+            warn!("could not read the display's rotation: {e}");
+            -1
+        }
+    };
+    if let Some(w) = rotation_watch.as_ref() {
+        w.seen(rotation);
+    }
+    if !watch.needs_read(insets::Orientation { rotation, size }, resumed) {
         return;
     }
     match android::system_insets() {
-        Ok(Some(sides)) => {
-            *read_once = true;
-            found.0 = Some(sides);
-        }
+        Ok(Some(sides)) => found.0 = Some(sides),
         // Not attached yet: ask again next frame.
-        Ok(None) => {}
-        Err(e) => {
-            *read_once = true;
-            warn!("could not read the window insets: {e}");
+        Ok(None) => watch.forget(),
+        Err(e) => warn!("could not read the window insets: {e}"),
+    }
+}
+
+/// Android: the thread that notices a change of the display's rotation, which a 180° turn
+/// makes without any event the app would see, and wakes the app's event loop so that
+/// [`read_system_insets`] runs. It polls twice a second while the app is in the foreground:
+/// one JNI call, microseconds.
+#[cfg(target_os = "android")]
+mod rotation {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicI32, Ordering};
+    use std::time::Duration;
+
+    const POLL: Duration = Duration::from_millis(500);
+
+    pub(super) struct Watcher(Arc<AtomicI32>);
+
+    impl Watcher {
+        pub(super) fn start(
+            proxy: bevy::winit::EventLoopProxy<bevy::winit::WinitUserEvent>,
+            machine: super::lifecycle::SharedLifecycle,
+        ) -> Watcher {
+            let last = Arc::new(AtomicI32::new(i32::MIN));
+            let seen = last.clone();
+            let spawned = std::thread::Builder::new()
+                .name("montello-rotation-watch".into())
+                .spawn(move || {
+                    loop {
+                        std::thread::sleep(POLL);
+                        let known = seen.load(Ordering::Relaxed);
+                        // Not known yet, or the app is suspended (no frames to wake).
+                        if known == i32::MIN
+                            || machine.phase() == super::lifecycle::Phase::Suspended
+                        {
+                            continue;
+                        }
+                        if let Ok(now) = super::android::display_rotation()
+                            && now != known
+                        {
+                            seen.store(now, Ordering::Relaxed);
+                            // Closed event loop: the app is ending.
+                            if proxy
+                                .send_event(bevy::winit::WinitUserEvent::WakeUp)
+                                .is_err()
+                            {
+                                return;
+                            }
+                        }
+                    }
+                });
+            if let Err(e) = spawned {
+                bevy::log::warn!("could not start the rotation watcher: {e}");
+            }
+            Watcher(last)
+        }
+
+        /// The rotation the app last saw in a frame.
+        pub(super) fn seen(&self, rotation: i32) {
+            self.0.store(rotation, Ordering::Relaxed);
         }
     }
 }
@@ -307,6 +384,22 @@ pub fn leave_app() {
     if let Err(e) = android::move_task_to_back() {
         warn!("back: could not move the app to the background: {e}");
     }
+}
+
+/// Ends the process where an exit request would leave it alive: on Android, after the game
+/// was written (the caller's job: the saves are fsynced before they return), with `_exit`, so
+/// no atexit handler or GPU driver destructor runs, possibly on another thread than the one
+/// that owns it; the next launch then starts a new process and a new winit event loop (winit
+/// issue 3325). Elsewhere `AppExit` ends the process cleanly and this does nothing.
+pub fn end_process(code: i32) {
+    #[cfg(target_os = "android")]
+    {
+        info!("ending the process ({code})");
+        // SAFETY: `_exit` only ends the process; nothing of ours runs after it.
+        unsafe { libc::_exit(code) }
+    }
+    #[cfg(not(target_os = "android"))]
+    let _ = code;
 }
 
 /// Keeps [`SafeArea`] equal to what the system reserves: on Android the larger of the content
