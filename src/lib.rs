@@ -105,9 +105,14 @@ impl Plugin for AppPlugin {
             primary_window: Some(window.clone()),
             ..default()
         });
-        // Android: Vulkan, or GL ES where Vulkan failed the last launch (app::gpu).
+        // Android: one backend, Vulkan if there is an adapter and it did not fail the last
+        // launch, else GL ES (app::gpu); decided before the window's surface exists.
         #[cfg(target_os = "android")]
-        let gpu = app::gpu::start(self.launch.save_dir().as_deref(), env!("CARGO_PKG_VERSION"));
+        let gpu = app::gpu::start(
+            self.launch.save_dir().as_deref(),
+            env!("CARGO_PKG_VERSION"),
+            app::gpu::vulkan_adapter_exists,
+        );
         #[cfg(target_os = "android")]
         let plugins = plugins.set(gpu.render_plugin());
         // `--offscreen`: no window system at all. The window entity only gives the layout its
@@ -158,6 +163,8 @@ impl Plugin for AppPlugin {
             app.insert_resource(gpu);
             app::gpu::plugin(app, self.launch.save_dir());
         }
+        #[cfg(not(target_os = "android"))]
+        app::gpu::plugin(app);
         if let Some(dir) = self.launch.save_dir() {
             app.insert_resource(persist::save::DataDir(dir));
         }

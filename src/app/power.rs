@@ -49,9 +49,16 @@ pub(crate) fn plugin(app: &mut App) {
     }
 }
 
-/// Set by the render world while pipelines (shaders) are still compiling.
-#[derive(Resource, Clone, Default)]
+/// Set by the render world while pipelines (shaders) are still compiling; pending from the
+/// start until the render world has rendered a frame and says otherwise.
+#[derive(Resource, Clone)]
 pub(crate) struct PipelinesPending(Arc<AtomicBool>);
+
+impl Default for PipelinesPending {
+    fn default() -> Self {
+        PipelinesPending(Arc::new(AtomicBool::new(true)))
+    }
+}
 
 impl PipelinesPending {
     /// Whether some shader was still compiling at the last rendered frame.

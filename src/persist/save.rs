@@ -213,6 +213,26 @@ fn write<T: SaveFormat>(dir: &Path, value: &T, notice: &mut Notice) -> bool {
     }
 }
 
+/// Writes the game now, from outside the schedule (the render error handler, just before the
+/// process ends). Returns whether it was written; there is nothing to write without a data
+/// directory.
+pub fn save_now(world: &World) -> bool {
+    let (Some(dir), Some(current), Some(players)) = (
+        world.get_resource::<DataDir>(),
+        world.get_resource::<CurrentGame>(),
+        world.get_resource::<Players>(),
+    ) else {
+        return false;
+    };
+    match storage::save(&dir.0, &snapshot(current, players)) {
+        Ok(()) => true,
+        Err(e) => {
+            warn!("{e}");
+            false
+        }
+    }
+}
+
 /// The game as it would be saved now.
 fn snapshot(current: &CurrentGame, players: &Players) -> SavedGame {
     SavedGame::new(
