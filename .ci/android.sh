@@ -5,13 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/montello/target}"
-# Checks the shipped configuration, the size-tuned `mobile` profile (--release);
-# MONTELLO_ANDROID_PROFILE=debug checks the dev profile instead.
-profile_flag=(--release)
-[ "${MONTELLO_ANDROID_PROFILE:-release}" = debug ] && profile_flag=()
+# Checks the shipped configuration, the size-tuned `mobile` profile (--release), as an APK and
+# a bundle signed with a release key; then packages the same library as a debug build.
 
 need=()
-for tool in aapt aapt2 apksigner zipalign clang ld.lld llvm-nm llvm-readelf keytool zip; do
+for tool in aapt aapt2 apksigner zipalign clang ld.lld llvm-nm llvm-readelf keytool jarsigner zip unzip; do
     command -v "$tool" >/dev/null || need+=("$tool")
 done
 [ -f /usr/share/android-framework-res/framework-res.apk ] || need+=(android-framework-res)
@@ -20,7 +18,7 @@ if [ "${#need[@]}" -gt 0 ]; then
     sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
     $sudo apt-get update -qq
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-        aapt apksigner zipalign android-framework-res clang lld llvm zip default-jre-headless
+        aapt apksigner zipalign android-framework-res clang lld llvm zip unzip default-jdk-headless
 fi
 rustup target list --installed | grep -qx aarch64-linux-android || rustup target add aarch64-linux-android
 
@@ -34,20 +32,35 @@ if printf 'libc.so pthread_getaffinity_np\n' > "$CARGO_TARGET_DIR/api-36-import.
     echo "api_levels.py accepted an API 36 symbol at minSdk 26" >&2; exit 1
 fi
 
-out=$(android/build.sh --check "${profile_flag[@]}")
+# Release signing, exercised with a throwaway key made now (a real release's key comes from the
+# environment the same way and never from the repository).
+keys="$CARGO_TARGET_DIR/android/ci-keys"
+rm -rf "$keys" && mkdir -p "$keys"
+export MONTELLO_KEYSTORE="$keys/release.jks" MONTELLO_KEYSTORE_PASS="ci-$RANDOM-$RANDOM" \
+    MONTELLO_KEY_ALIAS=montello-ci
+keytool -genkeypair -keystore "$MONTELLO_KEYSTORE" -storepass "$MONTELLO_KEYSTORE_PASS" \
+    -keypass "$MONTELLO_KEYSTORE_PASS" -alias "$MONTELLO_KEY_ALIAS" -keyalg RSA -keysize 2048 \
+    -validity 2 -dname "CN=Montello CI throwaway" >/dev/null 2>&1
+release_cert=$(keytool -exportcert -keystore "$MONTELLO_KEYSTORE" \
+    -storepass "$MONTELLO_KEYSTORE_PASS" -alias "$MONTELLO_KEY_ALIAS" 2>/dev/null |
+    sha256sum | cut -d' ' -f1)
+
+out=$(android/build.sh --check --bundle --release)
 echo "$out"
-apk=${out%% *}
+apk=$(echo "$out" | awk '/\.apk /{print $1}')
+aab=$(echo "$out" | awk '/\.aab /{print $1}')
 [ -f "$apk" ] || { echo "no APK at $apk" >&2; exit 1; }
+[ -f "$aab" ] || { echo "no bundle at $aab" >&2; exit 1; }
 
 badging=$(aapt dump badging "$apk")
 echo "$badging" | grep -E "^(package|sdkVersion|targetSdkVersion|launchable-activity|native-code|application-label):"
 expect() {
     echo "$badging" | grep -qE "$1" || { echo "aapt dump badging: expected /$1/" >&2; exit 1; }
 }
-# versionCode/versionName come from the crate's version (android/build.sh).
+# versionCode/versionName come from the crate's version (tools/version_code.py).
 version=$(sed -n '/^\[workspace\.package\]/,/^\[/s/^version = "\([^"]*\)"/\1/p' Cargo.toml)
-IFS=. read -r v_major v_minor v_patch <<< "${version%%[-+]*}"
-expect "^package: name='org\.montello\.game' versionCode='$(( v_major * 10000 + v_minor * 100 + v_patch ))' versionName='${version//./\\.}'"
+version_code=$(python3 tools/version_code.py "$version")
+expect "^package: name='org\.montello\.game' versionCode='$version_code' versionName='${version//./\\.}'"
 expect "^sdkVersion:'26'$"
 expect "^targetSdkVersion:'36'$"
 expect "^application-label:'Montello'$"
@@ -61,6 +74,36 @@ unzip -l "$apk" | grep -q ' lib/arm64-v8a/libmontello\.so$' || { echo "no libmon
 aapt dump xmltree "$apk" AndroidManifest.xml | grep -A1 'android:name.*"android.app.lib_name"' \
     | grep -q '"montello"' || { echo "android.app.lib_name is not montello" >&2; exit 1; }
 apksigner verify --verbose --min-sdk-version 26 "$apk" | grep -E '^(Verifies|Verified using v2 scheme)'
+# Signed with the release key, not the debug one; and never debuggable.
+apksigner verify --print-certs "$apk" | grep -q "certificate SHA-256 digest: $release_cert" ||
+    { echo "the release APK is not signed with the release key" >&2; exit 1; }
+if echo "$badging" | grep -q "^application-debuggable"; then
+    echo "the release APK is debuggable" >&2; exit 1
+fi
+# The GPU record stays on this phone: backup rules name it, for both backup schemes (the
+# check build can link only the pre-Android-12 attribute; the real manifest has both).
+aapt dump xmltree "$apk" AndroidManifest.xml | grep -q 'android:fullBackupContent.*@0x7f' ||
+    { echo "no android:fullBackupContent in the manifest" >&2; exit 1; }
+grep -q 'android:dataExtractionRules="@xml/data_extraction_rules"' android/AndroidManifest.xml ||
+    { echo "no android:dataExtractionRules in android/AndroidManifest.xml" >&2; exit 1; }
+for rules in res/xml/backup_rules.xml res/xml/data_extraction_rules.xml; do
+    for file in gpu.ron gpu.ron.bak gpu.ron.tmp; do
+        aapt dump xmltree "$apk" "$rules" | grep -q "\"$file\"" ||
+            { echo "$rules does not exclude $file" >&2; exit 1; }
+    done
+done
+# The bundle: layout, signature (the same release key), and a manifest aapt2 can read.
+python3 android/check-aab.py "$aab" "$version_code"
+jarsigner -verify -certs "$aab" | grep -q "jar verified" || { echo "the bundle's signature" >&2; exit 1; }
+unzip -p "$aab" 'META-INF/*.RSA' | openssl pkcs7 -inform DER -print_certs 2>/dev/null |
+    openssl x509 -outform DER 2>/dev/null | sha256sum | grep -q "$release_cert" ||
+    { echo "the bundle is not signed with the release key" >&2; exit 1; }
+# A debug package of the same library: debuggable (run-as works), signed with the debug key.
+debug_out=$(MONTELLO_ANDROID_LIB="$CARGO_TARGET_DIR/aarch64-linux-android/mobile/libmontello.so" \
+    android/build.sh --check)
+debug_apk=${debug_out%% *}
+aapt dump badging "$debug_apk" | grep -q "^application-debuggable" ||
+    { echo "the debug APK is not debuggable" >&2; exit 1; }
 # 16 KB LOAD alignment, the entry point, NEEDED only from the NDK, no TEXTREL, the library's
 # zip entry (android/check-apk.py), and 4-byte alignment of every stored entry.
 python3 android/check-apk.py "$apk"
@@ -71,4 +114,4 @@ for text in libEGL.so "unable to open libEGL"; do
         { echo "no '$text' in libmontello.so: wgpu's GL ES backend is missing" >&2; exit 1; }
 done
 zipalign -c -p 4 "$apk"
-echo "android check build: OK ($apk)"
+echo "android check build: OK ($apk, $aab, $debug_apk)"
