@@ -2,18 +2,28 @@
 //! holding a snapshot of the position, polled every frame and never waited on. Every search is
 //! tagged with the game's generation; when the game moves on (undo, new game, review) the
 //! search is cancelled through its [`CancelHandle`] and its result is dropped.
+//!
+//! Each AI side keeps one [`Searcher`] for the game, as the arena measures it: the search
+//! hands it back with its result, and the next move's search goes on from the tree it grew
+//! (the engine finds the position actually reached below its old root). It is made anew when
+//! the level changes, or when the game is no longer a continuation of the line it searched (a
+//! new or loaded game, an undo to before its last search); its node pool is reserved once.
+//! Hints keep a searcher per side the same way, apart from the AI's, so a hint never changes
+//! what the AI's tree holds.
 
 use super::background::Background;
 use crate::AppSystems;
 use crate::game::flow::{CurrentGame, MoveRequested, MoveSource, Notice, ViewBusy};
-use crate::game::players::{Player, Players};
+use crate::game::players::{AiLevel, Player, Players};
 use crate::platform::lifecycle::{LifecycleSystems, WorkPaused, working};
 use crate::prefs::i18n::{Lang, Said};
 use crate::prefs::settings::Settings;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use montello_engine::search::{MoveStats, SearchLimits, SearchResult, Searcher, Strategy};
-use montello_engine::{Move, Side};
+use montello_engine::search::{
+    MctsConfig, MoveStats, SearchLimits, SearchResult, Searcher, Strategy,
+};
+use montello_engine::{Game, Move, Position, Side, Variant};
 use std::time::Duration;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -82,23 +92,30 @@ pub struct SearchStats {
     pub mv: Option<Move>,
     /// What the search was for.
     pub purpose: Purpose,
+    /// Which searcher ran it (numbered as they are made, from 1): the same number on two moves
+    /// means the second went on from the first one's tree.
+    pub searcher: u64,
+    /// Tree nodes kept from the searcher's earlier searches when this one started.
+    pub reused_nodes: usize,
 }
 
 impl SearchStats {
-    fn of(result: &SearchResult, positions: bool, ply: usize, purpose: Purpose) -> SearchStats {
+    fn of(result: &SearchResult, running: &Running) -> SearchStats {
         let chosen = result
             .best
             .and_then(|best| result.moves.iter().find(|m| m.mv == best))
             .or(result.moves.first());
         SearchStats {
             iterations: result.iterations,
-            positions,
+            positions: running.positions,
             elapsed: result.elapsed,
             win_rate: chosen.map(|m| m.win_rate),
             solved: chosen.and_then(|m| m.exact_margin),
-            ply,
+            ply: running.ply,
             mv: result.best,
-            purpose,
+            purpose: running.purpose,
+            searcher: running.line.id,
+            reused_nodes: result.reused_nodes,
         }
     }
 
@@ -169,7 +186,9 @@ impl SearchStats {
 }
 
 struct Running {
-    search: Background<SearchResult>,
+    search: Background<(Searcher, SearchResult)>,
+    /// The searcher's identity and the line it searched, to keep it with when it comes back.
+    line: Line,
     generation: u64,
     started: Instant,
     cap: Duration,
@@ -190,11 +209,86 @@ pub struct Hint {
     pub moves: Vec<MoveStats>,
 }
 
+/// What a kept searcher was made for and the line of play it last searched.
+#[derive(Clone, Debug)]
+struct Line {
+    /// Its number, from 1, in the order searchers are made.
+    id: u64,
+    /// The AI's level, or `None` for a hint searcher.
+    level: Option<AiLevel>,
+    variant: Variant,
+    start: Position,
+    /// The moves up to the position it searched last.
+    moves: Vec<Move>,
+}
+
+impl Line {
+    fn of(id: u64, level: Option<AiLevel>, game: &Game) -> Line {
+        Line {
+            id,
+            level,
+            variant: game.variant(),
+            start: game.start_position(),
+            moves: game.history().to_vec(),
+        }
+    }
+
+    /// Whether `game` goes on from this line (same rules and start, the same moves, then more)
+    /// for a searcher of `level`: only then can its tree hold the position now on the board.
+    fn continues_in(&self, game: &Game, level: Option<AiLevel>) -> bool {
+        self.level == level
+            && self.variant == game.variant()
+            && self.start == game.start_position()
+            && game.history().len() > self.moves.len()
+            && game.history().starts_with(&self.moves)
+    }
+}
+
+/// The searchers kept between searches: one for each AI side and one for each side's hints.
+#[derive(Default)]
+struct Kept {
+    ai: [Option<(Searcher, Line)>; 2],
+    hint: [Option<(Searcher, Line)>; 2],
+    made: u64,
+}
+
+impl Kept {
+    fn slot(&mut self, purpose: Purpose, side: Side) -> &mut Option<(Searcher, Line)> {
+        let i = usize::from(side == Side::White);
+        match purpose {
+            Purpose::Move => &mut self.ai[i],
+            Purpose::Hint => &mut self.hint[i],
+        }
+    }
+
+    /// The kept searcher for `purpose` and the side to move if the game goes on from what it
+    /// searched, else a new one from `make` (the old one, if any, is dropped here).
+    fn take(
+        &mut self,
+        purpose: Purpose,
+        level: Option<AiLevel>,
+        game: &Game,
+        make: impl FnOnce() -> Searcher,
+    ) -> (Searcher, Line) {
+        let slot = self.slot(purpose, game.side_to_move());
+        match slot.take() {
+            Some((searcher, line)) if line.continues_in(game, level) => {
+                (searcher, Line::of(line.id, level, game))
+            }
+            _ => {
+                self.made += 1;
+                (make(), Line::of(self.made, level, game))
+            }
+        }
+    }
+}
+
 /// The search in flight, a finished AI move waiting for the board to settle, and what the
 /// last searches learned.
 #[derive(Resource, Default)]
 pub struct AiState {
     running: Option<Running>,
+    kept: Kept,
     ready: Option<(u64, Move)>,
     /// The last hint.
     pub hint: Option<Hint>,
@@ -244,6 +338,8 @@ impl AiState {
             ply: r.ply,
             mv: None,
             purpose: r.purpose,
+            searcher: r.line.id,
+            reused_nodes: 0,
         })
     }
 
@@ -303,12 +399,14 @@ fn poll_search(
     let Some(running) = ai.running.as_mut() else {
         return;
     };
-    let Some(result) = running.search.poll() else {
+    let Some((searcher, result)) = running.search.poll() else {
         return;
     };
     let Some(running) = ai.running.take() else {
         return;
     };
+    let side = running.side;
+    *ai.kept.slot(running.purpose, side) = Some((searcher, running.line.clone()));
     if let Some(rate) = result.win_rate() {
         let rate = rate as f32;
         let black_win = match running.side {
@@ -321,7 +419,7 @@ fn poll_search(
             black_win,
         });
     }
-    let stats = SearchStats::of(&result, running.positions, running.ply, running.purpose);
+    let stats = SearchStats::of(&result, &running);
     if running.purpose == Purpose::Move {
         // A move at this ply replaces whatever line was played from here before (undone).
         ai.move_stats.retain(|s| s.ply < running.ply);
@@ -366,7 +464,7 @@ fn deliver_move(
 fn spawn(
     ai: &mut AiState,
     current: &CurrentGame,
-    searcher: Searcher,
+    (mut searcher, line): (Searcher, Line),
     limits: SearchLimits,
     purpose: Purpose,
 ) {
@@ -374,11 +472,14 @@ fn spawn(
     let variant = current.game.variant();
     let cap = limits.time.unwrap_or(UNTIMED_PROGRESS);
     let positions = searcher.config().eval_weight >= 1.0;
-    let mut searcher = searcher;
-    let search = Background::start(move |cancel| searcher.search(&pos, variant, &limits, cancel));
+    let search = Background::start(move |cancel| {
+        let result = searcher.search(&pos, variant, &limits, cancel);
+        (searcher, result)
+    });
     ai.searches_started += 1;
     ai.running = Some(Running {
         search,
+        line,
         generation: current.generation,
         started: Instant::now(),
         cap,
@@ -388,6 +489,14 @@ fn spawn(
         positions,
     });
 }
+
+/// What a hint may spend: a second, in a pool of its own half the size of Master's (a hint
+/// searcher is kept for each side beside the AI's).
+const HINT_LIMITS: SearchLimits = SearchLimits {
+    time: Some(Duration::from_millis(1000)),
+    iterations: None,
+    memory: 64 << 20,
+};
 
 /// A search capped by iterations alone has no time cap (`SearchLimits::time` is `None`): its
 /// progress shows as if it took a second.
@@ -410,13 +519,10 @@ fn start_ai_move(
         return;
     }
     let seed = settings.ai_seed.wrapping_add(game.ply() as u64);
-    spawn(
-        &mut ai,
-        &current,
-        level.searcher(seed),
-        level.limits(),
-        Purpose::Move,
-    );
+    let searcher = ai
+        .kept
+        .take(Purpose::Move, Some(level), game, || level.searcher(seed));
+    spawn(&mut ai, &current, searcher, level.limits(), Purpose::Move);
 }
 
 fn start_hint(
@@ -443,20 +549,19 @@ fn start_hint(
     {
         return;
     }
-    let limits = ai
-        .hint_limits
-        .clone()
-        .unwrap_or_else(|| SearchLimits::time(Duration::from_millis(1000)));
+    let limits = ai.hint_limits.clone().unwrap_or(HINT_LIMITS);
     let seed = settings
         .ai_seed
         .wrapping_add(0x4849_4e54 + game.ply() as u64);
-    spawn(
-        &mut ai,
-        &current,
-        Searcher::new(Strategy::default(), seed),
-        limits,
-        Purpose::Hint,
-    );
+    // The hint shows the top moves' win rates: it runs its time out (no early stop) so the
+    // runners-up are ranked as well as the best move.
+    let searcher = ai.kept.take(Purpose::Hint, None, game, || {
+        Searcher::new(Strategy::default(), seed).with_config(MctsConfig {
+            early_stop: false,
+            ..MctsConfig::default()
+        })
+    });
+    spawn(&mut ai, &current, searcher, limits, Purpose::Hint);
 }
 
 #[cfg(test)]
@@ -478,6 +583,8 @@ mod tests {
             ply: 0,
             mv: None,
             purpose: Purpose::Move,
+            searcher: 1,
+            reused_nodes: 0,
         }
     }
 

@@ -4,7 +4,7 @@
 use crate::prefs::i18n::Lang;
 use bevy::prelude::*;
 use montello_engine::Side;
-use montello_engine::search::{Level, SearchLimits, Searcher, Strategy};
+use montello_engine::search::{Level, MctsConfig, SearchLimits, Searcher, Strategy};
 
 /// Who plays a side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -117,7 +117,13 @@ impl AiLevel {
     pub fn searcher(self, seed: u64) -> Searcher {
         match self {
             AiLevel::Level(level) => level.searcher(seed),
-            AiLevel::Iterations(_) => Searcher::new(Strategy::Default, seed),
+            // Exactly n playouts, as its name says: no early stop.
+            AiLevel::Iterations(_) => {
+                Searcher::new(Strategy::Default, seed).with_config(MctsConfig {
+                    early_stop: false,
+                    ..MctsConfig::default()
+                })
+            }
         }
     }
 }
