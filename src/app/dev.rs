@@ -3,7 +3,8 @@
 //! rendering), saves the PNG and exits; beside it, `FILE.squares` gives where each square's
 //! centre is in the picture, so tools that measure the picture (tools/contrast-check.py) find
 //! the board whatever the layout. `--frame-stats SECONDS` prints frame-time statistics and
-//! exits.
+//! exits. `--autoplay LEVEL --games N` plays N games in a row, printing what each cost (the
+//! battery and soak figures of docs/ai.md), then exits.
 
 use crate::app::launch::LaunchOptions;
 use crate::game::ai::AiState;
@@ -28,6 +29,73 @@ pub(crate) fn plugin(app: &mut App) {
     if app.world().resource::<LaunchOptions>().screenshot.is_some() {
         app.init_resource::<ScreenshotJob>()
             .add_systems(Last, take_screenshot);
+    }
+    let launch = app.world().resource::<LaunchOptions>();
+    if let (Some(_), Some(games)) = (launch.autoplay, launch.games) {
+        app.insert_resource(Series { games, ..default() })
+            .add_systems(Last, play_series);
+    }
+}
+
+/// `--games N`: games played so far and when (and at what CPU time) the current one began.
+#[derive(Resource, Default)]
+struct Series {
+    games: u32,
+    played: u32,
+    started: Option<(Instant, f64)>,
+    /// The game generation last counted, so a game is counted once.
+    counted: Option<u64>,
+}
+
+/// This process's CPU seconds (user + system) and resident memory in MiB, from Linux's /proc;
+/// `None` elsewhere.
+fn process_usage() -> Option<(f64, f64)> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name (which may hold spaces) start after the last ')'.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the line, in clock ticks of 1/100 s (Linux's
+    // USER_HZ on every architecture it runs on).
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let rss_kib: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some((ticks / 100.0, rss_kib / 1024.0))
+}
+
+/// At each game's end prints `game N: M moves, S s, C s CPU, R MiB resident` and starts the
+/// next, or exits after the last.
+fn play_series(
+    mut series: ResMut<Series>,
+    current: Res<CurrentGame>,
+    mut commands: MessageWriter<crate::game::flow::GameCommand>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let (cpu, rss) = process_usage().unwrap_or((f64::NAN, f64::NAN));
+    let (started, cpu_at_start) = *series.started.get_or_insert((Instant::now(), cpu));
+    if !current.game.is_over() || series.counted == Some(current.generation) {
+        return;
+    }
+    series.counted = Some(current.generation);
+    series.played += 1;
+    println!(
+        "game {}: {} moves, {:.1} s, {:.1} s CPU, {:.0} MiB resident",
+        series.played,
+        current.game.ply(),
+        started.elapsed().as_secs_f64(),
+        cpu - cpu_at_start,
+        rss
+    );
+    series.started = None;
+    if series.played >= series.games {
+        exit.write(AppExit::Success);
+    } else {
+        commands.write(crate::game::flow::GameCommand::PlayAgain);
     }
 }
 

@@ -37,6 +37,8 @@ fn open_first_screen(
 pub struct LaunchOptions {
     /// AI vs AI at this level.
     pub autoplay: Option<AiLevel>,
+    /// With `autoplay`: play this many games in a row, then exit.
+    pub games: Option<u32>,
     /// Start from this transcript, GGF record or board string.
     pub position: Option<String>,
     /// Save a screenshot here once the board is drawn, then exit.
