@@ -58,7 +58,9 @@ pub struct MctsConfig {
     /// visits over the runner-up (the most visited other move not proven lost) is larger
     /// than the iterations the search could still run (its rate so far times the time left,
     /// at most the iteration cap's remainder) times 1.25, or when every other move is proven
-    /// lost. Checked with the clock, every few dozen iterations. A [`super::Searcher`] with
+    /// lost. Checked with the clock, every few dozen iterations; the time left counts only
+    /// once the rate has been measured over a tenth of the time (at least 5 ms), and at no
+    /// less than the fastest rate this searcher has run at. A [`super::Searcher`] with
     /// randomness above 0 turns it off: it draws its move in proportion to the visits.
     pub early_stop: bool,
 }
@@ -96,6 +98,13 @@ const ROOT_SOLVE_NODES_PER_ITERATION: u64 = 50;
 /// so far may rise (a reused tree's deep nodes are slower to reach than fresh ones), so the
 /// best move's lead must beat a quarter more than the estimate.
 const EARLY_STOP_MARGIN: f64 = 1.25;
+
+/// The early stop measures the iteration rate over at least this share of the loop's time
+/// (a tenth) ...
+const EARLY_STOP_MEASURE: u32 = 10;
+
+/// ... and at least this long, before it turns the time left into iterations.
+const EARLY_STOP_MIN_MEASURE: Duration = Duration::from_millis(5);
 
 /// For each square: the corner it sits next to (X-squares diagonally, C-squares along the
 /// edge), or 64 for none; and whether it is an X-square.
@@ -157,6 +166,11 @@ pub(crate) struct Scratch {
 pub(crate) struct State {
     tree: Option<Tree>,
     scratch: Scratch,
+    /// The fastest iteration rate (per second) a whole search of this searcher has run at:
+    /// the early stop never expects fewer iterations than this rate allows, since a search
+    /// whose first iterations run slowly (a reused tree's deep paths, a cold cache) would
+    /// otherwise stop on a rate far below the one it will reach.
+    peak_rate: f64,
 }
 
 impl State {
@@ -237,6 +251,9 @@ pub(crate) fn search(
     let mut stopped_early = false;
     let mut check_now = true;
     let loop_start = Instant::now();
+    // The time left is turned into iterations only once the rate has been measured over a
+    // tenth of the time the loop has (at least a few milliseconds).
+    let min_measure = ((deadline - loop_start) / EARLY_STOP_MEASURE).max(EARLY_STOP_MIN_MEASURE);
     while iterations < max_iterations {
         if check_now || iterations.is_multiple_of(CHECK_EVERY) {
             cancel.set_iterations(iterations);
@@ -249,12 +266,9 @@ pub(crate) fn search(
                 break;
             }
             if config.early_stop && iterations > 0 && !root_decided(&tree) {
-                let left = iterations_left(
-                    iterations,
-                    now - loop_start,
-                    deadline - now,
-                    max_iterations - iterations,
-                );
+                let rate =
+                    expected_rate(iterations, now - loop_start, min_measure, state.peak_rate);
+                let left = iterations_left(rate, deadline - now, max_iterations - iterations);
                 if choice_settled(&tree, left * EARLY_STOP_MARGIN) {
                     stopped_early = true;
                     break;
@@ -268,6 +282,12 @@ pub(crate) fn search(
         iterations += 1;
     }
     cancel.set_iterations(iterations);
+    let loop_time = loop_start.elapsed();
+    if loop_time >= EARLY_STOP_MIN_MEASURE {
+        state.peak_rate = state
+            .peak_rate
+            .max(iterations as f64 / loop_time.as_secs_f64());
+    }
     let mut result = finish(&tree, iterations, start, cancelled);
     result.reused_nodes = reused_nodes;
     result.stopped_early = stopped_early;
@@ -354,12 +374,22 @@ fn forced(
 /// How many more iterations a search could run: its rate so far (`done` in `elapsed`)
 /// times `time_left`, and no more than `cap_left`, the iteration cap's remainder. With a
 /// time cap far beyond the iteration cap (the deterministic runs) this is `cap_left`.
-fn iterations_left(done: u64, elapsed: Duration, time_left: Duration, cap_left: u64) -> f64 {
-    let elapsed = elapsed.as_secs_f64();
-    let by_time = if elapsed > 0.0 {
-        done as f64 / elapsed * time_left.as_secs_f64()
+/// The iteration rate the early stop expects for the rest of a search that has run `done`
+/// iterations in `elapsed`: unknown (infinite, so only the iteration cap can stop it) until
+/// `elapsed` reaches `min_measure`, and never below the searcher's `peak` rate.
+fn expected_rate(done: u64, elapsed: Duration, min_measure: Duration, peak: f64) -> f64 {
+    if elapsed.is_zero() || elapsed < min_measure {
+        return f64::INFINITY;
+    }
+    (done as f64 / elapsed.as_secs_f64()).max(peak)
+}
+
+/// The iterations a search can still run at `rate` in `time_left`, at most `cap_left`.
+fn iterations_left(rate: f64, time_left: Duration, cap_left: u64) -> f64 {
+    let by_time = if time_left.is_zero() {
+        0.0
     } else {
-        f64::INFINITY
+        rate * time_left.as_secs_f64()
     };
     by_time.min(cap_left as f64)
 }
@@ -1599,13 +1629,26 @@ mod tests {
     #[test]
     fn the_iterations_left_are_the_rate_times_the_time_left_at_most_the_cap() {
         let second = Duration::from_secs(1);
+        assert_eq!(iterations_left(1_000.0, 2 * second, u64::MAX), 2_000.0);
+        assert_eq!(iterations_left(1_000.0, 2 * second, 500), 500.0);
+        assert_eq!(iterations_left(f64::INFINITY, second, 70), 70.0);
+        assert_eq!(iterations_left(f64::INFINITY, Duration::ZERO, 70), 0.0);
+    }
+
+    #[test]
+    fn the_rate_is_trusted_only_after_a_tenth_of_the_time_and_never_below_the_peak() {
+        let ms = Duration::from_millis;
+        // One slow first iteration says nothing: the search goes on.
+        assert_eq!(expected_rate(1, ms(2), ms(10), 0.0), f64::INFINITY);
         assert_eq!(
-            iterations_left(1_000, second, 2 * second, u64::MAX),
-            2_000.0
+            expected_rate(0, Duration::ZERO, Duration::ZERO, 0.0),
+            f64::INFINITY
         );
-        assert_eq!(iterations_left(1_000, second, 2 * second, 500), 500.0);
-        assert_eq!(iterations_left(1_000, Duration::ZERO, second, 70), 70.0);
-        assert_eq!(iterations_left(1_000, second, Duration::ZERO, 70), 0.0);
+        // Measured long enough: the rate so far.
+        assert_eq!(expected_rate(5_000, ms(10), ms(10), 0.0), 500_000.0);
+        // A search running slower than this searcher has run before expects its peak rate.
+        assert_eq!(expected_rate(5_000, ms(10), ms(10), 800_000.0), 800_000.0);
+        assert_eq!(expected_rate(9_000, ms(10), ms(10), 800_000.0), 900_000.0);
     }
 
     #[test]
