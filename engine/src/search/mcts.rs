@@ -2,8 +2,8 @@
 //! from Othello's corner and X-/C-square knowledge, the MCTS-Solver (proven wins and losses
 //! propagate up the tree), exact win/draw/loss solves near the leaves and an exact
 //! final-margin solve of the root with few empty squares left. A root with a single legal
-//! move (or a pass) is answered at once, and a search stops before its caps once its move
-//! can no longer change ([`MctsConfig::early_stop`]). The node pool is reserved by a
+//! move (or a pass) is answered at once, and a search can stop before its caps once its move
+//! can no longer change ([`MctsConfig::early_stop`], off by default: it costs strength). The node pool is reserved by a
 //! searcher's first search and kept by the later ones.
 //!
 //! Each addition is a [`MctsConfig`] knob so the arena can measure it against `classic`.
@@ -62,6 +62,9 @@ pub struct MctsConfig {
     /// once the rate has been measured over a tenth of the time (at least 5 ms), and at no
     /// less than the fastest rate this searcher has run at. A [`super::Searcher`] with
     /// randomness above 0 turns it off: it draws its move in proportion to the visits.
+    /// Off by default: the move it plays is the one the full search would play, but the
+    /// smaller tree it leaves for the next move cost Master -51 Elo [-93, -10] at 1 s
+    /// (200 games, docs/ai.md).
     pub early_stop: bool,
 }
 
@@ -79,7 +82,8 @@ impl Default for MctsConfig {
             eval_priors: true,
             eval_scale: 6.0,
             minimax: false,
-            early_stop: true,
+            // Off: at Master's 1 s it cost -51 Elo [-93, -10] over 200 games (docs/ai.md).
+            early_stop: false,
         }
     }
 }
@@ -1571,12 +1575,11 @@ mod tests {
         // No time cap: the iterations left are the cap's remainder, so where the search
         // stops depends on the iteration count alone.
         let limits = SearchLimits::iterations(200_000);
-        let early = searcher(1, MctsConfig::default()).search(
-            &pos,
-            Variant::Othello,
-            &limits,
-            &CancelHandle::new(),
-        );
+        let on = MctsConfig {
+            early_stop: true,
+            ..MctsConfig::default()
+        };
+        let early = searcher(1, on).search(&pos, Variant::Othello, &limits, &CancelHandle::new());
         assert_eq!(early.best, h1);
         assert!(early.stopped_early);
         assert!(!early.proven && !early.cancelled);
