@@ -55,8 +55,8 @@ shots=(
     # The layout pass (issue #17): new game, the move list's sheet both ways, and the "after"
     # of the before/after pair (the "before" pictures are kept as they were taken).
     "new-game|390x844|--position f5d6c3d3c4f4f6f3e6e7 --open new"
-    "moves-sheet|390x844|--position f5d6c3d3c4f4f6f3e6e7 --open moves"
-    "moves-landscape|844x390|--position f5d6c3d3c4f4f6f3e6e7 --safe-area 47,0,47,21 --open moves"
+    "moves-sheet|390x844|--position f5d6c7f6c5b6c4e7d7f4g5b4f3g4e3e2f2g6h4d2c3g3c6d3f8e6b5e8b3g8a6b8d1f1f7b7d8c8h3c1e1a3a8g7a4 --safe-area 0,47,0,34 --open moves"
+    "moves-landscape|844x390|--position f5d6c7f6c5b6c4e7d7f4g5b4f3g4e3e2f2g6h4d2c3g3c6d3f8e6b5e8b3g8a6b8d1f1f7b7d8c8h3c1e1a3a8g7a4 --safe-area 47,0,47,21 --open moves"
     "layout-phone|390x844|--position f5d6c3d3c4f4f6f3e6e7"
     "layout-menu|390x844|--position f5d6c3d3c4f4f6f3e6e7 --open menu"
     "layout-landscape|844x390|--position f5d6c3d3c4f4f6f3e6e7"

@@ -82,6 +82,8 @@ pub struct SearchStats {
     pub positions: bool,
     /// Time spent.
     pub elapsed: Duration,
+    /// The side that searched (the side to move in the searched position).
+    pub side: Side,
     /// The chosen move's expected score for the side that searched (0..=1), once finished.
     pub win_rate: Option<f64>,
     /// The chosen move's exact final disc margin for that side, when the search proved it.
@@ -109,6 +111,7 @@ impl SearchStats {
             iterations: result.iterations,
             positions: running.positions,
             elapsed: result.elapsed,
+            side: running.side,
             win_rate: chosen.map(|m| m.win_rate),
             solved: chosen.and_then(|m| m.exact_margin),
             ply: running.ply,
@@ -145,8 +148,17 @@ impl SearchStats {
         }
     }
 
-    /// The result in words: "solved: win by 4 discs", else "win 62%" (None while thinking).
+    /// The result in words, for the side that searched: "Black: solved: win by 4 discs", else
+    /// "Black: win 62%" (None while thinking).
     fn outcome(&self, lang: Lang) -> Option<String> {
+        let what = self.result_words(lang)?;
+        Some(lang.f(
+            "search.for_side",
+            &[("side", &lang.side(self.side)), ("what", &what)],
+        ))
+    }
+
+    fn result_words(&self, lang: Lang) -> Option<String> {
         if let Some(margin) = self.solved {
             let discs = lang.count(
                 "search.discs_one",
@@ -333,6 +345,7 @@ impl AiState {
             iterations: r.search.handle().iterations(),
             positions: r.positions,
             elapsed: r.started.elapsed(),
+            side: r.side,
             win_rate: None,
             solved: None,
             ply: r.ply,
@@ -578,6 +591,7 @@ mod tests {
             iterations,
             positions: true,
             elapsed: Duration::from_millis(millis),
+            side: Side::White,
             win_rate,
             solved,
             ply: 0,
@@ -592,16 +606,19 @@ mod tests {
     fn the_statistics_line_speaks_each_language() {
         let s = stats(12_345, 500, Some(0.623), None);
         assert_eq!(s.per_second(), 24_690);
-        assert_eq!(s.line(Lang::En), "12,345 positions · 24,690/s · win 62%");
+        assert_eq!(
+            s.line(Lang::En),
+            "12,345 positions · 24,690/s · White: win 62%"
+        );
         assert_eq!(
             s.line(Lang::Fr),
-            "12\u{a0}345 positions · 24\u{a0}690/s · victoire 62\u{a0}%"
+            "12\u{a0}345 positions · 24\u{a0}690/s · Blanc\u{a0}: victoire 62\u{a0}%"
         );
         assert_eq!(
             s.line(Lang::De),
-            "12.345 Stellungen · 24.690/s · Sieg 62\u{a0}%"
+            "12.345 Stellungen · 24.690/s · Weiß: Sieg 62\u{a0}%"
         );
-        assert_eq!(s.line(Lang::Ja), "12,345局面 · 毎秒24,690 · 勝率62%");
+        assert_eq!(s.line(Lang::Ja), "12,345局面 · 毎秒24,690 · 白：勝率62%");
         assert_eq!(s.short(Lang::De), "62\u{a0}% · 12.345");
     }
 
@@ -620,7 +637,7 @@ mod tests {
         let won = stats(900, 100, Some(1.0), Some(4));
         assert_eq!(
             won.line(Lang::En),
-            "900 positions · 9,000/s · solved: win by 4 discs"
+            "900 positions · 9,000/s · White: solved: win by 4 discs"
         );
         assert_eq!(won.short(Lang::En), "+4 · 900");
         let lost = stats(900, 100, Some(0.0), Some(-1));

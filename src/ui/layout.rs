@@ -41,9 +41,54 @@ pub const TOOLBAR_PADDING: Vec2 = Vec2::new(4.0, 6.0);
 pub const TABLET_SHORT_SIDE: f32 = 600.0;
 /// How much larger a tablet draws the UI (text, buttons and bars) than a phone.
 pub const TABLET_SCALE: f32 = 1.25;
-/// The share of the band between the bars (portrait) that the move list's sheet takes; the
-/// board is framed in the rest, so the player sees the position of the move they tapped.
+/// The share of the band between the bars (portrait) that the move list's sheet takes at
+/// least, and at most; the board is framed in the rest, so the player sees the position of
+/// the move they tapped. Between the two the sheet is as tall as four rows of the list need.
 pub const SHEET_SHARE: f32 = 0.45;
+/// See [`SHEET_SHARE`] (face to face the two HUDs leave less band, and the sheet keeps to
+/// [`SHEET_SHARE`]).
+pub const SHEET_SHARE_MAX: f32 = 0.55;
+/// The rows of numbered pairs the sheet makes room for, within [`SHEET_SHARE_MAX`].
+pub const SHEET_ROWS: f32 = 4.0;
+/// The move list's sheet: its title row...
+pub const SHEET_HEADER: f32 = 42.0;
+/// ...its step buttons with their padding...
+pub const SHEET_FOOTER: f32 = TOUCH + 10.0;
+/// ...its list's padding (each side, and top and bottom)...
+pub const MOVE_LIST_PADDING: Vec2 = Vec2::new(12.0, 4.0);
+/// ...and the list's rows of numbered pairs ("12. f5 d6"): this tall, this far apart, each
+/// pair this wide (its number and two moves), the columns this far apart.
+pub const MOVE_ROW: f32 = 30.0;
+/// See [`MOVE_ROW`].
+pub const MOVE_ROW_GAP: f32 = 2.0;
+/// See [`MOVE_ROW`].
+pub const MOVE_PAIR_WIDTH: f32 = 108.0;
+/// See [`MOVE_ROW`].
+pub const MOVE_COLUMN_GAP: f32 = 6.0;
+
+/// The move list's sheet's height (upright) in a band `band` tall, the UI drawn `scale` times
+/// larger: room for [`SHEET_ROWS`] rows of the list, within [`SHEET_SHARE`] and
+/// [`SHEET_SHARE_MAX`] of the band (face to face, [`SHEET_SHARE`]).
+fn sheet_height(band: f32, scale: f32, table: bool) -> f32 {
+    let rows = SHEET_HEADER
+        + SHEET_FOOTER
+        + 2.0 * MOVE_LIST_PADDING.y
+        + SHEET_ROWS * (MOVE_ROW + MOVE_ROW_GAP)
+        - MOVE_ROW_GAP;
+    let most = if table { SHEET_SHARE } else { SHEET_SHARE_MAX };
+    (rows * scale).clamp(band * SHEET_SHARE, band * most)
+}
+
+/// How many rows and columns of numbered pairs the move list shows at once in `sheet`
+/// (logical pixels, the UI drawn `scale` times larger).
+pub fn move_list_capacity(sheet: Rect, scale: f32) -> (usize, usize) {
+    let s = scale.max(0.01);
+    let width = sheet.width() / s - 2.0 * MOVE_LIST_PADDING.x;
+    let height = sheet.height() / s - SHEET_HEADER - SHEET_FOOTER - 2.0 * MOVE_LIST_PADDING.y;
+    let columns = ((width + MOVE_COLUMN_GAP) / (MOVE_PAIR_WIDTH + MOVE_COLUMN_GAP)).floor();
+    let rows = ((height + MOVE_ROW_GAP) / (MOVE_ROW + MOVE_ROW_GAP)).floor();
+    (rows.max(0.0) as usize, columns.max(1.0) as usize)
+}
 
 /// A node whose place on screen the screenshot tool writes down (`FILE.layout`), so the
 /// drawn layout is checked by tools/layout-check.py: the toolbar's buttons (`tool`), a
@@ -188,7 +233,7 @@ pub fn areas(size: Vec2, scale: f32, safe: &SafeArea, table: bool) -> Areas {
         )
     };
     let band = edges(l, hud_bottom, r, band_bottom);
-    let sheet_top = band.max.y - band.height() * SHEET_SHARE;
+    let sheet_top = band.max.y - sheet_height(band.height(), s, table);
     Areas {
         landscape,
         hud,
@@ -252,6 +297,36 @@ pub(crate) mod tests {
             ("tablet upright", Vec2::new(834.0, 1194.0), none),
             ("tablet lying down", Vec2::new(1194.0, 834.0), none),
         ]
+    }
+
+    #[test]
+    fn the_move_list_shows_ten_full_moves_on_a_phone_upright() {
+        for (name, size, safe) in screens() {
+            let scale = device_scale(size);
+            let a = areas(size, scale, &safe, false);
+            let (rows, columns) = move_list_capacity(a.sheet, scale);
+            println!("{name}: {rows} rows of {columns} pairs");
+            if !a.landscape && size.y >= 800.0 {
+                // Upright, phone or tablet: ten numbered pairs at least, in 3 or more columns.
+                assert!(rows * columns >= 10, "{name}: {rows} x {columns}");
+                assert!(columns >= 3, "{name}: {columns} columns");
+            } else if !a.landscape {
+                // A small phone (360x640): two rows of three (its board keeps the rest).
+                assert!(rows >= 2 && columns >= 3, "{name}: {rows} x {columns}");
+            } else {
+                // Lying down the list is in the HUD's column, under its cards: two rows of
+                // two pairs at least.
+                assert!(rows >= 2 && columns >= 2, "{name}: {rows} x {columns}");
+            }
+        }
+        // The iPhone-sized screen of the issue, upright with its notch: 4 rows of 3.
+        let (name, size, safe) = screens()[0];
+        assert_eq!(name, "phone upright");
+        let a = areas(size, 1.0, &safe, false);
+        assert_eq!(move_list_capacity(a.sheet, 1.0), (4, 3));
+        // Rows are counted whole: a sheet one pixel short of a row shows one row fewer.
+        let short = Rect::new(0.0, 0.0, 390.0, a.sheet.height() - 4.0);
+        assert_eq!(move_list_capacity(short, 1.0).0, 3);
     }
 
     #[test]

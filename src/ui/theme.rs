@@ -177,9 +177,16 @@ impl Palette {
             Paint::Primary if pressed => self.text_dim,
             Paint::Primary => self.hint,
             Paint::OnPrimary => self.background,
+            Paint::WinBlack => WIN_BLACK,
+            Paint::WinWhite => self.disc_white,
+            Paint::Mark => self.text_dim,
         }
     }
 }
+
+/// Black's share of the win bar: a mid grey, not the discs' black, so that it stands out
+/// from every theme's dark HUD (at least 3:1) and still from White's share (at least 3:1).
+pub const WIN_BLACK: Color = Color::srgb(0.42, 0.42, 0.44);
 
 /// Whether a choice button is the current choice (painted in the selected colour).
 #[derive(Component, Debug, Clone, Copy)]
@@ -205,6 +212,12 @@ pub enum Paint {
     Primary,
     /// The text on a [`Paint::Primary`] button.
     OnPrimary,
+    /// The win bar's share of Black (a background).
+    WinBlack,
+    /// The win bar's share of White (a background).
+    WinWhite,
+    /// A neutral mark on a bar, such as the win bar's even point (a background).
+    Mark,
 }
 
 impl Paint {
@@ -435,6 +448,29 @@ mod tests {
             t.green * a + u.green * (1.0 - a),
             t.blue * a + u.blue * (1.0 - a),
         )
+    }
+
+    #[test]
+    fn the_win_bar_halves_stand_out_from_the_hud_and_from_each_other() {
+        for theme in ThemeName::ALL {
+            let p = Palette::of(theme);
+            let black = p.paint(Paint::WinBlack, false, false);
+            let white = p.paint(Paint::WinWhite, false, false);
+            for (what, a, b) in [
+                ("Black's share on the HUD", black, p.panel),
+                ("Black's share on the background", black, p.background),
+                ("White's share on the HUD", white, p.panel),
+                ("White's share on the background", white, p.background),
+                ("the two shares", black, white),
+            ] {
+                let ratio = contrast(a, b);
+                assert!(ratio >= 3.0, "{theme:?}: {what} at {ratio:.2}:1");
+            }
+            // The even point is marked in a neutral colour, not the last-move red.
+            let mark = p.paint(Paint::Mark, false, false);
+            assert_ne!(mark, p.last_move, "{theme:?}");
+            assert!(contrast(mark, black) >= 1.5 || contrast(mark, white) >= 1.5);
+        }
     }
 
     #[test]

@@ -272,27 +272,33 @@ pub struct Scrolls;
 /// them.
 fn drag_to_scroll(
     mut drag: On<Pointer<Drag>>,
-    mut panels: Query<&mut ScrollPosition, With<Scrolls>>,
+    mut panels: Query<(&mut ScrollPosition, &ComputedNode), With<Scrolls>>,
 ) {
-    if let Ok(mut scroll) = panels.get_mut(drag.entity) {
-        scroll.y -= drag.delta.y;
+    if let Ok((mut scroll, node)) = panels.get_mut(drag.entity) {
+        scroll.y = (scroll.y - drag.delta.y).clamp(0.0, max_scroll(node));
         drag.propagate(false);
     }
 }
 
 fn scroll_with_wheel(
     mut wheel: MessageReader<MouseWheel>,
-    mut panels: Query<&mut ScrollPosition, With<Scrolls>>,
+    mut panels: Query<(&mut ScrollPosition, &ComputedNode), With<Scrolls>>,
 ) {
     for event in wheel.read() {
         let dy = match event.unit {
             MouseScrollUnit::Line => event.y * 40.0,
             MouseScrollUnit::Pixel => event.y,
         };
-        for mut scroll in &mut panels {
-            scroll.y -= dy;
+        for (mut scroll, node) in &mut panels {
+            scroll.y = (scroll.y - dy).clamp(0.0, max_scroll(node));
         }
     }
+}
+
+/// How far (logical pixels) a scrolling node can scroll down: its content's height less its
+/// own. Scrolling is kept within it, so a drag back up moves the content at once.
+pub fn max_scroll(node: &ComputedNode) -> f32 {
+    ((node.content_size().y - node.size().y) * node.inverse_scale_factor()).max(0.0)
 }
 
 /// A row of buttons that wraps on narrow screens.

@@ -11,7 +11,7 @@ use crate::prefs::settings::Settings;
 use crate::prefs::settings::TableMode;
 use crate::ui::layout::LayoutProbe;
 use crate::ui::theme::{self, Paint, Palette};
-use crate::ui::widgets::{self, Localized, UiAction, button, coloured_label, layout, text_label};
+use crate::ui::widgets::{self, UiAction, button, coloured_label, layout, text_label};
 use bevy::prelude::*;
 use montello_engine::Side;
 
@@ -71,6 +71,8 @@ enum HudText {
     Moves,
     Status,
     Notice,
+    /// The win bar's label: who is ahead and by how much ("Black 62%").
+    Lead,
 }
 
 /// Shown only upright (the player cards' texts and the status line under them), or only
@@ -227,19 +229,23 @@ fn win_bar(seat: Seat) -> impl Bundle {
             (
                 coloured_label("", 14.0, Color::WHITE),
                 Paint::TextDim,
-                Localized("hud.win_chance"),
+                HudText::Lead,
+                seat,
+                Node {
+                    min_width: px(84),
+                    ..default()
+                },
             ),
             (
                 layout(Node {
                     height: px(12),
                     flex_grow: 1.0,
-                    border: UiRect::all(px(1)),
                     border_radius: BorderRadius::all(px(6)),
                     overflow: Overflow::clip(),
                     ..default()
                 }),
-                BackgroundColor(Palette::CLASSIC.disc_white),
-                BorderColor::all(Palette::CLASSIC.text_dim),
+                BackgroundColor(Color::WHITE),
+                Paint::WinWhite,
                 children![
                     (
                         layout(Node {
@@ -247,24 +253,43 @@ fn win_bar(seat: Seat) -> impl Bundle {
                             width: percent(50),
                             ..default()
                         }),
-                        BackgroundColor(Palette::CLASSIC.disc_black),
+                        BackgroundColor(Color::BLACK),
+                        Paint::WinBlack,
                         WinBarBlack,
                         seat,
                     ),
                     (
+                        // The even point: a neutral notch, not the last move's red.
                         layout(Node {
                             position_type: PositionType::Absolute,
                             left: percent(50),
+                            margin: UiRect::left(px(-1)),
                             width: px(2),
                             height: percent(100),
                             ..default()
                         }),
-                        BackgroundColor(Palette::CLASSIC.last_move),
+                        BackgroundColor(Color::WHITE),
+                        Paint::Mark,
                     ),
                 ],
             ),
         ],
     )
+}
+
+/// The win bar's label: the side ahead and its chance, rounded ("Black 62%"), "Even" at
+/// 50%, and the bar's name before any search has given a chance.
+pub fn lead_text(black_win: Option<f32>, lang: Lang) -> String {
+    let Some(p) = black_win else {
+        return lang.t("hud.win_chance").to_string();
+    };
+    let black = (p.clamp(0.0, 1.0) * 100.0).round() as i32;
+    let (side, pct) = match black.cmp(&50) {
+        std::cmp::Ordering::Equal => return lang.t("hud.even").to_string(),
+        std::cmp::Ordering::Greater => (Side::Black, black),
+        std::cmp::Ordering::Less => (Side::White, 100 - black),
+    };
+    lang.f("hud.lead", &[("side", &lang.side(side)), ("pct", &pct)])
 }
 
 /// The notice and the HUD's buttons (Pass, Play again, Graph, Back to game), each shown only
@@ -540,6 +565,7 @@ fn update_hud(
             HudText::Who(side) => who_plays(&players, *side, language.0),
             HudText::Moves => recent_moves(game.all_moves(), current.shown_ply()),
             HudText::Status => status_text(&current, &players, &ai, language.0),
+            HudText::Lead => lead_text(ai.black_win, language.0),
             HudText::Notice => {
                 let colour = if notice.is_error {
                     palette.text_error
@@ -631,6 +657,16 @@ fn update_hud(
 mod tests {
     use super::*;
     use crate::ui::screens::{HudPlace, hud_place};
+
+    #[test]
+    fn the_win_bar_says_who_is_ahead_and_by_how_much() {
+        assert_eq!(lead_text(Some(0.62), Lang::En), "Black 62%");
+        assert_eq!(lead_text(Some(0.38), Lang::En), "White 62%");
+        assert_eq!(lead_text(Some(0.501), Lang::En), "Even");
+        assert_eq!(lead_text(Some(1.0), Lang::De), "Schwarz 100\u{a0}%");
+        assert_eq!(lead_text(Some(0.0), Lang::Ja), "白100%");
+        assert_eq!(lead_text(None, Lang::En), "Win chance");
+    }
 
     #[test]
     fn the_column_shows_the_last_moves_numbered_in_pairs() {

@@ -119,7 +119,12 @@ pub fn open_panel(
                     Nav::Close,
                     Node {
                         width: px(crate::ui::layout::TOUCH),
-                        height: px(crate::ui::layout::TOUCH),
+                        // The sheet's title row is lower, so the list under it shows more.
+                        height: px(if sheet {
+                            crate::ui::layout::SHEET_HEADER
+                        } else {
+                            crate::ui::layout::TOUCH
+                        }),
                         justify_content: JustifyContent::Center,
                         align_items: AlignItems::Center,
                         ..default()
@@ -156,7 +161,12 @@ pub fn open_panel(
     if let Some(footer) = footer {
         commands.entity(footer).insert(Node {
             flex_shrink: 0.0,
-            padding: UiRect::new(px(8), px(8), px(8), px(12)),
+            padding: if sheet {
+                // [`crate::ui::layout::SHEET_FOOTER`]: the buttons and 10 px.
+                UiRect::new(px(8), px(8), px(4), px(6))
+            } else {
+                UiRect::new(px(8), px(8), px(8), px(12))
+            },
             column_gap: px(4),
             justify_content: JustifyContent::Center,
             ..default()
