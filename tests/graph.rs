@@ -4,13 +4,13 @@
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
 use montello::game::eval::{Estimate, EvalHistory};
-use montello::game::flow::{CurrentGame, GameCommand, GameSetup, SquareTapped};
+use montello::game::flow::{CurrentGame, GameCommand, GameSetup};
 use montello::game::players::{Player, Players};
 use montello::platform::lifecycle::WorkPaused;
 use montello_engine::Variant;
 
 mod common;
-use common::{QUICK_AI, run_until, send};
+use common::{QUICK_AI, run_until, send, tap, two_humans};
 
 fn app() -> App {
     common::logic_app(None)
@@ -106,23 +106,14 @@ fn no_analysis_runs_while_the_app_is_suspended() {
     assert!(app.world().resource::<WorkPaused>().0);
     // Two humans finish a game while the app is in the background: black a1, white b1, and
     // black's c1 ends it.
-    send(
-        &mut app,
-        GameCommand::NewGame(GameSetup {
-            players: Players {
-                black: Player::Human,
-                white: Player::Human,
-            },
-            variant: Variant::Othello,
-        }),
-    );
+    two_humans(&mut app, Variant::Othello);
     send(
         &mut app,
         GameCommand::Import(
             "XO-------------------------------------------------------------- X".to_string(),
         ),
     );
-    send(&mut app, SquareTapped("c1".parse().expect("square")));
+    tap(&mut app, "c1");
     assert!(app.world().resource::<CurrentGame>().game.is_over());
     for _ in 0..50 {
         app.update();

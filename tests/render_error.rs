@@ -4,12 +4,11 @@
 
 use bevy::prelude::*;
 use bevy::render::error_handler::{ErrorType, RenderError, RenderErrorPolicy};
-use montello::game::flow::{CurrentGame, GameCommand, GameSetup, SquareTapped};
-use montello::game::players::{Player, Players};
+use montello::game::flow::CurrentGame;
 use montello_engine::Variant;
 
 mod common;
-use common::send;
+use common::{tap, two_humans};
 
 #[test]
 fn a_render_error_saves_the_game_and_asks_to_exit() {
@@ -17,18 +16,9 @@ fn a_render_error_saves_the_game_and_asks_to_exit() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     let mut app = common::logic_app(Some(&dir));
-    send(
-        &mut app,
-        GameCommand::NewGame(GameSetup {
-            players: Players {
-                black: Player::Human,
-                white: Player::Human,
-            },
-            variant: Variant::Othello,
-        }),
-    );
+    two_humans(&mut app, Variant::Othello);
     for square in ["f5", "d6", "c3"] {
-        send(&mut app, SquareTapped(square.parse().expect("a square")));
+        tap(&mut app, square);
     }
     assert_eq!(app.world().resource::<CurrentGame>().game.ply(), 3);
     // Whatever the autosave wrote goes away: only the handler can write the file now.

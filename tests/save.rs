@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy::window::AppLifecycle;
 use montello::game::ai::AiState;
-use montello::game::flow::{CurrentGame, GameCommand, GameSetup, Notice, SquareTapped};
+use montello::game::flow::{CurrentGame, GameCommand, GameSetup, Notice};
 
 use montello::game::players::{AiLevel, Player, Players};
 use montello::persist::save::{ResetStats, Restored, StatsFile};
@@ -32,7 +32,7 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 mod common;
-use common::{run_until, send};
+use common::{run_until, send, tap, two_humans};
 
 fn app_on(dir: &Path) -> App {
     common::logic_app(Some(dir))
@@ -40,23 +40,6 @@ fn app_on(dir: &Path) -> App {
 
 fn game(app: &App) -> &Game {
     &app.world().resource::<CurrentGame>().game
-}
-
-fn two_humans(app: &mut App, variant: Variant) {
-    send(
-        app,
-        GameCommand::NewGame(GameSetup {
-            players: Players {
-                black: Player::Human,
-                white: Player::Human,
-            },
-            variant,
-        }),
-    );
-}
-
-fn tap(app: &mut App, square: &str) {
-    send(app, SquareTapped(square.parse().expect("square")));
 }
 
 /// The notice as the HUD shows it: in the app's language.

@@ -306,6 +306,9 @@ fn prove_drawing(
     cache: Res<bevy::render::render_resource::PipelineCache>,
     mut proof: ResMut<DrawProof>,
 ) {
+    if proof.written {
+        return;
+    }
     let waiting = cache.waiting_pipelines().next().is_some();
     if proof.frame_rendered(adapter.backend.to_str(), waiting, Instant::now()) {
         info!(

@@ -84,10 +84,7 @@ pub fn choice_text(text: impl Into<String>, action: impl Bundle, selected: bool)
 }
 
 fn button_frame(action: impl Bundle, selected: bool, content: impl Bundle) -> impl Bundle {
-    (
-        Selected(selected),
-        Button,
-        action,
+    framed(
         Node {
             min_width: px(crate::ui::layout::TOUCH),
             min_height: px(crate::ui::layout::TOUCH),
@@ -97,6 +94,25 @@ fn button_frame(action: impl Bundle, selected: bool, content: impl Bundle) -> im
             border_radius: BorderRadius::all(px(10)),
             ..default()
         },
+        action,
+        selected,
+        content,
+    )
+}
+
+/// A choice button in `node`'s shape (a dense list's item): painted, highlighted when
+/// `selected` and tapped like every other button.
+pub fn framed(
+    node: Node,
+    action: impl Bundle,
+    selected: bool,
+    content: impl Bundle,
+) -> impl Bundle {
+    (
+        Selected(selected),
+        Button,
+        action,
+        node,
         BackgroundColor(Color::NONE),
         Paint::Button,
         children![content],

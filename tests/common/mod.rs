@@ -3,8 +3,9 @@
 #![allow(dead_code, reason = "each test file uses its own part of these")]
 
 use bevy::prelude::*;
+use montello::game::flow::{GameCommand, GameSetup, SquareTapped};
 use montello::game::players::AiLevel;
-use montello::game::players::Player;
+use montello::game::players::{Player, Players};
 use montello::persist::save::DataDir;
 use montello::prefs::settings::Settings;
 use std::path::Path;
@@ -31,6 +32,25 @@ pub fn logic_app(data: Option<&Path>) -> App {
 pub fn send<M: Message>(app: &mut App, message: M) {
     app.world_mut().write_message(message);
     app.update();
+}
+
+/// Starts a game between two people under `variant`'s rules.
+pub fn two_humans(app: &mut App, variant: montello_engine::Variant) {
+    send(
+        app,
+        GameCommand::NewGame(GameSetup {
+            players: Players {
+                black: Player::Human,
+                white: Player::Human,
+            },
+            variant,
+        }),
+    );
+}
+
+/// Taps `square` (written `a1`..`h8`) and runs one frame.
+pub fn tap(app: &mut App, square: &str) {
+    send(app, SquareTapped(square.parse().expect("square")));
 }
 
 /// Runs frames until `done` holds, sleeping a little so the AI's thread gets the CPU.

@@ -10,7 +10,7 @@ use crate::game::flow::{CurrentGame, GameCommand};
 use crate::prefs::i18n::Language;
 use crate::prefs::settings::Settings;
 use crate::ui::layout;
-use crate::ui::theme::{self, Paint, Selected};
+use crate::ui::theme::{self, Paint};
 use crate::ui::widgets::{
     self, UiAction, coloured_label, icon_button, label, layout as node, panel, text_label,
 };
@@ -167,10 +167,7 @@ const MOVE_WIDTH: f32 = 42.0;
 
 /// One move of the list: tappable (the board after it), the move shown highlighted.
 fn move_token(text: String, ply: usize, selected: bool) -> impl Bundle {
-    (
-        Selected(selected),
-        Button,
-        MoveAction::Review(Some(ply)),
+    widgets::framed(
         Node {
             width: px(MOVE_WIDTH),
             height: percent(100),
@@ -179,9 +176,9 @@ fn move_token(text: String, ply: usize, selected: bool) -> impl Bundle {
             border_radius: BorderRadius::all(px(6)),
             ..default()
         },
-        BackgroundColor(Color::NONE),
-        Paint::Button,
-        children![text_label(text, 17.0)],
+        MoveAction::Review(Some(ply)),
+        selected,
+        text_label(text, 17.0),
     )
 }
 
