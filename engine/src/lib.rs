@@ -50,6 +50,7 @@
 // The types live in private modules and are re-exported here, one path each; the public
 // modules group functions (and the few types that only make sense beside them).
 mod bitboard;
+pub mod clock;
 mod game;
 mod playout;
 mod position;

@@ -7,8 +7,10 @@
 //! ... (the other published table, which counts only positions at exactly the full depth,
 //! drops finished games; the two first differ at depth 10).
 
-use crate::Position;
 use crate::bitboard::{flips_portable, legal_moves_portable};
+use crate::clock::Instant;
+use crate::{FastRng, Position, Variant, random_playout, random_square};
+use std::time::Duration;
 
 /// The number of leaves `depth` plies below `pos` under the standard rules.
 ///
@@ -235,6 +237,81 @@ pub mod naive {
             .iter()
             .map(|&m| perft(&play(c, m), depth - 1, false))
             .sum()
+    }
+}
+
+/// How fast the engine's inner loops run here ([`measure_speed`]): the CLI's `bench` and the
+/// browser's worker print the same figures.
+#[derive(Clone, Debug)]
+pub struct Speed {
+    /// Leaves of the perft from the start.
+    pub perft_leaves: u64,
+    /// Its time.
+    pub perft_time: Duration,
+    /// Random playouts from the start.
+    pub playouts: u64,
+    /// Their time.
+    pub playout_time: Duration,
+    /// Pattern evaluations of positions from seeded random games.
+    pub evaluations: u64,
+    /// Their time.
+    pub eval_time: Duration,
+}
+
+/// Runs a perft of `perft_depth` from the start, then random playouts and evaluations for
+/// `seconds` each, on this thread.
+pub fn measure_speed(seconds: f64, perft_depth: u32) -> Speed {
+    let start = Instant::now();
+    let perft_leaves = perft(&Position::start(), perft_depth);
+    let perft_time = start.elapsed();
+
+    let mut rng = FastRng::new(0x5eed);
+    let pos = Position::start();
+    let budget = Duration::from_secs_f64(seconds.max(0.01));
+    let mut playouts = 0u64;
+    let mut checksum = 0i64;
+    let start = Instant::now();
+    while start.elapsed() < budget {
+        for _ in 0..1000 {
+            checksum += i64::from(random_playout(&pos, Variant::Othello, &mut rng).margin);
+        }
+        playouts += 1000;
+    }
+    let playout_time = start.elapsed();
+    std::hint::black_box(checksum);
+
+    // Full evaluations of positions from seeded random games at every stage.
+    let weights = crate::eval::builtin();
+    let mut sample = Vec::with_capacity(4096);
+    while sample.len() < 4096 {
+        let mut pos = Position::start();
+        while !pos.is_game_over() {
+            let moves = pos.legal_moves();
+            pos = if moves.is_empty() {
+                pos.pass()
+            } else {
+                pos.play_unchecked(random_square(moves, &mut rng))
+            };
+            sample.push((pos.player(), pos.opponent()));
+        }
+    }
+    let mut evaluations = 0u64;
+    let start = Instant::now();
+    while start.elapsed() < budget {
+        for &(p, o) in &sample {
+            checksum += i64::from(weights.evaluate(p, o));
+        }
+        evaluations += sample.len() as u64;
+    }
+    let eval_time = start.elapsed();
+    std::hint::black_box(checksum);
+    Speed {
+        perft_leaves,
+        perft_time,
+        playouts,
+        playout_time,
+        evaluations,
+        eval_time,
     }
 }
 

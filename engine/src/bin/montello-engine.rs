@@ -4,12 +4,12 @@
 use clap::{Parser, Subcommand};
 use montello_engine::notation::{board_string, parse_any, transcript};
 use montello_engine::perft::{divide, perft};
-use montello_engine::{FastRng, Position, Variant, random_playout, random_square};
+use montello_engine::{Position, Variant};
 use std::process::ExitCode;
 
 #[path = "cli/train.rs"]
 mod train_cmd;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -183,34 +183,34 @@ fn run(command: Command) -> Result<(), String> {
                     b.machine,
                     montello_engine::perft::generator(),
                     perft_depth,
-                    b.perft_leaves,
-                    b.perft_time.as_secs_f64(),
-                    b.perft_leaves as f64 / b.perft_time.as_secs_f64(),
-                    b.playouts,
-                    b.playout_time.as_secs_f64(),
-                    b.playouts as f64 / b.playout_time.as_secs_f64(),
-                    b.evaluations as f64 / b.eval_time.as_secs_f64(),
+                    b.speed.perft_leaves,
+                    b.speed.perft_time.as_secs_f64(),
+                    b.speed.perft_leaves as f64 / b.speed.perft_time.as_secs_f64(),
+                    b.speed.playouts,
+                    b.speed.playout_time.as_secs_f64(),
+                    b.speed.playouts as f64 / b.speed.playout_time.as_secs_f64(),
+                    b.speed.evaluations as f64 / b.speed.eval_time.as_secs_f64(),
                 );
             } else {
                 println!("machine: {}", b.machine);
                 println!("move generator: {}", montello_engine::perft::generator());
                 println!(
                     "perft({perft_depth}): {} leaves in {:.3} s = {:.1} million leaves/s (one core)",
-                    b.perft_leaves,
-                    b.perft_time.as_secs_f64(),
-                    b.perft_leaves as f64 / b.perft_time.as_secs_f64() / 1e6
+                    b.speed.perft_leaves,
+                    b.speed.perft_time.as_secs_f64(),
+                    b.speed.perft_leaves as f64 / b.speed.perft_time.as_secs_f64() / 1e6
                 );
                 println!(
                     "random playouts from the start: {} in {:.3} s = {:.0} playouts/s (one core)",
-                    b.playouts,
-                    b.playout_time.as_secs_f64(),
-                    b.playouts as f64 / b.playout_time.as_secs_f64()
+                    b.speed.playouts,
+                    b.speed.playout_time.as_secs_f64(),
+                    b.speed.playouts as f64 / b.speed.playout_time.as_secs_f64()
                 );
                 println!(
                     "full evaluations: {} in {:.3} s = {:.2} million/s (one core)",
-                    b.evaluations,
-                    b.eval_time.as_secs_f64(),
-                    b.evaluations as f64 / b.eval_time.as_secs_f64() / 1e6
+                    b.speed.evaluations,
+                    b.speed.eval_time.as_secs_f64(),
+                    b.speed.evaluations as f64 / b.speed.eval_time.as_secs_f64() / 1e6
                 );
             }
             Ok(())
@@ -360,69 +360,16 @@ fn arena(
     Ok(())
 }
 
+/// The speed measurement and the machine it ran on.
 struct Bench {
     machine: String,
-    perft_leaves: u64,
-    perft_time: Duration,
-    playouts: u64,
-    playout_time: Duration,
-    evaluations: u64,
-    eval_time: Duration,
+    speed: montello_engine::perft::Speed,
 }
 
 fn bench(seconds: f64, perft_depth: u32) -> Bench {
-    let start = Instant::now();
-    let perft_leaves = perft(&Position::start(), perft_depth);
-    let perft_time = start.elapsed();
-
-    let mut rng = FastRng::new(0x5eed);
-    let pos = Position::start();
-    let budget = Duration::from_secs_f64(seconds.max(0.01));
-    let mut playouts = 0u64;
-    let mut checksum = 0i64;
-    let start = Instant::now();
-    while start.elapsed() < budget {
-        for _ in 0..1000 {
-            checksum += i64::from(random_playout(&pos, Variant::Othello, &mut rng).margin);
-        }
-        playouts += 1000;
-    }
-    let playout_time = start.elapsed();
-    std::hint::black_box(checksum);
-
-    // Full evaluations of positions from seeded random games at every stage.
-    let weights = montello_engine::eval::builtin();
-    let mut sample = Vec::with_capacity(4096);
-    while sample.len() < 4096 {
-        let mut pos = Position::start();
-        while !pos.is_game_over() {
-            let moves = pos.legal_moves();
-            pos = if moves.is_empty() {
-                pos.pass()
-            } else {
-                pos.play_unchecked(random_square(moves, &mut rng))
-            };
-            sample.push((pos.player(), pos.opponent()));
-        }
-    }
-    let mut evaluations = 0u64;
-    let start = Instant::now();
-    while start.elapsed() < budget {
-        for &(p, o) in &sample {
-            checksum += i64::from(weights.evaluate(p, o));
-        }
-        evaluations += sample.len() as u64;
-    }
-    let eval_time = start.elapsed();
-    std::hint::black_box(checksum);
     Bench {
         machine: machine_name(),
-        perft_leaves,
-        perft_time,
-        playouts,
-        playout_time,
-        evaluations,
-        eval_time,
+        speed: montello_engine::perft::measure_speed(seconds, perft_depth),
     }
 }
 

@@ -13,10 +13,10 @@
 
 use super::{CancelHandle, MoveStats, Proof, SearchLimits, SearchResult};
 use crate::bitboard::{CORNERS, QUADRANTS, X_SQUARES, flips, legal_moves};
+use crate::clock::Instant;
 use crate::eval::{SCALE, evaluate_raw};
 use crate::position::CENTRE;
 use crate::{Move, Position, Square, Variant};
-use std::time::Instant;
 
 /// The knobs of the alpha-beta sparring partner ([`super::Strategy::AlphaBeta`]): a PVS
 /// search with the learned evaluation at its leaves, iterative deepening, aspiration windows,

@@ -13,9 +13,9 @@
 //! Every improvement in the default strategy is measured against this one.
 
 use super::{CHECK_EVERY, CancelHandle, MoveStats, SearchLimits, SearchResult};
+use crate::clock::Instant;
 use crate::playout::{nth_set_bit, random_playout};
 use crate::{FastRng, Move, Position, Side, Square, Variant};
-use std::time::Instant;
 
 const NONE: u32 = u32::MAX;
 

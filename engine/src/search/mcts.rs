@@ -12,10 +12,11 @@ use super::solver::{Solver, solve_root};
 use super::tree::{Node, PASS, ProofState, Tree};
 use super::{CHECK_EVERY, CancelHandle, MoveStats, Proof, SearchLimits, SearchResult};
 use crate::bitboard::{CORNERS, flips, legal_moves};
+use crate::clock::Instant;
 use crate::eval;
 use crate::playout::random_playout;
 use crate::{FastRng, Move, Position, Side, Square, Variant};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The knobs of the default strategy ([`super::Strategy::Default`]): UCT on a flat node pool,
 /// with tree reuse between moves, move priors (Othello's corner and X-/C-square knowledge, or

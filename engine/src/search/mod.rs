@@ -15,6 +15,7 @@ mod levels;
 mod mcts;
 pub(crate) mod solver;
 mod tree;
+pub mod wire;
 
 pub use alphabeta::AlphaBetaConfig;
 pub use hint::hint;
@@ -101,6 +102,9 @@ pub struct CancelHandle(Arc<Shared>);
 struct Shared {
     cancelled: AtomicBool,
     iterations: AtomicU64,
+    /// Told the iterations each time they are counted (a Web Worker posts them to the page,
+    /// which cannot read this handle across the worker's boundary).
+    observer: Option<fn(u64)>,
 }
 
 impl CancelHandle {
@@ -125,8 +129,20 @@ impl CancelHandle {
         self.0.iterations.load(Ordering::Relaxed)
     }
 
+    /// A handle that also calls `observer` with the iterations so far, every few hundred
+    /// microseconds while a default-strategy search runs (it should be quick).
+    pub fn observed(observer: fn(u64)) -> CancelHandle {
+        CancelHandle(Arc::new(Shared {
+            observer: Some(observer),
+            ..Shared::default()
+        }))
+    }
+
     pub(crate) fn set_iterations(&self, n: u64) {
         self.0.iterations.store(n, Ordering::Relaxed);
+        if let Some(observer) = self.0.observer {
+            observer(n);
+        }
     }
 }
 
@@ -412,6 +428,60 @@ fn randomise_choice(result: &mut SearchResult, randomness: f32, rng: &mut FastRn
     }
 }
 
+/// Black's chance to win in `pos` after a search of `iterations` playouts with a fresh
+/// searcher seeded `seed`, if the search found a move to rate; exact at the end of the game.
+fn estimate(
+    pos: &Position,
+    variant: Variant,
+    iterations: u64,
+    seed: u64,
+    cancel: &CancelHandle,
+) -> Option<f32> {
+    if variant.is_game_over(pos) {
+        let score = pos.score();
+        return Some(match score.black.cmp(&score.white) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Less => 0.0,
+            std::cmp::Ordering::Equal => 0.5,
+        });
+    }
+    let result = Searcher::new(Strategy::default(), seed).search(
+        pos,
+        variant,
+        &SearchLimits::iterations(iterations),
+        cancel,
+    );
+    let rate = result.win_rate()? as f32;
+    Some(match pos.side_to_move() {
+        crate::Side::Black => rate,
+        crate::Side::White => 1.0 - rate,
+    })
+}
+
+/// The post-game analysis (the app's evaluation graph): black's chance to win in each of the
+/// given positions `(ply, position)`, in order, after `iterations` playouts each with its own
+/// seed drawn from `seed`, so the same positions and seed give the same estimates. Stops early
+/// when cancelled.
+pub fn analyse(
+    positions: &[(usize, Position)],
+    variant: Variant,
+    seed: u64,
+    iterations: u64,
+    cancel: &CancelHandle,
+) -> Vec<(usize, f32)> {
+    let mut out = Vec::with_capacity(positions.len());
+    for &(ply, pos) in positions {
+        if cancel.is_cancelled() {
+            break;
+        }
+        let seed = seed ^ (ply as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        if let Some(p) = estimate(&pos, variant, iterations, seed, cancel) {
+            out.push((ply, p));
+        }
+    }
+    out
+}
+
 /// Checks the clock and the cancel flag every this many iterations: a few hundred
 /// microseconds of work between checks, so the time cap is honoured to well under 20 ms.
 pub(crate) const CHECK_EVERY: u64 = 64;
@@ -419,6 +489,27 @@ pub(crate) const CHECK_EVERY: u64 = 64;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_observed_handle_hears_the_iterations_as_they_are_counted() {
+        static HEARD: AtomicU64 = AtomicU64::new(0);
+        static CALLS: AtomicU64 = AtomicU64::new(0);
+        fn observer(n: u64) {
+            HEARD.fetch_max(n, Ordering::Relaxed);
+            CALLS.fetch_add(1, Ordering::Relaxed);
+        }
+        let cancel = CancelHandle::observed(observer);
+        let result = Searcher::new(Strategy::Default, 3).search(
+            &Position::start(),
+            Variant::Othello,
+            &SearchLimits::iterations(3_000),
+            &cancel,
+        );
+        assert!(CALLS.load(Ordering::Relaxed) > 1, "told more than once");
+        assert!(HEARD.load(Ordering::Relaxed) > 0);
+        assert!(HEARD.load(Ordering::Relaxed) <= result.iterations);
+        assert_eq!(cancel.iterations(), HEARD.load(Ordering::Relaxed));
+    }
 
     #[test]
     fn only_a_time_capped_search_has_a_time_cap() {

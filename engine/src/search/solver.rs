@@ -5,9 +5,9 @@
 
 use super::CancelHandle;
 use crate::bitboard::{CORNERS, QUADRANTS, X_SQUARES, flips, legal_moves};
+use crate::clock::Instant;
 use crate::eval;
 use crate::{Move, Position, Square, Variant};
-use std::time::Instant;
 
 /// Checks the clock every this many nodes (a few tens of microseconds of work).
 const CHECK_NODES: u64 = 1 << 10;

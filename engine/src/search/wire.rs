@@ -1,0 +1,762 @@
+//! The messages between the app and a search running elsewhere: in a browser the engine runs
+//! in a Web Worker (web/worker), so the page never blocks a frame for it, and the two sides
+//! speak in these lines of text (`postMessage` strings, easy to read in the browser's console).
+//!
+//! One line is one message; its words are separated by single spaces:
+//!
+//! | message | words |
+//! |---|---|
+//! | [`Request::Search`] | `search JOB SLOT FRESH SPEC POSITION VARIANT LIMITS` |
+//! | [`Request::Analyse`] | `analyse JOB VARIANT SEED ITERATIONS PLY:POSITION…` |
+//! | [`Reply::Progress`] | `progress JOB ITERATIONS` |
+//! | [`Reply::Searched`] | `searched JOB BEST ITERATIONS NODES MEMORY ENDGAME PROVEN NANOS CANCELLED REUSED EARLY PV MOVE…` |
+//! | [`Reply::Analysed`] | `analysed JOB PLY:BLACK_WIN…` |
+//!
+//! A position is `BLACK:WHITE:SIDE` (the discs as hexadecimal bitboards, `b` or `w` to move),
+//! a searcher's spec `level:N:SEED` or `plain:SEED` ([`SearcherSpec`]), limits
+//! `MICROS:ITERATIONS:BYTES` with `-` for no cap, a root move `MOVE:VISITS:WIN_RATE:PROOF:MARGIN`
+//! (`w`/`d`/`l`/`-` and a margin or `-`). Numbers are written so that they read back exactly.
+//! [`Request::parse`] and [`Reply::parse`] say which word is wrong and why.
+
+use super::{
+    CancelHandle, Level, MctsConfig, MoveStats, Proof, SearchLimits, SearchResult, Searcher,
+    Strategy,
+};
+use crate::{Bitboard, Move, Position, Side, Variant};
+use std::fmt::{self, Write};
+use std::time::Duration;
+
+/// How to make a searcher: the one place the app's levels and its hints are turned into
+/// searchers, wherever they run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearcherSpec {
+    /// A level's searcher ([`Level::searcher`]).
+    Level {
+        /// The level.
+        level: Level,
+        /// The seed of its random generator.
+        seed: u64,
+    },
+    /// The default strategy with its default knobs and no early stop: the hint (it ranks the
+    /// runners-up too) and the fixed-playouts opponent (exactly its playouts).
+    Plain {
+        /// The seed of its random generator.
+        seed: u64,
+    },
+}
+
+impl SearcherSpec {
+    /// The searcher.
+    pub fn build(self) -> Searcher {
+        match self {
+            SearcherSpec::Level { level, seed } => level.searcher(seed),
+            SearcherSpec::Plain { seed } => {
+                Searcher::new(Strategy::Default, seed).with_config(self.config())
+            }
+        }
+    }
+
+    /// The default strategy's knobs the searcher will have.
+    pub fn config(self) -> MctsConfig {
+        match self {
+            SearcherSpec::Level { level, .. } => level.config(),
+            SearcherSpec::Plain { .. } => MctsConfig {
+                early_stop: false,
+                ..MctsConfig::default()
+            },
+        }
+    }
+}
+
+/// What the app asks of a search elsewhere.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Request {
+    /// Search a position with the searcher kept in `slot` (made from `spec` if `fresh` or if
+    /// the slot is empty) and answer [`Reply::Searched`].
+    Search {
+        /// The job's number, repeated in every reply.
+        job: u32,
+        /// Which kept searcher: the app keeps one per AI side and one per side's hints.
+        slot: u8,
+        /// Make a new searcher even if the slot holds one (a new game, another level).
+        fresh: bool,
+        /// How to make it.
+        spec: SearcherSpec,
+        /// The position.
+        position: Position,
+        /// The rules.
+        variant: Variant,
+        /// The caps.
+        limits: SearchLimits,
+    },
+    /// Rate positions after the game ([`super::analyse`]) and answer [`Reply::Analysed`].
+    Analyse {
+        /// The job's number.
+        job: u32,
+        /// The rules.
+        variant: Variant,
+        /// The analysis's seed.
+        seed: u64,
+        /// Playouts per position.
+        iterations: u64,
+        /// The positions, each with its ply.
+        positions: Vec<(usize, Position)>,
+    },
+}
+
+/// What a search elsewhere answers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reply {
+    /// Iterations done so far by the running search (sent every so often).
+    Progress {
+        /// The job.
+        job: u32,
+        /// Iterations so far.
+        iterations: u64,
+    },
+    /// The search's result.
+    Searched {
+        /// The job.
+        job: u32,
+        /// What it found.
+        result: SearchResult,
+    },
+    /// The analysis's estimates: black's chance to win after each ply.
+    Analysed {
+        /// The job.
+        job: u32,
+        /// `(ply, black's chance)`.
+        estimates: Vec<(usize, f32)>,
+    },
+}
+
+impl Reply {
+    /// The job this reply belongs to.
+    pub fn job(&self) -> u32 {
+        match self {
+            Reply::Progress { job, .. }
+            | Reply::Searched { job, .. }
+            | Reply::Analysed { job, .. } => *job,
+        }
+    }
+}
+
+/// A message that could not be read: which word and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WireError {
+    /// The word's position in the line, from 1.
+    pub word: usize,
+    /// What was wrong with it.
+    pub why: String,
+}
+
+impl fmt::Display for WireError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "word {}: {}", self.word, self.why)
+    }
+}
+
+impl std::error::Error for WireError {}
+
+/// The words of a line, read one by one with the position of each for errors.
+struct Words<'a> {
+    words: std::str::SplitAsciiWhitespace<'a>,
+    at: usize,
+}
+
+impl<'a> Words<'a> {
+    fn new(line: &'a str) -> Words<'a> {
+        Words {
+            words: line.split_ascii_whitespace(),
+            at: 0,
+        }
+    }
+
+    fn fail<T>(&self, why: impl Into<String>) -> Result<T, WireError> {
+        Err(WireError {
+            word: self.at,
+            why: why.into(),
+        })
+    }
+
+    fn next(&mut self, what: &str) -> Result<&'a str, WireError> {
+        self.at += 1;
+        match self.words.next() {
+            Some(w) => Ok(w),
+            None => self.fail(format!("missing {what}")),
+        }
+    }
+
+    fn number<T: std::str::FromStr>(&mut self, what: &str) -> Result<T, WireError> {
+        let w = self.next(what)?;
+        w.parse()
+            .or_else(|_| self.fail(format!("{what} {w:?} is not a number")))
+    }
+
+    fn rest(self) -> impl Iterator<Item = (usize, &'a str)> {
+        let at = self.at;
+        self.words.enumerate().map(move |(i, w)| (at + 1 + i, w))
+    }
+
+    fn end(mut self) -> Result<(), WireError> {
+        self.at += 1;
+        match self.words.next() {
+            None => Ok(()),
+            Some(w) => self.fail(format!("unexpected {w:?} after the message")),
+        }
+    }
+}
+
+fn err<T>(word: usize, why: impl Into<String>) -> Result<T, WireError> {
+    Err(WireError {
+        word,
+        why: why.into(),
+    })
+}
+
+fn write_position(out: &mut String, pos: &Position) {
+    let side = match pos.side_to_move() {
+        Side::Black => 'b',
+        Side::White => 'w',
+    };
+    let _ = write!(out, "{:x}:{:x}:{side}", pos.black().0, pos.white().0);
+}
+
+fn read_position(word: usize, text: &str) -> Result<Position, WireError> {
+    let mut parts = text.split(':');
+    let (Some(black), Some(white), Some(side), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return err(word, format!("{text:?} is not BLACK:WHITE:SIDE"));
+    };
+    let bits = |t: &str| {
+        u64::from_str_radix(t, 16)
+            .or_else(|_| err(word, format!("{t:?} is not a hexadecimal bitboard")))
+    };
+    let (black, white) = (bits(black)?, bits(white)?);
+    if black & white != 0 {
+        return err(word, "a square holds both colours");
+    }
+    let (player, opponent, side) = match side {
+        "b" => (black, white, Side::Black),
+        "w" => (white, black, Side::White),
+        _ => return err(word, format!("side {side:?} is neither b nor w")),
+    };
+    Ok(Position::from_player_opponent(
+        Bitboard(player),
+        Bitboard(opponent),
+        side,
+    ))
+}
+
+fn read_variant(word: usize, text: &str) -> Result<Variant, WireError> {
+    Variant::from_name(text).map_or_else(|| err(word, format!("no variant {text:?}")), Ok)
+}
+
+fn cap<T: std::str::FromStr>(word: usize, text: &str) -> Result<Option<T>, WireError> {
+    if text == "-" {
+        return Ok(None);
+    }
+    text.parse()
+        .map(Some)
+        .or_else(|_| err(word, format!("{text:?} is not a number or -")))
+}
+
+fn opt<T: fmt::Display>(value: Option<T>) -> String {
+    value.map_or_else(|| "-".to_string(), |v| v.to_string())
+}
+
+fn read_move(word: usize, text: &str) -> Result<Move, WireError> {
+    text.parse()
+        .or_else(|_| err(word, format!("{text:?} is not a move")))
+}
+
+impl fmt::Display for Request {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        match self {
+            Request::Search {
+                job,
+                slot,
+                fresh,
+                spec,
+                position,
+                variant,
+                limits,
+            } => {
+                let _ = write!(out, "search {job} {slot} {} ", u8::from(*fresh));
+                let _ = match spec {
+                    SearcherSpec::Level { level, seed } => {
+                        write!(out, "level:{}:{seed} ", level.number())
+                    }
+                    SearcherSpec::Plain { seed } => write!(out, "plain:{seed} "),
+                };
+                write_position(&mut out, position);
+                let _ = write!(
+                    out,
+                    " {} {}:{}:{}",
+                    variant.name(),
+                    opt(limits.time.map(|t| t.as_micros())),
+                    opt(limits.iterations),
+                    limits.memory
+                );
+            }
+            Request::Analyse {
+                job,
+                variant,
+                seed,
+                iterations,
+                positions,
+            } => {
+                let _ = write!(out, "analyse {job} {} {seed} {iterations}", variant.name());
+                for (ply, pos) in positions {
+                    let _ = write!(out, " {ply}:");
+                    write_position(&mut out, pos);
+                }
+            }
+        }
+        f.write_str(&out)
+    }
+}
+
+impl Request {
+    /// Reads a line written by `Display`.
+    ///
+    /// # Errors
+    /// Which word is wrong and why.
+    pub fn parse(line: &str) -> Result<Request, WireError> {
+        let mut w = Words::new(line);
+        match w.next("the message's kind")? {
+            "search" => {
+                let job = w.number("job")?;
+                let slot = w.number("slot")?;
+                let fresh = flag(&mut w, "fresh")?;
+                let spec_text = w.next("searcher")?;
+                let spec = match spec_text.split(':').collect::<Vec<_>>()[..] {
+                    ["level", n, seed] => {
+                        let level = n.parse().ok().and_then(Level::from_number);
+                        match (level, seed.parse()) {
+                            (Some(level), Ok(seed)) => SearcherSpec::Level { level, seed },
+                            _ => return w.fail(format!("{spec_text:?} is not level:N:SEED")),
+                        }
+                    }
+                    ["plain", seed] => match seed.parse() {
+                        Ok(seed) => SearcherSpec::Plain { seed },
+                        Err(_) => return w.fail(format!("{spec_text:?} is not plain:SEED")),
+                    },
+                    _ => return w.fail(format!("{spec_text:?} is no searcher")),
+                };
+                let position = read_position(w.at + 1, w.next("position")?)?;
+                let variant = read_variant(w.at + 1, w.next("variant")?)?;
+                let limits_text = w.next("limits")?;
+                let at = w.at;
+                let [time, iterations, memory] = limits_text.split(':').collect::<Vec<_>>()[..]
+                else {
+                    return w.fail(format!("{limits_text:?} is not MICROS:ITERATIONS:BYTES"));
+                };
+                let limits = SearchLimits {
+                    time: cap::<u64>(at, time)?.map(Duration::from_micros),
+                    iterations: cap(at, iterations)?,
+                    memory: memory
+                        .parse()
+                        .or_else(|_| err(at, format!("memory {memory:?} is not a number")))?,
+                };
+                w.end()?;
+                Ok(Request::Search {
+                    job,
+                    slot,
+                    fresh,
+                    spec,
+                    position,
+                    variant,
+                    limits,
+                })
+            }
+            "analyse" => {
+                let job = w.number("job")?;
+                let variant = read_variant(w.at + 1, w.next("variant")?)?;
+                let seed = w.number("seed")?;
+                let iterations = w.number("iterations")?;
+                let mut positions = Vec::new();
+                for (at, word) in w.rest() {
+                    let Some((ply, pos)) = word.split_once(':') else {
+                        return err(at, format!("{word:?} is not PLY:POSITION"));
+                    };
+                    let ply = ply
+                        .parse()
+                        .or_else(|_| err(at, format!("ply {ply:?} is not a number")))?;
+                    positions.push((ply, read_position(at, pos)?));
+                }
+                Ok(Request::Analyse {
+                    job,
+                    variant,
+                    seed,
+                    iterations,
+                    positions,
+                })
+            }
+            other => w.fail(format!("{other:?} is no request")),
+        }
+    }
+
+    /// Runs the request here with the searchers kept in `slots` (grown as needed), reporting
+    /// progress through `cancel`'s observer, and returns the reply.
+    pub fn run(self, slots: &mut Vec<Option<Searcher>>, cancel: &CancelHandle) -> Reply {
+        match self {
+            Request::Search {
+                job,
+                slot,
+                fresh,
+                spec,
+                position,
+                variant,
+                limits,
+            } => {
+                let i = usize::from(slot);
+                if slots.len() <= i {
+                    slots.resize_with(i + 1, || None);
+                }
+                let searcher = match &mut slots[i] {
+                    Some(searcher) if !fresh => searcher,
+                    kept => kept.insert(spec.build()),
+                };
+                let result = searcher.search(&position, variant, &limits, cancel);
+                Reply::Searched { job, result }
+            }
+            Request::Analyse {
+                job,
+                variant,
+                seed,
+                iterations,
+                positions,
+            } => Reply::Analysed {
+                job,
+                estimates: super::analyse(&positions, variant, seed, iterations, cancel),
+            },
+        }
+    }
+}
+
+fn write_result(out: &mut String, r: &SearchResult) {
+    let pv = if r.pv.is_empty() {
+        "-".to_string()
+    } else {
+        r.pv.iter()
+            .map(Move::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let _ = write!(
+        out,
+        "{} {} {} {} {} {} {} {} {} {} {pv}",
+        opt(r.best),
+        r.iterations,
+        r.nodes,
+        r.memory,
+        r.endgame_nodes,
+        u8::from(r.proven),
+        r.elapsed.as_nanos(),
+        u8::from(r.cancelled),
+        r.reused_nodes,
+        u8::from(r.stopped_early),
+    );
+    for m in &r.moves {
+        let proof = match m.proof {
+            Some(Proof::Win) => "w",
+            Some(Proof::Draw) => "d",
+            Some(Proof::Loss) => "l",
+            None => "-",
+        };
+        let _ = write!(
+            out,
+            " {}:{}:{}:{proof}:{}",
+            m.mv,
+            m.visits,
+            m.win_rate,
+            opt(m.exact_margin)
+        );
+    }
+}
+
+fn flag(w: &mut Words<'_>, what: &str) -> Result<bool, WireError> {
+    match w.next(what)? {
+        "0" => Ok(false),
+        "1" => Ok(true),
+        other => w.fail(format!("{what} {other:?} is neither 0 nor 1")),
+    }
+}
+
+fn read_result(mut w: Words<'_>) -> Result<SearchResult, WireError> {
+    let best = match w.next("best move")? {
+        "-" => None,
+        text => Some(read_move(w.at, text)?),
+    };
+    let iterations = w.number("iterations")?;
+    let nodes = w.number("nodes")?;
+    let memory = w.number("memory")?;
+    let endgame_nodes = w.number("endgame nodes")?;
+    let proven = flag(&mut w, "proven")?;
+    let elapsed = Duration::from_nanos(w.number("nanoseconds")?);
+    let cancelled = flag(&mut w, "cancelled")?;
+    let reused_nodes = w.number("reused nodes")?;
+    let stopped_early = flag(&mut w, "stopped early")?;
+    let pv = match w.next("principal variation")? {
+        "-" => Vec::new(),
+        text => text
+            .split(',')
+            .map(|m| read_move(w.at, m))
+            .collect::<Result<_, _>>()?,
+    };
+    let mut moves = Vec::new();
+    for (at, word) in w.rest() {
+        let [mv, visits, win_rate, proof, margin] = word.split(':').collect::<Vec<_>>()[..] else {
+            return err(
+                at,
+                format!("{word:?} is not MOVE:VISITS:WIN_RATE:PROOF:MARGIN"),
+            );
+        };
+        let number = |what: &str, t: &str| -> Result<f64, WireError> {
+            t.parse()
+                .or_else(|_| err(at, format!("{what} {t:?} is not a number")))
+        };
+        moves.push(MoveStats {
+            mv: read_move(at, mv)?,
+            visits: number("visits", visits)? as u64,
+            win_rate: number("win rate", win_rate)?,
+            proof: match proof {
+                "w" => Some(Proof::Win),
+                "d" => Some(Proof::Draw),
+                "l" => Some(Proof::Loss),
+                "-" => None,
+                _ => return err(at, format!("proof {proof:?} is none of w, d, l, -")),
+            },
+            exact_margin: cap(at, margin)?,
+        });
+    }
+    Ok(SearchResult {
+        best,
+        moves,
+        pv,
+        iterations,
+        nodes,
+        memory,
+        endgame_nodes,
+        proven,
+        elapsed,
+        cancelled,
+        reused_nodes,
+        stopped_early,
+    })
+}
+
+impl fmt::Display for Reply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        match self {
+            Reply::Progress { job, iterations } => {
+                let _ = write!(out, "progress {job} {iterations}");
+            }
+            Reply::Searched { job, result } => {
+                let _ = write!(out, "searched {job} ");
+                write_result(&mut out, result);
+            }
+            Reply::Analysed { job, estimates } => {
+                let _ = write!(out, "analysed {job}");
+                for (ply, p) in estimates {
+                    let _ = write!(out, " {ply}:{p}");
+                }
+            }
+        }
+        f.write_str(&out)
+    }
+}
+
+impl Reply {
+    /// Reads a line written by `Display`.
+    ///
+    /// # Errors
+    /// Which word is wrong and why.
+    pub fn parse(line: &str) -> Result<Reply, WireError> {
+        let mut w = Words::new(line);
+        match w.next("the message's kind")? {
+            "progress" => {
+                let job = w.number("job")?;
+                let iterations = w.number("iterations")?;
+                w.end()?;
+                Ok(Reply::Progress { job, iterations })
+            }
+            "searched" => {
+                let job = w.number("job")?;
+                Ok(Reply::Searched {
+                    job,
+                    result: read_result(w)?,
+                })
+            }
+            "analysed" => {
+                let job = w.number("job")?;
+                let mut estimates = Vec::new();
+                for (at, word) in w.rest() {
+                    let parsed = word
+                        .split_once(':')
+                        .and_then(|(ply, p)| Some((ply.parse().ok()?, p.parse().ok()?)));
+                    match parsed {
+                        Some(e) => estimates.push(e),
+                        None => return err(at, format!("{word:?} is not PLY:CHANCE")),
+                    }
+                }
+                Ok(Reply::Analysed { job, estimates })
+            }
+            other => w.fail(format!("{other:?} is no reply")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::transcript;
+
+    fn position_after(moves: &str) -> Position {
+        transcript::parse(moves, Variant::Othello)
+            .expect("a legal transcript")
+            .position()
+    }
+
+    #[test]
+    fn requests_read_back_as_written() {
+        let requests = [
+            Request::Search {
+                job: 7,
+                slot: 3,
+                fresh: true,
+                spec: SearcherSpec::Level {
+                    level: Level::Master,
+                    seed: u64::MAX,
+                },
+                position: position_after("f5d6c3"),
+                variant: Variant::FreeOpening,
+                limits: SearchLimits::time(Duration::from_micros(1_234_567)),
+            },
+            Request::Search {
+                job: 0,
+                slot: 0,
+                fresh: false,
+                spec: SearcherSpec::Plain { seed: 42 },
+                position: Position::start(),
+                variant: Variant::Othello,
+                limits: SearchLimits::iterations(500),
+            },
+            Request::Analyse {
+                job: 9,
+                variant: Variant::NoMoveEndsGame,
+                seed: 3,
+                iterations: 300,
+                positions: vec![(0, Position::start()), (3, position_after("f5d6c3"))],
+            },
+        ];
+        for request in requests {
+            let line = request.to_string();
+            assert_eq!(Request::parse(&line), Ok(request), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_real_result_reads_back_exactly() {
+        let mut slots = Vec::new();
+        let request = Request::Search {
+            job: 1,
+            slot: 2,
+            fresh: false,
+            spec: SearcherSpec::Plain { seed: 5 },
+            position: position_after("f5d6"),
+            variant: Variant::Othello,
+            limits: SearchLimits::iterations(400),
+        };
+        let reply = request.run(&mut slots, &CancelHandle::new());
+        let Reply::Searched { result, .. } = &reply else {
+            panic!("a search answers with its result: {reply:?}");
+        };
+        assert!(
+            result.best.is_some() && result.moves.len() > 1,
+            "{result:?}"
+        );
+        assert!(slots[2].is_some() && slots[0].is_none(), "kept in its slot");
+        let line = reply.to_string();
+        assert_eq!(Reply::parse(&line), Ok(reply), "{line}");
+        let analysed = Reply::Analysed {
+            job: 4,
+            estimates: vec![(0, 0.5), (12, 0.123_456_79)],
+        };
+        assert_eq!(Reply::parse(&analysed.to_string()), Ok(analysed));
+    }
+
+    #[test]
+    fn a_kept_searcher_goes_on_from_its_tree_and_fresh_starts_anew() {
+        let mut slots = Vec::new();
+        let search = |fresh, moves: &str| Request::Search {
+            job: 1,
+            slot: 0,
+            fresh,
+            spec: SearcherSpec::Level {
+                level: Level::Casual,
+                seed: 1,
+            },
+            position: position_after(moves),
+            variant: Variant::Othello,
+            limits: SearchLimits::iterations(2_000),
+        };
+        let reused = |reply: Reply| match reply {
+            Reply::Searched { result, .. } => result.reused_nodes,
+            other => panic!("{other:?}"),
+        };
+        let first = search(false, "f5").run(&mut slots, &CancelHandle::new());
+        let Reply::Searched { result, .. } = &first else {
+            panic!("{first:?}");
+        };
+        let best = result.best.expect("a move").to_string();
+        let next = search(false, &format!("f5{best}")).run(&mut slots, &CancelHandle::new());
+        assert!(
+            reused(next) > 0,
+            "the second search starts from the kept subtree"
+        );
+        let again = search(true, "f5").run(&mut slots, &CancelHandle::new());
+        assert_eq!(reused(again), 0, "a fresh searcher has no tree");
+    }
+
+    #[test]
+    fn bad_lines_say_which_word_and_why() {
+        let cases = [
+            ("", 1, "missing"),
+            ("search x", 2, "job"),
+            ("search 1 0 2", 4, "fresh"),
+            ("search 1 0 1 level:9:1", 5, "level:N:SEED"),
+            ("search 1 0 1 plain:1 zz:0:b", 6, "hexadecimal"),
+            ("search 1 0 1 plain:1 3:1:b", 6, "both colours"),
+            ("search 1 0 1 plain:1 0:0:b chess", 7, "no variant"),
+            ("search 1 0 1 plain:1 0:0:b othello 1:2", 8, "MICROS"),
+            (
+                "search 1 0 1 plain:1 0:0:b othello -:-:1 x",
+                9,
+                "unexpected",
+            ),
+            ("analyse 1 othello 1 1 5", 6, "PLY:POSITION"),
+            ("progress 1", 3, "missing"),
+            ("searched 1 z9", 3, "not a move"),
+            ("analysed 1 3:x", 3, "PLY:CHANCE"),
+            ("hello", 1, "no re"),
+        ];
+        for (line, word, why) in cases {
+            let e = Request::parse(line)
+                .err()
+                .into_iter()
+                .chain(Reply::parse(line).err())
+                .find(|e| e.word == word && e.why.contains(why));
+            assert!(
+                e.is_some(),
+                "{line:?}: expected word {word} ({why}); got {:?} / {:?}",
+                Request::parse(line),
+                Reply::parse(line)
+            );
+        }
+    }
+}
