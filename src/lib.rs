@@ -99,6 +99,15 @@ impl Plugin for AppPlugin {
                 || bevy::window::WindowResolution::new(720, 1080),
                 |(w, h)| bevy::window::WindowResolution::new(w, h),
             ),
+            // In a browser: draw into the page's canvas (web/index.html), sized by the page
+            // to the viewport less the safe areas, and keep the page's own gestures (scroll,
+            // zoom, the context menu) off it.
+            #[cfg(all(target_family = "wasm", target_os = "unknown"))]
+            canvas: Some("#montello".into()),
+            #[cfg(all(target_family = "wasm", target_os = "unknown"))]
+            fit_canvas_to_parent: true,
+            #[cfg(all(target_family = "wasm", target_os = "unknown"))]
+            prevent_default_event_handling: true,
             ..default()
         };
         let plugins = DefaultPlugins.set(WindowPlugin {
@@ -118,7 +127,7 @@ impl Plugin for AppPlugin {
         // `--offscreen`: no window system at all. The window entity only gives the layout its
         // size; the camera renders into an image (see `app::dev::render_offscreen`) and Bevy's
         // schedule runner drives the frames.
-        #[cfg(not(any(target_os = "android", target_os = "ios")))]
+        #[cfg(not(any(target_os = "android", target_os = "ios", target_family = "wasm")))]
         let plugins = if self.launch.offscreen {
             plugins
                 .set(WindowPlugin {
@@ -132,7 +141,7 @@ impl Plugin for AppPlugin {
             plugins
         };
         app.add_plugins((plugins, MeshPickingPlugin));
-        #[cfg(not(any(target_os = "android", target_os = "ios")))]
+        #[cfg(not(any(target_os = "android", target_os = "ios", target_family = "wasm")))]
         if self.launch.offscreen {
             app.add_plugins(bevy::app::ScheduleRunnerPlugin::run_loop(
                 std::time::Duration::ZERO,
@@ -180,8 +189,10 @@ impl Plugin for AppPlugin {
             app::access::view_plugin,
             ui::screens::plugin,
         ));
-        #[cfg(not(any(target_os = "android", target_os = "ios")))]
+        #[cfg(not(any(target_os = "android", target_os = "ios", target_family = "wasm")))]
         app.add_plugins((app::dev::plugin, app::share::plugin));
+        #[cfg(all(target_family = "wasm", target_os = "unknown"))]
+        app.add_plugins(app::page::plugin);
     }
 }
 

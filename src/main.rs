@@ -1,5 +1,6 @@
 //! The executable: on desktop it parses the command line (by hand: no argument-parser
-//! dependency for a handful of flags), then runs the app. On iOS (this binary is the app's
+//! dependency for a handful of flags), then runs the app; in a browser the same options come
+//! from the page's address (`?open=board&lang=de`). On iOS (this binary is the app's
 //! executable, ios/build-rust.sh) it parses nothing: the system passes arguments of its own
 //! (`-AppleLanguages (de)`), see `montello::ios_main`. Android loads the library instead.
 
@@ -154,9 +155,41 @@ fn main() -> ExitCode {
     }
 }
 
+/// In a browser the page's address gives the options: `?open=board&theme=dark&position=f5d6`
+/// is `--open board --theme dark --position f5d6`, a name alone (`?face-to-face`) a flag.
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+fn args() -> Vec<String> {
+    let search = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    let decode = |text: &str| {
+        js_sys::decode_uri_component(&text.replace('+', " "))
+            .map_or_else(|_| text.to_string(), String::from)
+    };
+    let mut args = Vec::new();
+    for pair in search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+    {
+        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+        args.push(format!("--{}", decode(name)));
+        if !value.is_empty() {
+            args.push(decode(value));
+        }
+    }
+    args
+}
+
+/// The command line's arguments.
+#[cfg(not(any(target_os = "ios", all(target_family = "wasm", target_os = "unknown"))))]
+fn args() -> Vec<String> {
+    std::env::args().skip(1).collect()
+}
+
 #[cfg(not(target_os = "ios"))]
 fn main() -> ExitCode {
-    match parse(std::env::args().skip(1)) {
+    match parse(args()) {
         Ok(options) => {
             if montello::run(options).is_success() {
                 ExitCode::SUCCESS
@@ -168,6 +201,14 @@ fn main() -> ExitCode {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
+        // A page address with a wrong option still opens the game, saying why in the console.
+        #[cfg(all(target_family = "wasm", target_os = "unknown"))]
+        Err(message) => {
+            web_sys::console::warn_1(&format!("montello: {message}\n{USAGE}").into());
+            montello::run(LaunchOptions::default());
+            ExitCode::SUCCESS
+        }
+        #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
         Err(message) => {
             eprintln!("montello: {message}\n{USAGE}");
             ExitCode::from(2)

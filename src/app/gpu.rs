@@ -309,7 +309,7 @@ fn prove_drawing(
     if proof.written {
         return;
     }
-    let waiting = cache.waiting_pipelines().next().is_some();
+    let waiting = crate::app::power::drawing_pipelines_waiting(&cache);
     if proof.frame_rendered(adapter.backend.to_str(), waiting, Instant::now()) {
         info!(
             "rendering on {} ({})",

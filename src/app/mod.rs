@@ -1,13 +1,16 @@
 //! What wires everything together: the launch options, the frame pacing ([`power`]), the
 //! screen-reader nodes over the squares ([`access`]) and, on desktop, the clipboard
-//! ([`share`]) and the development helpers ([`dev`]: screenshots, frame statistics).
+//! ([`share`]) and the development helpers ([`dev`]: screenshots, frame statistics); in a
+//! browser, what the page is told (`page`).
 
 pub mod access;
 pub mod gpu;
 pub mod launch;
 pub mod power;
 
-#[cfg(not(any(target_os = "android", target_os = "ios")))]
+#[cfg(not(any(target_os = "android", target_os = "ios", target_family = "wasm")))]
 pub mod dev;
-#[cfg(not(any(target_os = "android", target_os = "ios")))]
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+pub mod page;
+#[cfg(not(any(target_os = "android", target_os = "ios", target_family = "wasm")))]
 pub mod share;

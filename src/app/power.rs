@@ -68,8 +68,27 @@ impl PipelinesPending {
 }
 
 fn watch_pipelines(cache: Res<PipelineCache>, pending: Res<PipelinesPending>) {
-    let waiting = cache.waiting_pipelines().next().is_some();
-    pending.0.store(waiting, Ordering::Relaxed);
+    pending
+        .0
+        .store(drawing_pipelines_waiting(&cache), Ordering::Relaxed);
+}
+
+/// Whether a pipeline that draws (a render pipeline) is still waiting to be compiled. Compute
+/// pipelines are left out: the app draws with none, and where the GPU offers no compute
+/// (WebGL2, and GL ES at WebGL2's limits, the phones' last resort) Bevy queues its sparse
+/// buffer update pipeline and leaves it queued for good, which would make every frame look
+/// like the shaders were still compiling (endless redraws, no launch ever proven).
+pub(crate) fn drawing_pipelines_waiting(cache: &PipelineCache) -> bool {
+    use bevy::render::render_resource::PipelineDescriptor;
+    let pipelines: Vec<_> = cache.pipelines().collect();
+    cache.waiting_pipelines().any(|id| {
+        pipelines.get(id).is_none_or(|p| {
+            matches!(
+                p.descriptor,
+                PipelineDescriptor::RenderPipelineDescriptor(_)
+            )
+        })
+    })
 }
 
 /// Messages that mean something changed this frame: the next frames must show the results

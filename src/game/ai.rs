@@ -20,9 +20,10 @@ use crate::prefs::i18n::{Lang, Said};
 use crate::prefs::settings::Settings;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use montello_engine::search::{
-    MctsConfig, MoveStats, SearchLimits, SearchResult, Searcher, Strategy,
-};
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+use montello_engine::search::Searcher;
+use montello_engine::search::wire::SearcherSpec;
+use montello_engine::search::{MoveStats, SearchLimits, SearchResult};
 use montello_engine::{Game, Move, Position, Side, Variant};
 use std::time::Duration;
 
@@ -198,7 +199,7 @@ impl SearchStats {
 }
 
 struct Running {
-    search: Background<(Searcher, SearchResult)>,
+    search: Background<(Engine, SearchResult)>,
     /// The searcher's identity and the line it searched, to keep it with when it comes back.
     line: Line,
     generation: u64,
@@ -219,6 +220,28 @@ pub struct Hint {
     pub generation: u64,
     /// The best moves, best first, with their win rates for the side to move.
     pub moves: Vec<MoveStats>,
+}
+
+/// A kept searcher: natively the searcher itself. In a browser the engine's worker keeps the
+/// searchers (`platform::web`), one per slot; the page keeps how to make one and whether it
+/// must be made anew.
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+type Engine = Searcher;
+
+/// A kept searcher in a browser: how to make it, and whether the worker must make it anew.
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+#[derive(Clone, Copy, Debug)]
+struct Engine {
+    spec: SearcherSpec,
+    fresh: bool,
+}
+
+/// A new searcher made from `spec`.
+fn new_engine(spec: SearcherSpec) -> Engine {
+    #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+    return spec.build();
+    #[cfg(all(target_family = "wasm", target_os = "unknown"))]
+    Engine { spec, fresh: true }
 }
 
 /// What a kept searcher was made for and the line of play it last searched.
@@ -259,13 +282,13 @@ impl Line {
 /// The searchers kept between searches: one for each AI side and one for each side's hints.
 #[derive(Default)]
 struct Kept {
-    ai: [Option<(Searcher, Line)>; 2],
-    hint: [Option<(Searcher, Line)>; 2],
+    ai: [Option<(Engine, Line)>; 2],
+    hint: [Option<(Engine, Line)>; 2],
     made: u64,
 }
 
 impl Kept {
-    fn slot(&mut self, purpose: Purpose, side: Side) -> &mut Option<(Searcher, Line)> {
+    fn slot(&mut self, purpose: Purpose, side: Side) -> &mut Option<(Engine, Line)> {
         let i = usize::from(side == Side::White);
         match purpose {
             Purpose::Move => &mut self.ai[i],
@@ -274,14 +297,14 @@ impl Kept {
     }
 
     /// The kept searcher for `purpose` and the side to move if the game goes on from what it
-    /// searched, else a new one from `make` (the old one, if any, is dropped here).
+    /// searched, else a new one made from `spec` (the old one, if any, is dropped here).
     fn take(
         &mut self,
         purpose: Purpose,
         level: Option<AiLevel>,
         game: &Game,
-        make: impl FnOnce() -> Searcher,
-    ) -> (Searcher, Line) {
+        spec: SearcherSpec,
+    ) -> (Engine, Line) {
         let slot = self.slot(purpose, game.side_to_move());
         match slot.take() {
             Some((searcher, line)) if line.continues_in(game, level) => {
@@ -289,7 +312,7 @@ impl Kept {
             }
             _ => {
                 self.made += 1;
-                (make(), Line::of(self.made, level, game))
+                (new_engine(spec), Line::of(self.made, level, game))
             }
         }
     }
@@ -342,7 +365,7 @@ impl AiState {
     /// The running search's statistics so far (no result yet), read from its live counter.
     pub fn live_stats(&self) -> Option<SearchStats> {
         self.running.as_ref().map(|r| SearchStats {
-            iterations: r.search.handle().iterations(),
+            iterations: r.search.iterations(),
             positions: r.positions,
             elapsed: r.started.elapsed(),
             side: r.side,
@@ -477,18 +500,50 @@ fn deliver_move(
 fn spawn(
     ai: &mut AiState,
     current: &CurrentGame,
-    (mut searcher, line): (Searcher, Line),
+    (engine, line): (Engine, Line),
     limits: SearchLimits,
     purpose: Purpose,
 ) {
     let pos = current.game.position();
     let variant = current.game.variant();
     let cap = limits.time.unwrap_or(UNTIMED_PROGRESS);
-    let positions = searcher.config().eval_weight >= 1.0;
-    let search = Background::start(move |cancel| {
-        let result = searcher.search(&pos, variant, &limits, cancel);
-        (searcher, result)
-    });
+    #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+    let (positions, search) = {
+        let mut searcher = engine;
+        let positions = searcher.config().eval_weight >= 1.0;
+        let search = Background::start(move |cancel| {
+            let result = searcher.search(&pos, variant, &limits, cancel);
+            (searcher, result)
+        });
+        (positions, search)
+    };
+    // In a browser: the worker's slot for this purpose and side keeps the searcher.
+    #[cfg(all(target_family = "wasm", target_os = "unknown"))]
+    let (positions, search) = {
+        use montello_engine::search::wire::{Reply, Request};
+        let slot =
+            2 * u8::from(purpose == Purpose::Hint) + u8::from(pos.side_to_move() == Side::White);
+        let kept = Engine {
+            fresh: false,
+            ..engine
+        };
+        let search = Background::remote(
+            |job| Request::Search {
+                job,
+                slot,
+                fresh: engine.fresh,
+                spec: engine.spec,
+                position: pos,
+                variant,
+                limits,
+            },
+            move |reply| match reply {
+                Reply::Searched { result, .. } => Some((kept, result)),
+                _ => None,
+            },
+        );
+        (engine.spec.config().eval_weight >= 1.0, search)
+    };
     ai.searches_started += 1;
     ai.running = Some(Running {
         search,
@@ -534,7 +589,7 @@ fn start_ai_move(
     let seed = settings.ai_seed.wrapping_add(game.ply() as u64);
     let searcher = ai
         .kept
-        .take(Purpose::Move, Some(level), game, || level.searcher(seed));
+        .take(Purpose::Move, Some(level), game, level.spec(seed));
     spawn(&mut ai, &current, searcher, level.limits(), Purpose::Move);
 }
 
@@ -568,12 +623,9 @@ fn start_hint(
         .wrapping_add(0x4849_4e54 + game.ply() as u64);
     // The hint shows the top moves' win rates: it runs its time out (no early stop) so the
     // runners-up are ranked as well as the best move.
-    let searcher = ai.kept.take(Purpose::Hint, None, game, || {
-        Searcher::new(Strategy::default(), seed).with_config(MctsConfig {
-            early_stop: false,
-            ..MctsConfig::default()
-        })
-    });
+    let searcher = ai
+        .kept
+        .take(Purpose::Hint, None, game, SearcherSpec::Plain { seed });
     spawn(&mut ai, &current, searcher, limits, Purpose::Hint);
 }
 

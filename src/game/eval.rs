@@ -14,7 +14,7 @@ use crate::game::flow::CurrentGame;
 use crate::platform::lifecycle::WorkPaused;
 use crate::prefs::settings::Settings;
 use bevy::prelude::*;
-use montello_engine::search::{CancelHandle, SearchLimits, Searcher, Strategy};
+use montello_engine::search::{self, CancelHandle};
 use montello_engine::{Move, Position, Side, Variant};
 
 /// Playouts per position in the post-game analysis: a low level's worth, a fraction of a
@@ -99,36 +99,6 @@ impl EvalHistory {
     }
 }
 
-/// Black's chance to win in `pos` after a search of `iterations` playouts, if the search
-/// found a move to rate; exact at the end of the game.
-fn estimate(
-    pos: &Position,
-    variant: Variant,
-    iterations: u64,
-    seed: u64,
-    cancel: &CancelHandle,
-) -> Option<f32> {
-    if variant.is_game_over(pos) {
-        let score = pos.score();
-        return Some(match score.black.cmp(&score.white) {
-            std::cmp::Ordering::Greater => 1.0,
-            std::cmp::Ordering::Less => 0.0,
-            std::cmp::Ordering::Equal => 0.5,
-        });
-    }
-    let result = Searcher::new(Strategy::default(), seed).search(
-        pos,
-        variant,
-        &SearchLimits::iterations(iterations),
-        cancel,
-    );
-    let rate = result.win_rate()? as f32;
-    Some(match pos.side_to_move() {
-        Side::Black => rate,
-        Side::White => 1.0 - rate,
-    })
-}
-
 /// The post-game analysis of the given positions (ply, position), in order, each with its own
 /// seed: the same positions and seed give the same estimates. Stops early when cancelled.
 pub fn analyse(
@@ -137,17 +107,7 @@ pub fn analyse(
     seed: u64,
     cancel: &CancelHandle,
 ) -> Vec<(usize, f32)> {
-    let mut out = Vec::with_capacity(positions.len());
-    for &(ply, pos) in positions {
-        if cancel.is_cancelled() {
-            break;
-        }
-        let seed = seed ^ (ply as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        if let Some(p) = estimate(&pos, variant, ANALYSIS_ITERATIONS, seed, cancel) {
-            out.push((ply, p));
-        }
-    }
-    out
+    search::analyse(positions, variant, seed, ANALYSIS_ITERATIONS, cancel)
 }
 
 /// Keeps the estimates in step with the game: after an undo and a different move, the
@@ -259,8 +219,28 @@ fn start_analysis(
         .collect();
     let variant = game.variant();
     let seed = settings.ai_seed ^ 0x4556_414c;
+    #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+    let work = Background::start(move |cancel| analyse(&positions, variant, seed, cancel));
+    // In a browser: in the engine's worker.
+    #[cfg(all(target_family = "wasm", target_os = "unknown"))]
+    let work = {
+        use montello_engine::search::wire::{Reply, Request};
+        Background::remote(
+            |job| Request::Analyse {
+                job,
+                variant,
+                seed,
+                iterations: ANALYSIS_ITERATIONS,
+                positions,
+            },
+            |reply| match reply {
+                Reply::Analysed { estimates, .. } => Some(estimates),
+                _ => None,
+            },
+        )
+    };
     eval.analysis = Some(Analysis {
-        work: Background::start(move |cancel| analyse(&positions, variant, seed, cancel)),
+        work,
         moves: game.history().to_vec(),
     });
 }

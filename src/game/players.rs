@@ -4,7 +4,8 @@
 use crate::prefs::i18n::Lang;
 use bevy::prelude::*;
 use montello_engine::Side;
-use montello_engine::search::{Level, MctsConfig, SearchLimits, Searcher, Strategy};
+use montello_engine::search::wire::SearcherSpec;
+use montello_engine::search::{Level, SearchLimits};
 
 /// Who plays a side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -113,17 +114,12 @@ impl AiLevel {
         }
     }
 
-    /// A searcher for this level: the engine's default strategy with the level's knobs.
-    pub fn searcher(self, seed: u64) -> Searcher {
+    /// How to make this level's searcher, seeded `seed`: the engine's default strategy with
+    /// the level's knobs; a fixed number of playouts runs exactly that many (no early stop).
+    pub fn spec(self, seed: u64) -> SearcherSpec {
         match self {
-            AiLevel::Level(level) => level.searcher(seed),
-            // Exactly n playouts, as its name says: no early stop.
-            AiLevel::Iterations(_) => {
-                Searcher::new(Strategy::Default, seed).with_config(MctsConfig {
-                    early_stop: false,
-                    ..MctsConfig::default()
-                })
-            }
+            AiLevel::Level(level) => SearcherSpec::Level { level, seed },
+            AiLevel::Iterations(_) => SearcherSpec::Plain { seed },
         }
     }
 }

@@ -71,8 +71,8 @@ pub struct StatsFile(pub Stats);
 pub struct ResetStats;
 
 /// The platform's directory for the app's own files: the activity's internal data path on
-/// Android, Application Support on iOS, the user's data directory on desktop. Never the
-/// directory of the binary.
+/// Android, Application Support on iOS, the user's data directory on desktop, localStorage in
+/// a browser. Never the directory of the binary.
 pub fn platform_data_dir() -> Option<PathBuf> {
     #[cfg(target_os = "android")]
     {
@@ -85,7 +85,12 @@ pub fn platform_data_dir() -> Option<PathBuf> {
         std::env::var_os("HOME")
             .map(|home| PathBuf::from(home).join("Library/Application Support/Montello"))
     }
-    #[cfg(not(any(target_os = "android", target_os = "ios")))]
+    // In a browser: the prefix of the page's localStorage keys (storage::backend).
+    #[cfg(all(target_family = "wasm", target_os = "unknown"))]
+    {
+        Some(PathBuf::from("montello"))
+    }
+    #[cfg(not(any(target_os = "android", target_os = "ios", target_family = "wasm")))]
     {
         directories::ProjectDirs::from("org", "Montello", "Montello")
             .map(|d| d.data_dir().to_path_buf())
@@ -291,7 +296,7 @@ fn save_settings(
         table_mode: settings.table_mode,
         ..file.0.clone()
     };
-    if next != file.0 || !dir.0.join(SavedSettings::FILE).exists() {
+    if next != file.0 || !storage::exists(&dir.0.join(SavedSettings::FILE)) {
         write(&dir.0, &next, &mut notice);
         file.0 = next;
     }

@@ -10,11 +10,13 @@
 //! or, between steps 2 and 3, the complete `name.tmp` (new) and `name.bak` (old). [`load`]
 //! tries them in that order. A file that exists but cannot be read as a save is never deleted:
 //! it is renamed aside (`name.bad-<unix time>`) and the player is told in one sentence.
+//!
+//! In a browser the same steps run on the page's localStorage ([`backend`]): a path is a key,
+//! a write is one `setItem` (atomic by itself), a rename a copy and a removal. A full or
+//! refused storage is an error like a full disk: reported, and the previous save stays.
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 /// A kind of file kept by [`save`] and [`load`]: how to turn it into text and back.
 pub trait SaveFormat: Sized {
@@ -92,8 +94,13 @@ pub fn backup_path_of<T: SaveFormat>(dir: &Path) -> PathBuf {
     sibling(dir, T::FILE, ".bak")
 }
 
+/// Whether a file (or, in a browser, a key) exists at `path`.
+pub fn exists(path: &Path) -> bool {
+    backend::exists(path)
+}
+
 fn read_as<T: SaveFormat>(path: &Path) -> Option<Result<T, String>> {
-    match fs::read(path) {
+    match backend::read(path) {
         Ok(bytes) => Some(match String::from_utf8(bytes) {
             Ok(text) => T::decode(&text),
             Err(e) => Err(format!(
@@ -123,29 +130,20 @@ pub fn write_atomic<T: SaveFormat>(dir: &Path, bytes: &[u8]) -> Result<(), SaveE
         let path = path.to_path_buf();
         move |source| SaveError { path, source }
     };
-    fs::create_dir_all(dir).map_err(err(dir))?;
+    backend::create_dir_all(dir).map_err(err(dir))?;
     // Writing `.tmp` would destroy the newest save if an earlier save was cut off between its
     // renames: finish that save first.
     finish_interrupted_save::<T>(dir);
     let tmp = sibling(dir, T::FILE, ".tmp");
-    {
-        let mut file = OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(&tmp)
-            .map_err(err(&tmp))?;
-        file.write_all(bytes).map_err(err(&tmp))?;
-        file.sync_all().map_err(err(&tmp))?;
-    }
+    backend::write_synced(&tmp, bytes).map_err(err(&tmp))?;
     // Keep the current file as the backup only if it is a good save: a corrupted main file must
     // not push the last good backup out.
     if matches!(read_as::<T>(&main), Some(Ok(_))) {
         let bak = backup_path_of::<T>(dir);
-        fs::rename(&main, &bak).map_err(err(&bak))?;
+        backend::rename(&main, &bak).map_err(err(&bak))?;
     }
-    fs::rename(&tmp, &main).map_err(err(&main))?;
-    sync_dir(dir);
+    backend::rename(&tmp, &main).map_err(err(&main))?;
+    backend::sync_dir(dir);
     Ok(())
 }
 
@@ -154,34 +152,137 @@ pub fn write_atomic<T: SaveFormat>(dir: &Path, bytes: &[u8]) -> Result<(), SaveE
 fn finish_interrupted_save<T: SaveFormat>(dir: &Path) -> bool {
     let main = path_of::<T>(dir);
     let tmp = sibling(dir, T::FILE, ".tmp");
-    if main.exists() || !matches!(read_as::<T>(&tmp), Some(Ok(_))) {
+    if exists(&main) || !matches!(read_as::<T>(&tmp), Some(Ok(_))) {
         return false;
     }
-    let done = fs::rename(&tmp, &main).is_ok();
-    sync_dir(dir);
+    let done = backend::rename(&tmp, &main).is_ok();
+    backend::sync_dir(dir);
     done
 }
 
-/// Makes the renames durable. Directories cannot be opened for syncing everywhere (Windows);
-/// where they cannot, the rename is still atomic, only its durability is up to the OS.
-fn sync_dir(dir: &Path) {
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
-}
-
 fn set_aside(path: &Path) -> Option<PathBuf> {
-    let stamp = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
+    let stamp = backend::unix_seconds();
     let mut target = PathBuf::from(format!("{}.bad-{stamp}", path.display()));
     let mut n = 1;
-    while target.exists() {
+    while exists(&target) {
         target = PathBuf::from(format!("{}.bad-{stamp}-{n}", path.display()));
         n += 1;
     }
-    fs::rename(path, &target).ok().map(|()| target)
+    backend::rename(path, &target).ok().map(|()| target)
+}
+
+/// The file system's few operations the saves need: the OS's files.
+#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+mod backend {
+    use std::fs::{self, File, OpenOptions};
+    use std::io::{self, Write};
+    use std::path::Path;
+    use std::time::{SystemTime, UNIX_EPOCH};
+
+    pub(super) fn read(path: &Path) -> io::Result<Vec<u8>> {
+        fs::read(path)
+    }
+
+    pub(super) fn exists(path: &Path) -> bool {
+        path.exists()
+    }
+
+    pub(super) fn create_dir_all(dir: &Path) -> io::Result<()> {
+        fs::create_dir_all(dir)
+    }
+
+    /// Writes `bytes` to `path` and waits until they are on the disk.
+    pub(super) fn write_synced(path: &Path, bytes: &[u8]) -> io::Result<()> {
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(path)?;
+        file.write_all(bytes)?;
+        file.sync_all()
+    }
+
+    pub(super) fn rename(from: &Path, to: &Path) -> io::Result<()> {
+        fs::rename(from, to)
+    }
+
+    /// Makes the renames durable. Directories cannot be opened for syncing everywhere
+    /// (Windows); where they cannot, the rename is still atomic, only its durability is up to
+    /// the OS.
+    pub(super) fn sync_dir(dir: &Path) {
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+    }
+
+    pub(super) fn unix_seconds() -> u64 {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0)
+    }
+}
+
+/// The same operations on the page's localStorage: a path is a key (`montello/game.ron`), a
+/// write one `setItem`, a rename a copy then a removal (a reload between the two leaves both
+/// keys, which [`load`] reads like the files' interrupted rename).
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+mod backend {
+    use std::io;
+    use std::path::Path;
+
+    fn storage() -> io::Result<web_sys::Storage> {
+        web_sys::window()
+            .and_then(|w| w.local_storage().ok().flatten())
+            .ok_or_else(|| io::Error::other("this browser gives the page no storage"))
+    }
+
+    fn key(path: &Path) -> String {
+        path.to_string_lossy().into_owned()
+    }
+
+    /// The browser's refusal in words: "QuotaExceededError: …" when the storage is full.
+    fn refused(e: wasm_bindgen::JsValue) -> io::Error {
+        let why = js_sys::Error::from(e).to_string();
+        io::Error::other(format!("the browser refused to store it ({why})"))
+    }
+
+    pub(super) fn read(path: &Path) -> io::Result<Vec<u8>> {
+        match storage()?.get_item(&key(path)).map_err(refused)? {
+            Some(text) => Ok(text.into_bytes()),
+            None => Err(io::ErrorKind::NotFound.into()),
+        }
+    }
+
+    pub(super) fn exists(path: &Path) -> bool {
+        storage().is_ok_and(|s| s.get_item(&key(path)).ok().flatten().is_some())
+    }
+
+    pub(super) fn create_dir_all(_dir: &Path) -> io::Result<()> {
+        storage().map(drop)
+    }
+
+    pub(super) fn write_synced(path: &Path, bytes: &[u8]) -> io::Result<()> {
+        let text = std::str::from_utf8(bytes)
+            .map_err(|_| io::Error::other("a save must be text in a browser"))?;
+        storage()?.set_item(&key(path), text).map_err(refused)
+    }
+
+    pub(super) fn rename(from: &Path, to: &Path) -> io::Result<()> {
+        let storage = storage()?;
+        let text = storage
+            .get_item(&key(from))
+            .map_err(refused)?
+            .ok_or(io::ErrorKind::NotFound)?;
+        storage.set_item(&key(to), &text).map_err(refused)?;
+        storage.remove_item(&key(from)).map_err(refused)
+    }
+
+    pub(super) fn sync_dir(_dir: &Path) {}
+
+    pub(super) fn unix_seconds() -> u64 {
+        (js_sys::Date::now() / 1000.0) as u64
+    }
 }
 
 /// Reads the save of `T` from `dir`, falling back as the module docs describe. Never panics
@@ -235,6 +336,8 @@ fn problem_of(why: String, aside: Option<&Path>) -> Problem {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
+    use std::time::{SystemTime, UNIX_EPOCH};
 
     /// A tiny format for the tests: `v1:<number>`.
     #[derive(Debug, PartialEq)]

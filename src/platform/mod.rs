@@ -19,6 +19,9 @@ pub mod insets;
 #[cfg(target_os = "ios")]
 pub(crate) mod ios;
 pub mod lifecycle;
+mod taps;
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+pub mod web;
 
 /// The Objective-C class of the scene delegate that `ios/Montello/Info.plist`'s
 /// `UIApplicationSceneManifest` names (`platform::ios` declares it; tests/ios_bundle.rs checks
@@ -27,6 +30,7 @@ pub const SCENE_DELEGATE_CLASS: &str = "MontelloSceneDelegate";
 
 pub(super) fn plugin(app: &mut App) {
     // The app layer may have set one already (`--safe-area`, desktop).
+    app.add_plugins(taps::plugin);
     app.init_resource::<SafeArea>()
         .init_resource::<SystemFontScale>()
         .add_message::<BackRequested>()

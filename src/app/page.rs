@@ -1,0 +1,144 @@
+//! The browser build's page (web/index.html): what the app tells it through `data-` attributes
+//! on its `<body>`, read by the loading screen and by the real-browser test
+//! (web/test/phone.mjs), which can see nothing of the canvas's contents otherwise.
+//!
+//! | attribute | value |
+//! |---|---|
+//! | `data-montello` | `ready` once a frame was drawn with every pipeline compiled (the loading screen then goes) |
+//! | `data-transcript` | the game's moves, `f5d6c3` |
+//! | `data-black`, `data-white` | the disc counts |
+//! | `data-turn` | `black`, `white` or `over` |
+//! | `data-thinking` | `1` while the engine searches |
+//! | `data-busy` | `1` while discs move (a tap then is refused with feedback) |
+//! | `data-legal` | the legal squares and their centres in the canvas's CSS pixels: `f5:195.0,420.5 d3:…` |
+//! | `data-squares` | every square's centre, `a1:x,y b1:…`, for tools/contrast-check.py |
+//! | `data-layout` | the layout probes (`crate::ui::layout::LayoutProbe`), `name:left,top,right,bottom;…`, for tools/layout-check.py |
+//! | `data-worker` | `failed` when the engine's worker could not run (searches then run on the page) |
+//!
+//! Positions are in the canvas's CSS pixels (the page adds the canvas's offset).
+
+use crate::app::power::PipelinesPending;
+use crate::game::ai::AiState;
+use crate::game::flow::{CurrentGame, ViewBusy};
+use crate::ui::layout::LayoutProbe;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use montello_engine::notation::transcript;
+use montello_engine::{Side, Square};
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Last, (mark_ready, publish_game));
+}
+
+fn body() -> Option<web_sys::HtmlElement> {
+    web_sys::window()?.document()?.body()
+}
+
+fn set(name: &str, value: &str) {
+    if let Some(body) = body()
+        && body.get_attribute(name).as_deref() != Some(value)
+    {
+        let _ = body.set_attribute(name, value);
+    }
+}
+
+/// Ready once three frames in a row were drawn with no shader left to compile (the first may
+/// still show a half-built scene).
+fn mark_ready(pipelines: Res<PipelinesPending>, mut frames: Local<u32>) {
+    if *frames > 3 {
+        return;
+    }
+    *frames = if pipelines.pending() { 0 } else { *frames + 1 };
+    if *frames == 3 {
+        set("data-montello", "ready");
+        *frames = 4;
+    }
+}
+
+/// The game's state, written when it changed.
+fn publish_game(
+    current: Res<CurrentGame>,
+    ai: Res<AiState>,
+    busy: Res<ViewBusy>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    probes: Query<(
+        &LayoutProbe,
+        &ComputedNode,
+        &bevy::ui::UiGlobalTransform,
+        &InheritedVisibility,
+    )>,
+    mut last: Local<String>,
+) {
+    let game = &current.game;
+    let score = game.position().score();
+    let turn = if game.is_over() {
+        "over"
+    } else {
+        match game.side_to_move() {
+            Side::Black => "black",
+            Side::White => "white",
+        }
+    };
+    let mut legal = Vec::new();
+    let mut squares = Vec::new();
+    if let (Ok((camera, at)), true) = (cameras.single(), windows.single().is_ok()) {
+        for square in Square::ALL {
+            if let Ok(p) = camera.world_to_viewport(at, crate::board::square_centre(square)) {
+                let place = format!("{square}:{:.1},{:.1}", p.x, p.y);
+                if game.legal_moves().contains(square) {
+                    legal.push(place.clone());
+                }
+                squares.push(place);
+            }
+        }
+    }
+    let mut layout = Vec::new();
+    for (probe, node, at, visible) in &probes {
+        let size = node.size() * node.inverse_scale_factor();
+        if !visible.get() || size.x < 1.0 || size.y < 1.0 {
+            continue;
+        }
+        let centre = at.affine().translation * node.inverse_scale_factor();
+        let (min, max) = (centre - size / 2.0, centre + size / 2.0);
+        layout.push(format!(
+            "{}:{:.1},{:.1},{:.1},{:.1}",
+            probe.0, min.x, min.y, max.x, max.y
+        ));
+    }
+    let state = [
+        transcript::to_transcript(game.history()),
+        score.black.to_string(),
+        score.white.to_string(),
+        turn.to_string(),
+        u8::from(ai.thinking().is_some()).to_string(),
+        u8::from(busy.0).to_string(),
+        legal.join(" "),
+        squares.join(" "),
+        layout.join(";"),
+    ];
+    let key = state.join("|");
+    if *last == key {
+        return;
+    }
+    for (name, value) in [
+        "data-transcript",
+        "data-black",
+        "data-white",
+        "data-turn",
+        "data-thinking",
+        "data-busy",
+        "data-legal",
+        "data-squares",
+        "data-layout",
+    ]
+    .into_iter()
+    .zip(&state)
+    {
+        set(name, value);
+    }
+    if crate::platform::web::failed() {
+        set("data-worker", "failed");
+    }
+    *last = key;
+}

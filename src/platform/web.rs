@@ -1,0 +1,137 @@
+//! The browser's side of the engine's Web Worker: the page's AI, hints and analysis run in
+//! web/worker.js (the engine compiled to its own small wasm module), so a search never blocks
+//! a frame (on the web Bevy's task pools run on the page's only thread).
+//!
+//! The page posts [`wire`](montello_engine::search::wire) request lines and the worker's
+//! replies are queued here until the game's systems take them. A search cannot be interrupted
+//! by a message, so [`restart`] terminates the worker (its CPU stops at once) and the next
+//! request starts a new one. If the worker cannot start or fails, [`failed`] says so and the
+//! game runs its searches on the page instead: slower frames, but the game goes on.
+
+use std::cell::{Cell, RefCell};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
+
+/// The worker script, beside index.html (web/build.sh puts it there).
+const SCRIPT: &str = "./worker.js";
+
+struct Link {
+    worker: Worker,
+    number: u32,
+    // Kept alive as long as the worker: the browser calls them.
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+}
+
+thread_local! {
+    static LINK: RefCell<Option<Link>> = const { RefCell::new(None) };
+    static REPLIES: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    static FAILED: Cell<bool> = const { Cell::new(false) };
+    static NEXT_JOB: Cell<u32> = const { Cell::new(1) };
+    static STARTED: Cell<u32> = const { Cell::new(0) };
+}
+
+/// A number for a new job, never used before in this page.
+pub fn next_job() -> u32 {
+    NEXT_JOB.with(|n| {
+        let job = n.get();
+        n.set(job.wrapping_add(1));
+        job
+    })
+}
+
+/// Whether the worker could not start or failed: searches then run on the page.
+pub fn failed() -> bool {
+    FAILED.get()
+}
+
+fn fail(why: &str) {
+    bevy::log::error!("the engine's worker failed ({why}): searching on the page instead");
+    FAILED.set(true);
+    LINK.with_borrow_mut(|link| {
+        if let Some(link) = link.take() {
+            link.worker.terminate();
+        }
+    });
+}
+
+fn start() -> Option<Link> {
+    let options = WorkerOptions::new();
+    options.set_type(WorkerType::Module);
+    let worker = match Worker::new_with_options(SCRIPT, &options) {
+        Ok(worker) => worker,
+        Err(e) => {
+            fail(&format!("{e:?}"));
+            return None;
+        }
+    };
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
+        if let Some(line) = event.data().as_string() {
+            REPLIES.with_borrow_mut(|replies| replies.push(line));
+        }
+    });
+    let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(|event: ErrorEvent| {
+        fail(&event.message());
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    STARTED.set(STARTED.get() + 1);
+    Some(Link {
+        worker,
+        number: STARTED.get(),
+        _on_message: on_message,
+        _on_error: on_error,
+    })
+}
+
+/// The number of the worker running now (each start counts one more), if one runs.
+pub fn current_worker() -> Option<u32> {
+    LINK.with_borrow(|link| link.as_ref().map(|link| link.number))
+}
+
+/// Sends a request line to the worker, starting it if none runs, and returns the number of the
+/// worker it went to: a job whose worker was restarted (another job's cancel) sends its line
+/// again. `None` if there is no worker ([`failed`]): the caller runs the request itself.
+pub fn post(line: &str) -> Option<u32> {
+    if failed() {
+        return None;
+    }
+    LINK.with_borrow_mut(|link| {
+        if link.is_none() {
+            *link = start();
+        }
+        let link = link.as_ref()?;
+        match link.worker.post_message(&line.into()) {
+            Ok(()) => Some(link.number),
+            Err(e) => {
+                bevy::log::error!("could not post to the engine's worker: {e:?}");
+                None
+            }
+        }
+    })
+}
+
+/// Takes the replies whose first two words are `kind job` for `job`, in the order they came,
+/// leaving the others queued.
+pub fn take_replies(job: u32) -> Vec<String> {
+    let job = job.to_string();
+    REPLIES.with_borrow_mut(|replies| {
+        let (mine, others) = std::mem::take(replies)
+            .into_iter()
+            .partition(|line| line.split(' ').nth(1) == Some(job.as_str()));
+        *replies = others;
+        mine
+    })
+}
+
+/// Stops whatever the worker is doing, at once: it is terminated, the replies not yet taken
+/// are dropped, and the next request starts a new worker (with no kept searchers).
+pub fn restart() {
+    LINK.with_borrow_mut(|link| {
+        if let Some(link) = link.take() {
+            link.worker.terminate();
+        }
+    });
+    REPLIES.with_borrow_mut(Vec::clear);
+}
