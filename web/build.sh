@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Builds Montello for the browser into web/dist (or the folder given): index.html, the app's
+# .wasm and its JavaScript glue, and the engine's Web Worker (worker.js and its own small
+# .wasm). Serve the folder with any static file server (web/serve.sh).
+#
+# Installs what it needs when missing: the wasm32-unknown-unknown target, and wasm-bindgen-cli
+# at exactly the version Cargo.lock pins (the glue and the .wasm must agree). Shrinks both
+# modules with wasm-opt when a recent binaryen (120 or later) is installed. CARGO_TARGET_DIR is
+# honoured.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-web/dist}
+target_dir=${CARGO_TARGET_DIR:-target}
+profile=web
+wasm=wasm32-unknown-unknown
+
+if command -v rustup >/dev/null && ! rustup target list --installed | grep -qx "$wasm"; then
+    rustup target add "$wasm"
+fi
+version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+if [[ -z "$version" ]]; then
+    echo "web/build.sh: no wasm-bindgen in Cargo.lock" >&2
+    exit 1
+fi
+if ! command -v wasm-bindgen >/dev/null || [[ "$(wasm-bindgen --version)" != "wasm-bindgen $version" ]]; then
+    echo "installing wasm-bindgen-cli $version (crates.io)"
+    # Not --locked: its lockfile pins a webpki-roots that the registry no longer offers.
+    cargo install wasm-bindgen-cli --version "$version"
+fi
+
+cargo build --profile "$profile" --target "$wasm" --bin montello
+# The worker is its own workspace (web/worker/Cargo.toml says why), built into the same
+# target folder.
+cargo build --manifest-path web/worker/Cargo.toml --profile "$profile" --target "$wasm" --lib \
+    --target-dir "$target_dir"
+
+built="$target_dir/$wasm/$profile"
+rm -rf "$out"
+mkdir -p "$out"
+bindgen=(wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section
+         --out-dir "$out")
+"${bindgen[@]}" --out-name montello "$built/montello.wasm"
+"${bindgen[@]}" --out-name montello_worker "$built/montello_worker.wasm"
+# wasm-opt shrinks both modules, but binaryen releases before 120 (Debian 12 has 108) break the
+# table of JavaScript references that Rust's wasm32 code uses by default: the page then fails
+# at load with "WebAssembly.Table.set(): Argument 1 is invalid". Only a recent one is used.
+opt_version=$(wasm-opt --version 2>/dev/null | awk '{ print $3 }' || true)
+if [[ "$opt_version" =~ ^[0-9]+$ ]] && ((opt_version >= 120)); then
+    features=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
+              --enable-mutable-globals --enable-reference-types --enable-multivalue)
+    wasm-opt -Oz "${features[@]}" -o "$out/montello_bg.wasm" "$out/montello_bg.wasm"
+    wasm-opt -O3 "${features[@]}" -o "$out/montello_worker_bg.wasm" "$out/montello_worker_bg.wasm"
+else
+    echo "wasm-opt ${opt_version:-not found}: older than 120, the .wasm files are not optimised further"
+fi
+cp web/index.html web/worker.js "$out/"
+cp android/res/mipmap-xxxhdpi/ic_launcher.png "$out/icon.png"
+
+for f in montello_bg.wasm montello_worker_bg.wasm; do
+    raw=$(wc -c <"$out/$f")
+    gz=$(gzip -9 -c "$out/$f" | wc -c)
+    echo "$f: $raw bytes, $gz gzipped"
+done
+echo "web build in $out: serve it with web/serve.sh"

@@ -1,0 +1,276 @@
+// Montello's browser build in a real Chromium, as a phone: Debian's chromium driven by
+// playwright-core (never `playwright install`), emulating a 390x844 phone at device scale 3
+// with touch. Run by web/test/run.sh, which builds and serves the site:
+//
+//     node web/test/phone.mjs http://127.0.0.1:PORT OUT_DIR
+//
+// It loads the page and waits for the board; taps a legal square with a touch event and sees
+// the counts change; waits for the AI's reply and sees that it came from a Web Worker; records
+// the frame times while the AI thinks; reloads and finds the same game; plants a corrupt save
+// and sees it kept aside and the game start; refuses storage and sees the game go on; measures
+// the engine in the worker; takes screenshots at phone and tablet sizes both ways (with the
+// `.squares` and `.layout` files tools/contrast-check.py and tools/layout-check.py read).
+// Figures go to OUT_DIR/web-figures.json. The app tells the page its state through data-
+// attributes on <body> (src/app/page.rs).
+
+import { chromium } from 'playwright-core';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [base, out] = [process.argv[2], process.argv[3] ?? 'web/test/out'];
+if (!base) {
+  console.error('usage: node web/test/phone.mjs http://127.0.0.1:PORT [OUT_DIR]');
+  process.exit(2);
+}
+mkdirSync(out, { recursive: true });
+
+// Software WebGL on two cores is slow: generous waits, never a pass that depends on speed.
+const READY_MS = 240_000;
+const MOVE_MS = 120_000;
+const figures = {};
+const failures = [];
+
+function check(ok, what) {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) failures.push(what);
+}
+
+// Off the network, as root, WebGL2 through SwiftShader.
+const FLAGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+];
+const launch = (extra = []) => chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  headless: true,
+  args: [...FLAGS, ...extra],
+});
+// The phone: a real device scale of 3. Playwright's `deviceScaleFactor` is DevTools emulation,
+// under which Chromium's ResizeObserver reports the canvas's device-pixel size unscaled, so
+// winit (like any page that sizes its canvas that way) would draw at a third of the resolution
+// with a UI three times too large; a browser started at scale 3 reports it as a phone does.
+const phoneBrowser = await launch(['--force-device-scale-factor=3']);
+const browser = await launch();
+const PHONE = { width: 390, height: 844 };
+
+async function phoneContext() {
+  const context = await phoneBrowser.newContext({ viewport: null, hasTouch: true });
+  context.phone = true;
+  return context;
+}
+
+async function open(context, query = '') {
+  const page = await context.newPage();
+  if (context.phone) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setDeviceMetricsOverride', { ...PHONE, deviceScaleFactor: 0, mobile: true });
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  }
+  page.consoleLines = [];
+  page.on('console', (m) => page.consoleLines.push(`${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => page.consoleLines.push(`pageerror: ${e}`));
+  await page.goto(`${base}/${query}`);
+  await ready(page);
+  return page;
+}
+
+async function ready(page) {
+  try {
+    await page.waitForFunction(() => ['ready', 'failed'].includes(document.body.dataset.montello), null, { timeout: READY_MS });
+    if ((await data(page)).montello === 'failed') throw new Error(`the page failed: ${await page.locator('#what').textContent()}`);
+  } catch (e) {
+    console.error(page.consoleLines.slice(-30).join('\n'));
+    throw e;
+  }
+}
+
+const data = (page) => page.evaluate(() => ({ ...document.body.dataset }));
+
+// A point in the canvas's CSS pixels to the page's.
+async function onPage(page, x, y) {
+  const r = await page.locator('canvas#montello').boundingBox();
+  return [r.x + x, r.y + y];
+}
+
+// Taps a square as a finger does, once the discs are still (a tap while they move is refused,
+// as the app says on screen).
+async function tapSquare(page, place) {
+  await page.waitForFunction(() => document.body.dataset.busy === '0', null, { timeout: MOVE_MS });
+  const [x, y] = await onPage(page, place.x, place.y);
+  await page.touchscreen.tap(x, y);
+}
+
+function parsePlaces(text) {
+  return (text ?? '').split(' ').filter(Boolean).map((p) => {
+    const [square, at] = p.split(':');
+    const [x, y] = at.split(',').map(Number);
+    return { square, x, y };
+  });
+}
+
+// Frame times as the page's main thread sees them: requestAnimationFrame gaps, and the long
+// tasks (over 50 ms) the browser reports, each stamped so that the AI's thinking can be told
+// apart.
+async function recordFrames(page) {
+  await page.evaluate(() => {
+    window.frames_ = [];
+    window.longTasks_ = [];
+    let last = performance.now();
+    const tick = (now) => {
+      window.frames_.push([now, now - last, document.body.dataset.thinking === '1']);
+      last = now;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks_.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: false });
+  });
+}
+
+function stats(values) {
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { frames: values.length, p50: +at(0.5).toFixed(1), p95: +at(0.95).toFixed(1), max: +sorted[sorted.length - 1].toFixed(1) };
+}
+
+// 1. A new player: the page loads, the loading screen goes, the new-game screen shows.
+{
+  const context = await phoneContext();
+  const t0 = Date.now();
+  const page = await open(context);
+  const d = await data(page);
+  const dpr = await page.evaluate(() => [devicePixelRatio, innerWidth, innerHeight, document.querySelector('canvas').width]);
+  check(dpr[0] === 3 && dpr[1] === 390 && dpr[3] === 1170, `a 390x844 phone at scale 3, the canvas at 1170 device pixels (${dpr.join(', ')})`);
+  figures.first_board_ms = Number(d.firstBoardMs);
+  figures.first_board_wall_ms = Date.now() - t0;
+  check(d.firstBoardMs > 0, `first board drawn after ${d.firstBoardMs} ms (page clock)`);
+  check(await page.locator('#loading').isHidden(), 'the loading screen is gone');
+  const scroll = await page.evaluate(() => [document.documentElement.scrollHeight, innerHeight]);
+  check(scroll[0] <= scroll[1], `no page scroll (${scroll[0]} <= ${scroll[1]})`);
+  await page.screenshot({ path: join(out, 'web-phone-first-run.png') });
+  await context.close();
+}
+
+// 2. A game: tap a legal square, the AI answers from its worker, the game survives a reload.
+let transcript;
+{
+  const context = await phoneContext();
+  const page = await open(context, '?open=board');
+  await recordFrames(page);
+  const before = await data(page);
+  check(before.turn === 'black' && before.black === '2' && before.white === '2', `a new game: ${before.black}-${before.white}, ${before.turn} to move`);
+  const legal = parsePlaces(before.legal);
+  check(legal.length === 4, `four legal squares published (${legal.map((l) => l.square).join(' ')})`);
+  await tapSquare(page, legal[0]);
+  await page.waitForFunction(() => document.body.dataset.black === '4', null, { timeout: MOVE_MS });
+  const played = await data(page);
+  check(played.black === '4' && played.white === '1', `the tap on ${legal[0].square} played it: ${played.black}-${played.white} (${played.transcript})`);
+  const tapped = Date.now();
+  await page.waitForFunction(() => document.body.dataset.thinking === '1' || document.body.dataset.transcript.length >= 4, null, { timeout: MOVE_MS });
+  await page.waitForFunction(() => document.body.dataset.transcript.length >= 4 && document.body.dataset.turn === 'black', null, { timeout: MOVE_MS });
+  figures.ai_reply_ms = Date.now() - tapped;
+  const replied = await data(page);
+  check(true, `the AI replied in ${figures.ai_reply_ms} ms: ${replied.transcript}`);
+  check(page.workers().length >= 1, `a Web Worker runs (${page.workers().map((w) => w.url().split('/').pop()).join(', ')})`);
+  check(replied.worker !== 'failed', 'the engine ran in its worker, not on the page');
+  // A second move, so the frames cover two AI searches.
+  const legal2 = parsePlaces(replied.legal);
+  await tapSquare(page, legal2[0]);
+  await page.waitForFunction(() => document.body.dataset.transcript.length >= 8 && document.body.dataset.turn === 'black', null, { timeout: MOVE_MS });
+  const { frames, longTasks } = await page.evaluate(() => ({ frames: window.frames_, longTasks: window.longTasks_ }));
+  const thinking = frames.filter((f) => f[2]).map((f) => f[1]);
+  const idle = frames.filter((f) => !f[2]).map((f) => f[1]);
+  figures.frames_thinking = stats(thinking);
+  figures.frames_not_thinking = stats(idle);
+  figures.long_tasks = longTasks.length;
+  console.log(`     frames while the AI thinks: ${JSON.stringify(figures.frames_thinking)}; otherwise: ${JSON.stringify(figures.frames_not_thinking)}; long tasks: ${longTasks.length}`);
+  check(thinking.length > 0, 'frames were drawn while the AI thought');
+  transcript = (await data(page)).transcript;
+  await page.screenshot({ path: join(out, 'web-phone-game.png') });
+  await page.reload();
+  await ready(page);
+  const after = await data(page);
+  check(after.transcript === transcript, `after a reload the same game: ${after.transcript} (was ${transcript})`);
+
+  // 3. The engine's speed in the worker, against native (run.sh adds the native figures).
+  const speed = await page.evaluate(() => new Promise((resolve) => {
+    const w = new Worker('worker.js', { type: 'module' });
+    w.onmessage = (e) => { if (String(e.data).startsWith('bench ')) { resolve(String(e.data)); w.terminate(); } };
+    w.postMessage('bench 1');
+  }));
+  const [playouts, evaluations, perft] = speed.split(' ').slice(1).map(Number);
+  figures.worker = { playouts_per_s: playouts, evaluations_per_s: evaluations, perft_leaves_per_s: perft };
+  check(playouts > 0 && evaluations > 0, `the worker's engine: ${playouts} playouts/s, ${evaluations} evaluations/s`);
+
+  // 4. A corrupt save is kept aside and the game starts.
+  await page.evaluate(() => localStorage.setItem('montello/game.ron', 'this is not a save'));
+  await page.evaluate(() => localStorage.removeItem('montello/game.ron.bak'));
+  await page.reload();
+  await ready(page);
+  const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('montello/game.ron.bad-')));
+  const fresh = await data(page);
+  check(kept.length === 1, `the corrupt save was kept aside as ${kept.join(', ')}`);
+  check(fresh.transcript === '' && fresh.turn === 'black', `and a new game started (${fresh.black}-${fresh.white})`);
+  await context.close();
+}
+
+// 5. Storage refused (a full quota): the save fails with a message, the game goes on.
+{
+  const context = await phoneContext();
+  await context.addInitScript(() => {
+    Storage.prototype.setItem = function () {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  const page = await open(context, '?open=board');
+  await tapSquare(page, parsePlaces((await data(page)).legal)[0]);
+  await page.waitForFunction(() => document.body.dataset.transcript.length >= 4 && document.body.dataset.turn === 'black', null, { timeout: MOVE_MS });
+  const said = page.consoleLines.filter((l) => l.includes('could not save'));
+  check(said.length > 0, `a refused save is reported (${said[0]?.slice(0, 120)})`);
+  check(!page.consoleLines.some((l) => l.startsWith('pageerror')), 'and nothing crashed: the AI still replied');
+  await context.close();
+}
+
+// 6. Screenshots at phone and tablet sizes, both ways, checked like the desktop's.
+const shot = async (name, size, query) => {
+  const context = await browser.newContext({ viewport: size, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  const page = await open(context, query);
+  await page.waitForTimeout(500);
+  const d = await data(page);
+  const r = await page.locator('canvas#montello').boundingBox();
+  const file = join(out, `${name}.png`);
+  await page.screenshot({ path: file });
+  const shift = ({ x, y }) => [x + r.x, y + r.y];
+  writeFileSync(`${file}.squares`, parsePlaces(d.squares).map((p) => `${p.square} ${shift(p).map((v) => v.toFixed(1)).join(' ')}\n`).join(''));
+  writeFileSync(`${file}.layout`, (d.layout ?? '').split(';').filter(Boolean).map((entry) => {
+    const [probe, box] = entry.split(':');
+    const [l, t, rr, b] = box.split(',').map(Number);
+    return `${probe} ${(l + r.x).toFixed(1)} ${(t + r.y).toFixed(1)} ${(rr + r.x).toFixed(1)} ${(b + r.y).toFixed(1)}\n`;
+  }).join(''));
+  await context.close();
+  return file;
+};
+const position = 'position=f5d6c3d3c4f4f6f3e6e7';
+figures.layout_shots = [
+  await shot('web-layout-390x844-menu', { width: 390, height: 844 }, `?open=menu&${position}`),
+  await shot('web-layout-390x844-moves', { width: 390, height: 844 }, `?open=moves&${position}`),
+  await shot('web-layout-844x390-moves', { width: 844, height: 390 }, `?open=moves&${position}`),
+  await shot('web-layout-834x1194-new', { width: 834, height: 1194 }, `?open=new&${position}`),
+  await shot('web-layout-1194x834-menu', { width: 1194, height: 834 }, `?open=menu&${position}`),
+];
+figures.contrast_shots = [];
+for (const theme of ['classic', 'wood', 'dark', 'contrast']) {
+  figures.contrast_shots.push(`${theme}=${await shot(`web-contrast-${theme}`, { width: 540, height: 960 }, `?theme=${theme}&${position}`)}`);
+}
+
+await phoneBrowser.close();
+await browser.close();
+writeFileSync(join(out, 'web-figures.json'), JSON.stringify(figures, null, 2));
+if (failures.length) {
+  console.error(`web test: ${failures.length} failed:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('web test: OK');

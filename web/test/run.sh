@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The browser build's real-browser test (CI runs it): builds the site (web/build.sh), serves it
+# on loopback, drives Debian's Chromium as a 390x844 touch phone (web/test/phone.mjs), then
+# checks its screenshots with the desktop's tools. Installs chromium (apt) and playwright-core
+# (npm, web/test/package-lock.json) when missing; never downloads a browser of its own.
+#
+#     web/test/run.sh [OUT_DIR]        (default web/test/out; MONTELLO_WEB_BUILT=1 skips the build)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out=${1:-web/test/out}
+site=web/dist
+
+if [[ "${MONTELLO_WEB_BUILT:-0}" != 1 ]]; then
+    web/build.sh "$site"
+fi
+if [[ ! -x /usr/bin/chromium ]]; then
+    sudo=; [[ $(id -u) == 0 ]] || sudo=sudo
+    $sudo apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q chromium
+fi
+if [[ ! -d web/test/node_modules/playwright-core ]]; then
+    (cd web/test && npm ci --no-audit --no-fund)
+fi
+
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site" >/dev/null 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true' EXIT
+for _ in $(seq 50); do
+    curl -sf "http://127.0.0.1:$port/index.html" >/dev/null && break
+    sleep 0.1
+done
+
+rm -rf "$out"
+mkdir -p "$out"
+node web/test/phone.mjs "http://127.0.0.1:$port" "$out"
+
+# The same checks as the desktop's screenshots.
+mapfile -t layouts < <(ls "$out"/web-layout-*.png)
+python3 tools/layout-check.py "${layouts[@]}"
+shots=()
+for theme in classic wood dark contrast; do
+    shots+=("$theme=$out/web-contrast-$theme.png")
+done
+python3 tools/contrast-check.py "${shots[@]}"
+echo "web test: OK ($out)"

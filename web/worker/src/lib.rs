@@ -1,0 +1,88 @@
+//! Montello's engine in a Web Worker (web/worker.js loads it): the browser build's AI moves,
+//! hints and post-game analysis run here, so the page never blocks a frame for a search. The
+//! page sends [`wire::Request`] lines and gets [`wire::Reply`] lines back; the searchers are
+//! kept here between moves in the slots the page names, as the native app keeps them.
+//!
+//! A search cannot be interrupted by a message (the worker runs it to its cap): the page
+//! cancels by terminating the worker and starting a new one, which starts with empty slots.
+
+use montello_engine::search::wire::{Reply, Request};
+use montello_engine::search::{CancelHandle, Searcher};
+use std::cell::{Cell, RefCell};
+use wasm_bindgen::prelude::*;
+
+thread_local! {
+    static SLOTS: RefCell<Vec<Option<Searcher>>> = const { RefCell::new(Vec::new()) };
+    static JOB: Cell<u32> = const { Cell::new(0) };
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// web/worker.js's `montelloProgress(job, iterations)`: posts a progress line to the
+    /// page, at most every 100 ms.
+    #[wasm_bindgen(js_name = montelloProgress)]
+    fn post_progress(job: u32, iterations: f64);
+}
+
+fn report(iterations: u64) {
+    #[cfg(target_family = "wasm")]
+    post_progress(JOB.get(), iterations as f64);
+    #[cfg(not(target_family = "wasm"))]
+    let _ = iterations;
+}
+
+fn job_of(request: &Request) -> u32 {
+    match request {
+        Request::Search { job, .. } | Request::Analyse { job, .. } => *job,
+    }
+}
+
+/// Runs one request line and returns the reply line.
+///
+/// # Errors
+/// A line that is not a request, with the word that is wrong and why.
+#[wasm_bindgen]
+pub fn handle(line: &str) -> Result<String, String> {
+    let request = Request::parse(line).map_err(|e| format!("not a request ({e}): {line}"))?;
+    JOB.set(job_of(&request));
+    let cancel = CancelHandle::observed(report);
+    let reply: Reply = SLOTS.with_borrow_mut(|slots| request.run(slots, &cancel));
+    Ok(reply.to_string())
+}
+
+/// The engine's speed in this worker, as the CLI's `montello-engine bench` measures it
+/// natively: `playouts/s evaluations/s perft-leaves/s`.
+#[wasm_bindgen]
+pub fn bench(seconds: f64) -> String {
+    let s = montello_engine::perft::measure_speed(seconds, 8);
+    let rate = |n: u64, t: std::time::Duration| n as f64 / t.as_secs_f64().max(1e-9);
+    format!(
+        "{:.0} {:.0} {:.0}",
+        rate(s.playouts, s.playout_time),
+        rate(s.evaluations, s.eval_time),
+        rate(s.perft_leaves, s.perft_time)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_request_line_gets_its_reply_line_and_a_bad_one_an_error() {
+        let reply = handle("search 3 1 0 plain:7 810000000:1008000000:b othello -:-:300:67108864");
+        assert!(reply.is_err(), "too many limit fields: {reply:?}");
+        let line = "search 3 1 0 plain:7 810000000:1008000000:b othello -:300:67108864";
+        let reply = handle(line).expect("a good request");
+        match Reply::parse(&reply).expect("a reply line") {
+            Reply::Searched { job, result } => {
+                assert_eq!(job, 3);
+                assert_eq!(result.iterations, 300);
+                assert!(result.best.is_some());
+            }
+            other => panic!("{other:?}"),
+        }
+        let error = handle("search 3 1 0 plain:7").expect_err("cut short");
+        assert!(error.contains("word 6"), "{error}");
+    }
+}
