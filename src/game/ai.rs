@@ -334,8 +334,6 @@ pub struct AiState {
     pub frozen: bool,
     /// How long a hint may think.
     pub hint_limits: Option<SearchLimits>,
-    /// Searches started so far (for tests and the debug overlay).
-    pub searches_started: u64,
     /// Results dropped because the game had moved on.
     pub stale_dropped: u64,
     /// The last finished search's statistics (a move or a hint).
@@ -544,7 +542,6 @@ fn spawn(
         );
         (engine.spec.config().eval_weight >= 1.0, search)
     };
-    ai.searches_started += 1;
     ai.running = Some(Running {
         search,
         line,

@@ -12,7 +12,7 @@
 // `super::`, not `crate::persist::`: the fuzz targets include this file beside storage.rs.
 use super::storage::SaveFormat;
 use montello_engine::notation::{board_string, transcript};
-use montello_engine::{Game, Move, Variant};
+use montello_engine::{Game, Variant};
 use serde::{Deserialize, Serialize};
 
 /// The format version this build writes.
@@ -121,11 +121,6 @@ impl SaveFormat for SavedGame {
         saved.to_game()?;
         Ok(saved)
     }
-}
-
-/// The moves of a saved game as the engine reads them (for tests and tools).
-pub fn saved_moves(saved: &SavedGame) -> Result<Vec<Move>, String> {
-    saved.to_game().map(|g| g.all_moves().to_vec())
 }
 
 #[cfg(test)]

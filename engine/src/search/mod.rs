@@ -10,7 +10,6 @@
 
 mod alphabeta;
 mod classic;
-mod hint;
 mod levels;
 mod mcts;
 pub(crate) mod solver;
@@ -18,7 +17,6 @@ mod tree;
 pub mod wire;
 
 pub use alphabeta::AlphaBetaConfig;
-pub use hint::hint;
 pub use levels::Level;
 pub use mcts::MctsConfig;
 
@@ -207,16 +205,6 @@ pub struct SearchResult {
 }
 
 impl SearchResult {
-    /// Iterations per second (each iteration is one playout).
-    pub fn playouts_per_second(&self) -> f64 {
-        let s = self.elapsed.as_secs_f64();
-        if s > 0.0 {
-            self.iterations as f64 / s
-        } else {
-            0.0
-        }
-    }
-
     /// The side to move's expected score (0..=1) after the best move, for a win-probability bar.
     pub fn win_rate(&self) -> Option<f64> {
         self.moves.first().map(|m| m.win_rate)
