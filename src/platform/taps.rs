@@ -44,8 +44,12 @@ struct Touches {
     down: HashMap<u64, Vec2>,
     /// Lifts held back from the frame of their press, sent in the next frame.
     held: Vec<(u64, Vec2, bool)>,
-    /// Touches whose lift went out this frame: their pointers go in `Last`.
-    lifted: Vec<u64>,
+    /// Each touch's pointer entity, while it is down.
+    pointers: HashMap<u64, Entity>,
+    /// Pointers whose lift went out this frame: they go in `Last`. By entity, not by touch id:
+    /// Android reuses a finger's id, and a quick second tap may press in the frame its
+    /// predecessor's held lift goes out.
+    lifted: Vec<Entity>,
 }
 
 /// The pointer inputs for one frame's touch steps: a touch pressed in this frame lifts in the
@@ -131,7 +135,10 @@ fn touch_pointers(
         };
         let action = match step {
             Step::Press(at) => {
-                commands.spawn((pointer, PointerLocation::new(location(at))));
+                let entity = commands
+                    .spawn((pointer, PointerLocation::new(location(at))))
+                    .id();
+                touches.pointers.insert(id, entity);
                 pointer_inputs.write(PointerInput::new(
                     pointer,
                     location(at),
@@ -141,7 +148,9 @@ fn touch_pointers(
             }
             Step::Move(at, delta) => (at, PointerAction::Move { delta }),
             Step::Lift(at, cancel) => {
-                touches.lifted.push(id);
+                if let Some(entity) = touches.pointers.remove(&id) {
+                    touches.lifted.push(entity);
+                }
                 let action = if cancel {
                     PointerAction::Cancel
                 } else {
@@ -155,23 +164,12 @@ fn touch_pointers(
 }
 
 /// Removes the pointers of touches whose lift went out this frame (each touch has its own).
-fn remove_lifted(
-    mut commands: Commands,
-    mut touches: ResMut<Touches>,
-    pointers: Query<(Entity, &PointerId)>,
-) {
-    if touches.lifted.is_empty() {
-        return;
-    }
-    for (entity, pointer) in &pointers {
-        if pointer
-            .get_touch_id()
-            .is_some_and(|id| touches.lifted.contains(&id))
-        {
-            commands.entity(entity).despawn();
+fn remove_lifted(mut commands: Commands, mut touches: ResMut<Touches>) {
+    for entity in touches.lifted.drain(..) {
+        if let Ok(mut pointer) = commands.get_entity(entity) {
+            pointer.despawn();
         }
     }
-    touches.lifted.clear();
 }
 
 #[cfg(test)]
