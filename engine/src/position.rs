@@ -387,6 +387,16 @@ impl Score {
         64 - self.black - self.white
     }
 
+    /// Black's result as a chance to win: 1 if black has more discs, 0 if white has, one half
+    /// for a draw.
+    pub const fn black_win(&self) -> f32 {
+        match self.winner() {
+            Some(Side::Black) => 1.0,
+            Some(Side::White) => 0.0,
+            None => 0.5,
+        }
+    }
+
     /// Who has more discs (`None` for a draw).
     pub const fn winner(&self) -> Option<Side> {
         if self.black > self.white {

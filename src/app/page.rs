@@ -22,7 +22,6 @@ use crate::game::ai::AiState;
 use crate::game::flow::{CurrentGame, ViewBusy};
 use crate::ui::layout::LayoutProbe;
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 use montello_engine::notation::transcript;
 use montello_engine::{Side, Square};
 
@@ -55,21 +54,31 @@ fn mark_ready(pipelines: Res<PipelinesPending>, mut frames: Local<u32>) {
     }
 }
 
-/// The game's state, written when it changed.
+/// The game's state and where things are drawn, written in a frame where one of them changed
+/// (an attribute whose value is the same is not touched).
 fn publish_game(
     current: Res<CurrentGame>,
     ai: Res<AiState>,
     busy: Res<ViewBusy>,
-    cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
-    windows: Query<&Window, With<PrimaryWindow>>,
+    cameras: Query<(Ref<Camera>, Ref<GlobalTransform>), With<Camera3d>>,
     probes: Query<(
         &LayoutProbe,
-        &ComputedNode,
-        &bevy::ui::UiGlobalTransform,
-        &InheritedVisibility,
+        Ref<ComputedNode>,
+        Ref<bevy::ui::UiGlobalTransform>,
+        Ref<InheritedVisibility>,
     )>,
-    mut last: Local<String>,
+    mut removed: RemovedComponents<LayoutProbe>,
 ) {
+    let moved = cameras
+        .iter()
+        .any(|(camera, at)| camera.is_changed() || at.is_changed())
+        || probes.iter().any(|(_, node, at, visible)| {
+            node.is_changed() || at.is_changed() || visible.is_changed()
+        })
+        || removed.read().count() > 0;
+    if !(moved || current.is_changed() || ai.is_changed() || busy.is_changed()) {
+        return;
+    }
     let game = &current.game;
     let score = game.position().score();
     let turn = if game.is_over() {
@@ -82,9 +91,9 @@ fn publish_game(
     };
     let mut legal = Vec::new();
     let mut squares = Vec::new();
-    if let (Ok((camera, at)), true) = (cameras.single(), windows.single().is_ok()) {
+    if let Ok((camera, at)) = cameras.single() {
         for square in Square::ALL {
-            if let Ok(p) = camera.world_to_viewport(at, crate::board::square_centre(square)) {
+            if let Ok(p) = camera.world_to_viewport(&at, crate::board::square_centre(square)) {
                 let place = format!("{square}:{:.1},{:.1}", p.x, p.y);
                 if game.legal_moves().contains(square) {
                     legal.push(place.clone());
@@ -117,10 +126,6 @@ fn publish_game(
         squares.join(" "),
         layout.join(";"),
     ];
-    let key = state.join("|");
-    if *last == key {
-        return;
-    }
     for (name, value) in [
         "data-transcript",
         "data-black",
@@ -140,5 +145,4 @@ fn publish_game(
     if crate::platform::web::failed() {
         set("data-worker", "failed");
     }
-    *last = key;
 }

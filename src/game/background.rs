@@ -64,8 +64,7 @@ mod web {
 
     /// A request to the engine's worker and what to make of its reply.
     pub(crate) struct Background<T> {
-        job: u32,
-        line: String,
+        request: Request,
         worker: Option<u32>,
         decode: Box<dyn FnMut(Reply) -> Option<T> + Send + Sync>,
         iterations: u64,
@@ -78,12 +77,10 @@ mod web {
             make: impl FnOnce(u32) -> Request,
             decode: impl FnMut(Reply) -> Option<T> + Send + Sync + 'static,
         ) -> Self {
-            let job = worker::next_job();
-            let line = make(job).to_string();
-            let worker = worker::post(&line);
+            let request = make(worker::next_job());
+            let worker = worker::post(&request.to_string());
             Background {
-                job,
-                line,
+                request,
                 worker,
                 decode: Box::new(decode),
                 iterations: 0,
@@ -94,22 +91,16 @@ mod web {
         /// request runs here, on the page.
         pub(crate) fn poll(&mut self) -> Option<T> {
             if worker::failed() {
-                let request = match Request::parse(&self.line) {
-                    Ok(request) => request,
-                    Err(e) => {
-                        bevy::log::error!("a request this page wrote does not read back: {e}");
-                        return None;
-                    }
-                };
+                let request = self.request.clone();
                 let reply =
                     ON_PAGE.with_borrow_mut(|slots| request.run(slots, &CancelHandle::new()));
                 return (self.decode)(reply);
             }
             if self.worker != worker::current_worker() {
                 // Another job's cancel restarted the worker: this one's request went with it.
-                self.worker = worker::post(&self.line);
+                self.worker = worker::post(&self.request.to_string());
             }
-            for line in worker::take_replies(self.job) {
+            for line in worker::take_replies(self.request.job()) {
                 match Reply::parse(&line) {
                     Ok(Reply::Progress { iterations, .. }) => self.iterations = iterations,
                     Ok(reply) => {

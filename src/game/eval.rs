@@ -15,7 +15,7 @@ use crate::platform::lifecycle::WorkPaused;
 use crate::prefs::settings::Settings;
 use bevy::prelude::*;
 use montello_engine::search::{self, CancelHandle};
-use montello_engine::{Move, Position, Side, Variant};
+use montello_engine::{Move, Position, Variant};
 
 /// Playouts per position in the post-game analysis: a low level's worth, a fraction of a
 /// second for a whole game.
@@ -134,15 +134,10 @@ fn follow_game(current: Res<CurrentGame>, mut eval: ResMut<EvalHistory>) {
     // A game that goes on after its old end point changes the meaning of that position's
     // entry only if it was final, and a final position cannot be played on from.
     let game = &current.game;
-    if let Some(result) = game.result() {
-        let p = match result.winner() {
-            Some(Side::Black) => 1.0,
-            Some(Side::White) => 0.0,
-            None => 0.5,
-        };
-        if let Some(last) = eval.estimates.last_mut() {
-            *last = Some(Estimate::Final(p));
-        }
+    if let Some(result) = game.result()
+        && let Some(last) = eval.estimates.last_mut()
+    {
+        *last = Some(Estimate::Final(result.discs.black_win()));
     }
 }
 

@@ -62,6 +62,8 @@ async function phoneContext() {
 
 async function open(context, query = '') {
   const page = await context.newPage();
+  // A software-drawn frame can hold the page for many seconds on a loaded machine.
+  page.setDefaultTimeout(MOVE_MS);
   if (context.phone) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setDeviceMetricsOverride', { ...PHONE, deviceScaleFactor: 0, mobile: true });

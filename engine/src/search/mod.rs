@@ -426,12 +426,7 @@ fn estimate(
     cancel: &CancelHandle,
 ) -> Option<f32> {
     if variant.is_game_over(pos) {
-        let score = pos.score();
-        return Some(match score.black.cmp(&score.white) {
-            std::cmp::Ordering::Greater => 1.0,
-            std::cmp::Ordering::Less => 0.0,
-            std::cmp::Ordering::Equal => 0.5,
-        });
+        return Some(pos.score().black_win());
     }
     let result = Searcher::new(Strategy::default(), seed).search(
         pos,

@@ -214,12 +214,12 @@ fn err<T>(word: usize, why: impl Into<String>) -> Result<T, WireError> {
     })
 }
 
-fn write_position(out: &mut String, pos: &Position) {
+fn write_position(out: &mut impl Write, pos: &Position) -> fmt::Result {
     let side = match pos.side_to_move() {
         Side::Black => 'b',
         Side::White => 'w',
     };
-    let _ = write!(out, "{:x}:{:x}:{side}", pos.black().0, pos.white().0);
+    write!(out, "{:x}:{:x}:{side}", pos.black().0, pos.white().0)
 }
 
 fn read_position(word: usize, text: &str) -> Result<Position, WireError> {
@@ -273,7 +273,6 @@ fn read_move(word: usize, text: &str) -> Result<Move, WireError> {
 
 impl fmt::Display for Request {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::new();
         match self {
             Request::Search {
                 job,
@@ -284,22 +283,22 @@ impl fmt::Display for Request {
                 variant,
                 limits,
             } => {
-                let _ = write!(out, "search {job} {slot} {} ", u8::from(*fresh));
-                let _ = match spec {
+                write!(f, "search {job} {slot} {} ", u8::from(*fresh))?;
+                match spec {
                     SearcherSpec::Level { level, seed } => {
-                        write!(out, "level:{}:{seed} ", level.number())
+                        write!(f, "level:{}:{seed} ", level.number())?;
                     }
-                    SearcherSpec::Plain { seed } => write!(out, "plain:{seed} "),
-                };
-                write_position(&mut out, position);
-                let _ = write!(
-                    out,
+                    SearcherSpec::Plain { seed } => write!(f, "plain:{seed} ")?,
+                }
+                write_position(f, position)?;
+                write!(
+                    f,
                     " {} {}:{}:{}",
                     variant.name(),
                     opt(limits.time.map(|t| t.as_micros())),
                     opt(limits.iterations),
                     limits.memory
-                );
+                )
             }
             Request::Analyse {
                 job,
@@ -308,18 +307,25 @@ impl fmt::Display for Request {
                 iterations,
                 positions,
             } => {
-                let _ = write!(out, "analyse {job} {} {seed} {iterations}", variant.name());
+                write!(f, "analyse {job} {} {seed} {iterations}", variant.name())?;
                 for (ply, pos) in positions {
-                    let _ = write!(out, " {ply}:");
-                    write_position(&mut out, pos);
+                    write!(f, " {ply}:")?;
+                    write_position(f, pos)?;
                 }
+                Ok(())
             }
         }
-        f.write_str(&out)
     }
 }
 
 impl Request {
+    /// The job's number, repeated in every reply.
+    pub fn job(&self) -> u32 {
+        match self {
+            Request::Search { job, .. } | Request::Analyse { job, .. } => *job,
+        }
+    }
+
     /// Reads a line written by `Display`.
     ///
     /// # Errors
@@ -437,7 +443,7 @@ impl Request {
     }
 }
 
-fn write_result(out: &mut String, r: &SearchResult) {
+fn write_result(out: &mut impl Write, r: &SearchResult) -> fmt::Result {
     let pv = if r.pv.is_empty() {
         "-".to_string()
     } else {
@@ -446,7 +452,7 @@ fn write_result(out: &mut String, r: &SearchResult) {
             .collect::<Vec<_>>()
             .join(",")
     };
-    let _ = write!(
+    write!(
         out,
         "{} {} {} {} {} {} {} {} {} {} {pv}",
         opt(r.best),
@@ -459,7 +465,7 @@ fn write_result(out: &mut String, r: &SearchResult) {
         u8::from(r.cancelled),
         r.reused_nodes,
         u8::from(r.stopped_early),
-    );
+    )?;
     for m in &r.moves {
         let proof = match m.proof {
             Some(Proof::Win) => "w",
@@ -467,15 +473,16 @@ fn write_result(out: &mut String, r: &SearchResult) {
             Some(Proof::Loss) => "l",
             None => "-",
         };
-        let _ = write!(
+        write!(
             out,
             " {}:{}:{}:{proof}:{}",
             m.mv,
             m.visits,
             m.win_rate,
             opt(m.exact_margin)
-        );
+        )?;
     }
+    Ok(())
 }
 
 fn flag(w: &mut Words<'_>, what: &str) -> Result<bool, WireError> {
@@ -551,23 +558,20 @@ fn read_result(mut w: Words<'_>) -> Result<SearchResult, WireError> {
 
 impl fmt::Display for Reply {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::new();
         match self {
-            Reply::Progress { job, iterations } => {
-                let _ = write!(out, "progress {job} {iterations}");
-            }
+            Reply::Progress { job, iterations } => write!(f, "progress {job} {iterations}"),
             Reply::Searched { job, result } => {
-                let _ = write!(out, "searched {job} ");
-                write_result(&mut out, result);
+                write!(f, "searched {job} ")?;
+                write_result(f, result)
             }
             Reply::Analysed { job, estimates } => {
-                let _ = write!(out, "analysed {job}");
+                write!(f, "analysed {job}")?;
                 for (ply, p) in estimates {
-                    let _ = write!(out, " {ply}:{p}");
+                    write!(f, " {ply}:{p}")?;
                 }
+                Ok(())
             }
         }
-        f.write_str(&out)
     }
 }
 

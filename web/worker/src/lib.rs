@@ -31,12 +31,6 @@ fn report(iterations: u64) {
     let _ = iterations;
 }
 
-fn job_of(request: &Request) -> u32 {
-    match request {
-        Request::Search { job, .. } | Request::Analyse { job, .. } => *job,
-    }
-}
-
 /// Runs one request line and returns the reply line.
 ///
 /// # Errors
@@ -44,7 +38,7 @@ fn job_of(request: &Request) -> u32 {
 #[wasm_bindgen]
 pub fn handle(line: &str) -> Result<String, String> {
     let request = Request::parse(line).map_err(|e| format!("not a request ({e}): {line}"))?;
-    JOB.set(job_of(&request));
+    JOB.set(request.job());
     let cancel = CancelHandle::observed(report);
     let reply: Reply = SLOTS.with_borrow_mut(|slots| request.run(slots, &cancel));
     Ok(reply.to_string())
