@@ -104,6 +104,18 @@ const ROOT_SOLVE_NODES_PER_ITERATION: u64 = 50;
 /// best move's lead must beat a quarter more than the estimate.
 const EARLY_STOP_MARGIN: f64 = 1.25;
 
+/// The early stop waits until the search has used at least this share of its time cap (or
+/// of its iteration cap): a search stopped sooner plays the same move, but leaves a smaller
+/// subtree for the next move to reuse (stopping at a quarter of the cap cost Master about
+/// 50 Elo at 1 s, docs/ai.md).
+const EARLY_STOP_MIN_SHARE: f64 = 0.5;
+
+/// Plies below the root at which the tree may reach positions the leaf solver proves: the
+/// early stop is off for roots with at most `leaf_solve_empties` plus this many empties,
+/// where a proof (a runner-up proven won, the leader proven lost) can still change the
+/// choice that the visit count alone calls settled.
+const EARLY_STOP_PROOF_HORIZON: u32 = 15;
+
 /// The early stop measures the iteration rate over at least this share of the loop's time
 /// (a tenth) ...
 const EARLY_STOP_MEASURE: u32 = 10;
@@ -259,6 +271,8 @@ pub(crate) fn search(
     // The time left is turned into iterations only once the rate has been measured over a
     // tenth of the time the loop has (at least a few milliseconds).
     let min_measure = ((deadline - loop_start) / EARLY_STOP_MEASURE).max(EARLY_STOP_MIN_MEASURE);
+    let may_stop_early =
+        config.early_stop && empties > config.leaf_solve_empties + EARLY_STOP_PROOF_HORIZON;
     while iterations < max_iterations {
         if check_now || iterations.is_multiple_of(CHECK_EVERY) {
             cancel.set_iterations(iterations);
@@ -270,7 +284,12 @@ pub(crate) fn search(
             if now >= deadline {
                 break;
             }
-            if config.early_stop && iterations > 0 && !root_decided(&tree) {
+            if may_stop_early
+                && iterations > 0
+                && spent_share(now - start, limits.clock(), iterations, max_iterations)
+                    >= EARLY_STOP_MIN_SHARE
+                && !root_decided(&tree)
+            {
                 let rate =
                     expected_rate(iterations, now - loop_start, min_measure, state.peak_rate);
                 let left = iterations_left(rate, deadline - now, max_iterations - iterations);
@@ -387,6 +406,22 @@ fn expected_rate(done: u64, elapsed: Duration, min_measure: Duration, peak: f64)
         return f64::INFINITY;
     }
     (done as f64 / elapsed.as_secs_f64()).max(peak)
+}
+
+/// How much of its caps a search has used: the larger of its share of the time cap and its
+/// share of the iteration cap (0 for a cap it does not have).
+fn spent_share(elapsed: Duration, clock: Duration, done: u64, cap: u64) -> f64 {
+    let by_time = if clock.is_zero() {
+        1.0
+    } else {
+        elapsed.as_secs_f64() / clock.as_secs_f64()
+    };
+    let by_count = if cap == u64::MAX {
+        0.0
+    } else {
+        done as f64 / cap.max(1) as f64
+    };
+    by_time.max(by_count)
 }
 
 /// The iterations a search can still run at `rate` in `time_left`, at most `cap_left`.
@@ -1603,6 +1638,56 @@ mod tests {
         assert_eq!(full.iterations, 200_000);
         assert!(!full.stopped_early);
         assert_eq!(full.best, h1);
+    }
+
+    #[test]
+    fn no_early_stop_where_a_proof_could_still_change_the_choice() {
+        // 20 empties, black to move: g8 leads the runner-up by far more than the rest of
+        // the cap long before the cap.
+        let game = crate::notation::transcript::parse(
+            "f5f6c4g5g6e3e6c5f4d3d6f3c3b5h6g4h3d7e2g3c7f7c2d2c6h4h5b4d1b6f2g2b3a3e8f8c8d8a6e7",
+            Variant::Othello,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let pos = game.position();
+        assert_eq!(pos.empties().count(), 20);
+        let limits = SearchLimits::iterations(200_000);
+        // Leaves proven at 9 empties or fewer lie within the proof horizon (24 empties):
+        // the search runs to its cap although its choice looked settled.
+        let on = MctsConfig {
+            early_stop: true,
+            ..MctsConfig::default()
+        };
+        let full = searcher(1, on).search(&pos, Variant::Othello, &limits, &CancelHandle::new());
+        assert!(!full.stopped_early);
+        assert_eq!(full.iterations, 200_000);
+        let lead = full.moves[0].visits - full.moves[1].visits;
+        assert!(lead > 100_000, "lead {lead}");
+        // Without leaf proofs the horizon is 15 empties, and the same search stops early.
+        let no_leaf_proofs = MctsConfig {
+            leaf_solve_empties: 0,
+            ..on
+        };
+        let r = searcher(1, no_leaf_proofs).search(
+            &pos,
+            Variant::Othello,
+            &limits,
+            &CancelHandle::new(),
+        );
+        assert!(r.stopped_early);
+        assert!(r.iterations < 200_000);
+    }
+
+    #[test]
+    fn the_spent_share_is_the_larger_of_time_and_count() {
+        let second = Duration::from_secs(1);
+        assert_eq!(spent_share(second / 4, second, 0, u64::MAX), 0.25);
+        assert_eq!(spent_share(second / 4, second, 600, 1_000), 0.6);
+        assert_eq!(spent_share(second / 2, 2 * second, 10, 1_000), 0.25);
+        assert_eq!(
+            spent_share(Duration::ZERO, Duration::ZERO, 0, u64::MAX),
+            1.0
+        );
     }
 
     #[test]
