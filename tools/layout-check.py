@@ -8,8 +8,9 @@ beside each PNG where the toolbar's buttons, the HUD's rows and an open panel ar
 
 For each shot: the toolbar's buttons are equally wide (upright) or tall (lying down) and at
 least 44 pt each way; an open panel overlaps neither the toolbar's buttons nor the HUD's
-rows; and on a 390x844 phone held upright the squares are at least 44 pt (unless the move
-list's sheet is open: then the board above it is smaller, for reviewing).
+rows; on a 390x844 phone held upright the squares are at least 44 pt (unless the move
+list's sheet is open: then the board above it is smaller, for reviewing); and the move list
+docked in the column lying down (`list`) shows at least 8 full moves (numbered pairs).
 """
 
 import os
@@ -19,6 +20,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import png  # noqa: E402
 
 TARGET = 44.0  # points: Apple's and Google's smallest touch target
+# The move list's rows of numbered pairs (src/ui/layout.rs: MOVE_ROW, MOVE_ROW_GAP,
+# MOVE_PAIR_WIDTH, MOVE_COLUMN_GAP, MOVE_LIST_PADDING.y), in UI units.
+MOVE_ROW, MOVE_ROW_GAP, MOVE_PAIR_WIDTH, MOVE_COLUMN_GAP, LIST_PADDING_Y = 30, 2, 108, 6, 4
+DOCKED_PAIRS = 8
 
 
 def read(path, suffix):
@@ -57,6 +62,19 @@ def check(path):
         for hud in huds:
             if overlap(panel, hud):
                 failed.append(f"the panel {panel} covers the HUD's row {hud}")
+    # Tablets (shorter side 600 or more) draw the UI 1.25 times larger.
+    scale = 1.25 if min(width, height) >= 600 else 1.0
+    for name, b in boxes:
+        if name != "list":
+            continue
+        w, h = (b[2] - b[0]) / scale, (b[3] - b[1]) / scale
+        rows = int((h - 2 * LIST_PADDING_Y + MOVE_ROW_GAP) // (MOVE_ROW + MOVE_ROW_GAP))
+        columns = int((w + MOVE_COLUMN_GAP) // (MOVE_PAIR_WIDTH + MOVE_COLUMN_GAP))
+        print(f"{os.path.basename(path)}: the docked move list shows {rows} rows of {columns}")
+        if rows * columns < DOCKED_PAIRS:
+            failed.append(
+                f"the docked move list shows {rows}x{columns} pairs, under {DOCKED_PAIRS}"
+            )
     side = min(
         abs(squares["b1"][0] - squares["a1"][0]), abs(squares["a2"][1] - squares["a1"][1])
     )

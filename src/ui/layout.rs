@@ -27,9 +27,6 @@ pub const TOOLBAR_HEIGHT: f32 = 78.0;
 pub const HUD_WIDTH: f32 = 260.0;
 /// ...and the toolbar a column on the right this wide.
 pub const TOOLBAR_WIDTH: f32 = 110.0;
-/// In landscape, the part of the HUD's column its own content takes, from the top; below
-/// it the move list opens without covering the board.
-pub const HUD_COLUMN_TOP: f32 = 230.0;
 /// The space between a panel and the bars, and around the board.
 pub const GAP: f32 = 8.0;
 /// The HUD's own padding inside the safe area.
@@ -138,8 +135,8 @@ pub struct Areas {
     /// A panel (menu, help, new game...): the whole space between the bars, inside the safe
     /// area, so no part of the board peeks out around it.
     pub panel: Rect,
-    /// The move list: the lower part of the band upright, the HUD column's lower part lying
-    /// down, so the board stays in view.
+    /// The move list: the lower part of the band upright, the HUD's column lying down (the
+    /// HUD hides while it is open), so the board stays in view.
     pub sheet: Rect,
     /// The band the board is framed in.
     pub board: Rect,
@@ -183,15 +180,11 @@ pub fn areas(size: Vec2, scale: f32, safe: &SafeArea, table: bool) -> Areas {
                 board,
             )
         } else {
-            // The HUD's content at the top of the column; on a phone lying down, at most half
-            // of it, so the move list below has room too.
-            let content_bottom = t + (HUD_COLUMN_TOP * s).min((b - t) / 2.0);
-            (
-                edges(0.0, 0.0, column, h),
-                empty,
-                [edges(l, t, column, content_bottom), empty],
-                edges(l, content_bottom, column, b),
-            )
+            // The HUD's content takes the column (its cards at the top, the move list under
+            // them); the move list's sheet, with its controls, takes the HUD's place while it
+            // is open (the HUD hides), so the board stays in view.
+            let content = edges(l, t, column, b);
+            (edges(0.0, 0.0, column, h), empty, [content, empty], content)
         };
         let board_with_sheet = if table { empty } else { board };
         return Areas {
@@ -314,9 +307,8 @@ pub(crate) mod tests {
                 // A small phone (360x640): two rows of three (its board keeps the rest).
                 assert!(rows >= 2 && columns >= 3, "{name}: {rows} x {columns}");
             } else {
-                // Lying down the list is in the HUD's column, under its cards: two rows of
-                // two pairs at least.
-                assert!(rows >= 2 && columns >= 2, "{name}: {rows} x {columns}");
+                // Lying down the sheet takes the HUD's column: six rows of two pairs at least.
+                assert!(rows >= 6 && columns >= 2, "{name}: {rows} x {columns}");
             }
         }
         // The iPhone-sized screen of the issue, upright with its notch: 4 rows of 3.
@@ -339,6 +331,12 @@ pub(crate) mod tests {
                 for area in [a.cover, a.panel, a.sheet] {
                     assert!(area.width() > 200.0 && area.height() > 100.0, "{at}");
                     assert!(!overlap(area, a.toolbar), "{at}");
+                    // Lying down (one player) the sheet takes the HUD's place: the HUD hides
+                    // while it is open.
+                    if area == a.sheet && a.landscape && !table {
+                        assert_eq!(a.sheet, a.hud_content[0], "{at}");
+                        continue;
+                    }
                     for hud in a.hud_content {
                         assert!(!overlap(area, hud), "{at}");
                     }

@@ -189,7 +189,7 @@ impl Palette {
 pub const WIN_BLACK: Color = Color::srgb(0.42, 0.42, 0.44);
 
 /// Whether a choice button is the current choice (painted in the selected colour).
-#[derive(Component, Debug, Clone, Copy)]
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Selected(pub bool);
 
 /// The colour role of a UI node: its text colour (text roles) or its background (the others)

@@ -21,7 +21,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             handle_actions.in_set(AppSystems::Input),
-            (update_hud, arrange_for_orientation).in_set(AppSystems::View),
+            (dock_move_list, update_hud, arrange_for_orientation).in_set(AppSystems::View),
         ),
     );
 }
@@ -67,21 +67,20 @@ enum HudText {
     Name(Side),
     /// A player card's second line: You, Player, or the AI and its level.
     Who(Side),
-    /// The last moves (lying down, in the column's free space).
-    Moves,
     Status,
     Notice,
     /// The win bar's label: who is ahead and by how much ("Black 62%").
     Lead,
 }
 
-/// Shown only upright (the player cards' texts and the status line under them), or only
-/// lying down (the status between the two counts, in the narrow column).
-#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
-enum ShownWhen {
-    Upright,
-    LyingDown,
-}
+/// The row of the player cards: side by side upright, stacked in the column lying down.
+#[derive(Component, Debug)]
+struct CardsRow;
+
+/// A player card's name and who plays it: towards the card's outer edge upright, after the
+/// count lying down.
+#[derive(Component, Debug)]
+struct CardTexts(Side);
 
 /// The row of the notice and the HUD's buttons: lying down, a column (the notice over the
 /// buttons), so a long notice wraps within the narrow column and pushes what follows down
@@ -106,29 +105,21 @@ struct WinBarBlack;
 #[derive(Component, Debug)]
 struct CountChip(Side);
 
-/// Whose turn it is (or the result, or the review's place): between the counts lying down,
-/// under the cards upright.
-fn status_line(seat: Seat, when: ShownWhen) -> impl Bundle {
+/// Whose turn it is (or the result, or the review's place), under the cards.
+fn status_line(seat: Seat) -> impl Bundle {
     (
         text_label("", theme::FONT),
         HudText::Status,
-        when,
         seat,
         TextLayout::justify(Justify::Center),
         Node {
-            flex_grow: 1.0,
-            width: if when == ShownWhen::Upright {
-                percent(100)
-            } else {
-                Val::Auto
-            },
+            width: percent(100),
             ..default()
         },
     )
 }
 
-/// A player card: the side's count on a disc, its name and who plays it (the texts upright
-/// only: lying down the column shows the counts with the status between them).
+/// A player card: the side's count on a disc, its name and who plays it.
 fn player_card(side: Side, seat: Seat) -> impl Bundle {
     let texts = (
         layout(Node {
@@ -140,7 +131,7 @@ fn player_card(side: Side, seat: Seat) -> impl Bundle {
             },
             ..default()
         }),
-        ShownWhen::Upright,
+        CardTexts(side),
         children![
             (
                 text_label("", 18.0),
@@ -346,14 +337,14 @@ fn spawn_seat(commands: &mut Commands, seat: Seat) {
                     ..default()
                 }),
                 LayoutProbe("hud"),
+                CardsRow,
                 children![
                     player_card(Side::Black, seat),
-                    status_line(seat, ShownWhen::LyingDown),
-                    player_card(Side::White, seat),
+                    player_card(Side::White, seat)
                 ],
             ),
             // Whose turn it is, under the cards.
-            status_line(seat, ShownWhen::Upright),
+            status_line(seat),
             (
                 layout(Node {
                     height: px(5),
@@ -367,42 +358,18 @@ fn spawn_seat(commands: &mut Commands, seat: Seat) {
             ),
             win_bar(seat),
             notice_row(seat),
-            (
-                // Lying down, the column's free space shows the last moves.
-                coloured_label("", 16.0, Color::WHITE),
-                Paint::TextDim,
-                HudText::Moves,
-                ShownWhen::LyingDown,
-                seat,
-            ),
         ],
     ));
 }
 
-/// How many of the last moves the landscape column shows (ten of each side's).
-const RECENT_MOVES: usize = 20;
-
-/// The last [`RECENT_MOVES`] moves up to `ply`, numbered in pairs as on a score sheet
-/// ("5. c4 f4  6. f6 f3"), with "…" before them when earlier moves are left out.
-pub fn recent_moves(moves: &[montello_engine::Move], ply: usize) -> String {
-    let played = &moves[..ply.min(moves.len())];
-    // Start on Black's move of a pair, so the numbering stays right.
-    let from = played.len().saturating_sub(RECENT_MOVES) / 2 * 2;
-    let mut text = if from > 0 {
-        String::from("… ")
-    } else {
-        String::new()
-    };
-    for (i, pair) in played[from..].chunks(2).enumerate() {
-        if i > 0 {
-            text.push_str("  ");
-        }
-        text.push_str(&format!("{}.", (from / 2) + i + 1));
-        for mv in pair {
-            text.push_str(&format!(" {mv}"));
+/// Lying down (one player), the move list fills the column under the cards.
+fn dock_move_list(mut commands: Commands, huds: Query<(Entity, &Seat), Added<super::HudRoot>>) {
+    for (hud, seat) in &huds {
+        if *seat == Seat::Near {
+            let list = commands.spawn(super::move_list::docked_list()).id();
+            commands.entity(hud).add_child(list);
         }
     }
-    text
 }
 
 /// Which HUD a button shows in: the Pass button in the HUD of the player who must pass (in
@@ -425,37 +392,110 @@ pub fn who_plays(players: &Players, side: Side, lang: Lang) -> String {
     }
 }
 
-/// Upright the player cards show their texts and the status goes under them; lying down, the
-/// narrow column shows the counts with the status between them.
+/// Upright the player cards sit side by side, White's mirrored; lying down they are stacked
+/// in the column (one player: the move list docked under them, the HUD hidden while the
+/// move list's sheet takes the column).
+#[allow(clippy::type_complexity)]
 fn arrange_for_orientation(
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     ui_scale: Res<UiScale>,
     safe: Res<crate::platform::SafeArea>,
-    mut nodes: Query<(&ShownWhen, &mut Node), Without<NoticeRow>>,
-    mut rows: Query<&mut Node, With<NoticeRow>>,
-    mut texts: Query<(&HudText, &mut Node), (Without<NoticeRow>, Without<ShownWhen>)>,
-    added: Query<(), Added<ShownWhen>>,
-    mut last: Local<Option<bool>>,
+    table: Res<TableMode>,
+    sheet: Res<crate::ui::layout::SheetOpen>,
+    mut huds: Query<(&Seat, &mut Visibility), With<super::HudRoot>>,
+    mut nodes: Query<
+        (
+            &mut Node,
+            Has<CardsRow>,
+            Option<&PlayerCard>,
+            Option<&CardTexts>,
+            Has<NoticeRow>,
+            Has<super::move_list::DockedList>,
+        ),
+        Or<(
+            With<CardsRow>,
+            With<PlayerCard>,
+            With<CardTexts>,
+            With<NoticeRow>,
+            With<super::move_list::DockedList>,
+        )>,
+    >,
+    mut texts: Query<
+        (&HudText, &mut Node),
+        (
+            Without<NoticeRow>,
+            Without<CardsRow>,
+            Without<PlayerCard>,
+            Without<CardTexts>,
+            Without<super::move_list::DockedList>,
+        ),
+    >,
+    added: Query<(), Or<(Added<CardsRow>, Added<super::move_list::DockedList>)>>,
+    mut last: Local<Option<(bool, bool, bool)>>,
 ) {
     let Ok(window) = windows.single() else {
         return;
     };
     let size = Vec2::new(window.width(), window.height());
     let landscape = crate::ui::layout::is_landscape(safe.inner(size) / ui_scale.0.max(0.01));
-    if *last == Some(landscape) && added.is_empty() {
+    let state = (landscape, table.0, sheet.0);
+    if *last == Some(state) && added.is_empty() {
         return;
     }
-    *last = Some(landscape);
-    for (when, mut node) in &mut nodes {
-        let shown = (*when == ShownWhen::LyingDown) == landscape;
-        node.display = if shown { Display::Flex } else { Display::None };
-    }
-    for mut row in &mut rows {
-        (row.flex_direction, row.align_items) = if landscape {
-            (FlexDirection::Column, AlignItems::Stretch)
+    *last = Some(state);
+    let column = landscape && !table.0;
+    for (seat, mut visibility) in &mut huds {
+        let hidden = *seat == Seat::Near && column && sheet.0;
+        visibility.set_if_neq(if hidden {
+            Visibility::Hidden
         } else {
-            (FlexDirection::Row, AlignItems::Center)
-        };
+            Visibility::Inherited
+        });
+    }
+    for (mut node, cards, card, card_texts, notice_row, docked) in &mut nodes {
+        if cards {
+            (node.flex_direction, node.align_items) = if landscape {
+                (FlexDirection::Column, AlignItems::Stretch)
+            } else {
+                (FlexDirection::Row, AlignItems::Center)
+            };
+        }
+        if let Some(PlayerCard(side)) = card {
+            // Upright each card takes half the row; stacked, its own height.
+            (node.flex_grow, node.flex_basis) = if landscape {
+                (0.0, Val::Auto)
+            } else {
+                (1.0, px(0))
+            };
+            node.flex_direction = if *side == Side::White && !landscape {
+                FlexDirection::RowReverse
+            } else {
+                FlexDirection::Row
+            };
+        }
+        if let Some(CardTexts(side)) = card_texts {
+            node.align_items = if *side == Side::White && !landscape {
+                AlignItems::FlexEnd
+            } else {
+                AlignItems::FlexStart
+            };
+        }
+        if notice_row {
+            // Lying down a column (the notice over the buttons), so a long notice wraps
+            // within the narrow column, and no taller than what it shows.
+            (node.flex_direction, node.align_items, node.min_height) = if landscape {
+                (FlexDirection::Column, AlignItems::Stretch, px(0))
+            } else {
+                (
+                    FlexDirection::Row,
+                    AlignItems::Center,
+                    px(crate::ui::layout::TOUCH),
+                )
+            };
+        }
+        if docked {
+            node.display = if column { Display::Flex } else { Display::None };
+        }
     }
     // Upright the notice takes the row's free width, pushing the buttons right; in the
     // column it keeps its own height.
@@ -563,7 +603,6 @@ fn update_hud(
             HudText::Count(Side::White) => score.white.to_string(),
             HudText::Name(side) => language.0.side(*side).to_string(),
             HudText::Who(side) => who_plays(&players, *side, language.0),
-            HudText::Moves => recent_moves(game.all_moves(), current.shown_ply()),
             HudText::Status => status_text(&current, &players, &ai, language.0),
             HudText::Lead => lead_text(ai.black_win, language.0),
             HudText::Notice => {
@@ -666,29 +705,6 @@ mod tests {
         assert_eq!(lead_text(Some(1.0), Lang::De), "Schwarz 100\u{a0}%");
         assert_eq!(lead_text(Some(0.0), Lang::Ja), "白100%");
         assert_eq!(lead_text(None, Lang::En), "Win chance");
-    }
-
-    #[test]
-    fn the_column_shows_the_last_moves_numbered_in_pairs() {
-        let game = montello_engine::notation::transcript::parse(
-            "f5d6c3d3c4f4f6f3e6e7",
-            montello_engine::Variant::Othello,
-        )
-        .expect("a legal transcript");
-        let moves = game.all_moves();
-        assert_eq!(recent_moves(moves, 0), "");
-        assert_eq!(recent_moves(moves, 3), "1. f5 d6  2. c3");
-        assert_eq!(
-            recent_moves(moves, 10),
-            "1. f5 d6  2. c3 d3  3. c4 f4  4. f6 f3  5. e6 e7"
-        );
-        // A long game: the last moves only, still numbered from the game's start.
-        let long: Vec<_> = moves.iter().copied().cycle().take(25).collect();
-        let text = recent_moves(&long, 25);
-        assert!(text.starts_with("… 3. "), "{text}");
-        assert!(text.ends_with("13. c4"), "{text}");
-        // Pairs 3 to 13: eleven numbers.
-        assert_eq!(text.matches('.').count(), 11, "{text}");
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::prefs::settings::Settings;
 use crate::ui::layout;
 use crate::ui::theme::{self, Paint};
 use crate::ui::widgets::{
-    self, UiAction, coloured_label, icon_button, label, layout as node, panel, text_label,
+    self, UiAction, coloured_label, icon_button, label, layout as node, text_label,
 };
 use bevy::prelude::*;
 
@@ -24,7 +24,9 @@ pub(super) fn plugin(app: &mut App) {
             (
                 handle_actions.in_set(AppSystems::Input),
                 respawn_on_change.run_if(in_state(Overlay::Moves)),
-                follow_end.in_set(AppSystems::View),
+                (refresh_docked, show_current, follow_shown)
+                    .chain()
+                    .in_set(AppSystems::View),
             ),
         );
 }
@@ -49,31 +51,107 @@ fn spawn_screen(
     settings: Res<Settings>,
 ) {
     let game = &current.game;
-    let shown = current.shown_ply();
     // Numbered pairs as on a score sheet, in as many columns as fit, scrolling between the
-    // title and the controls, and opened at the end of the game so far.
-    let list = commands
-        .spawn(panel())
-        .insert((
-            Node {
-                flex_direction: FlexDirection::Row,
-                flex_wrap: FlexWrap::Wrap,
-                align_content: AlignContent::FlexStart,
-                column_gap: px(layout::MOVE_COLUMN_GAP),
-                row_gap: px(layout::MOVE_ROW_GAP),
-                padding: UiRect::axes(
-                    px(layout::MOVE_LIST_PADDING.x),
-                    px(layout::MOVE_LIST_PADDING.y),
-                ),
-                flex_grow: 1.0,
-                flex_shrink: 1.0,
-                min_height: px(0),
-                overflow: Overflow::scroll_y(),
-                ..default()
-            },
-            FollowEnd,
+    // title and the controls, and opened at the move on the board.
+    let list = commands.spawn(pairs_list(false)).id();
+    spawn_pairs(&mut commands, list, &current, &settings, &ai, lang.0);
+    // Stepping through the game, under the list like a player's controls.
+    let controls = commands
+        .spawn((
+            Node::default(),
+            Pickable::IGNORE,
+            children![
+                icon_button("«", "moves.start", MoveAction::Review(Some(0))),
+                icon_button("‹", "moves.prev", MoveAction::Step(-1)),
+                icon_button("›", "moves.next", MoveAction::Step(1)),
+                icon_button("»", "moves.now", MoveAction::Review(None)),
+                icon_button("◐", "moves.graph", Nav::Open(Overlay::Graph)),
+            ],
         ))
         .id();
+    open_panel(
+        &mut commands,
+        Overlay::Moves,
+        Screen,
+        text_label(lang.f("moves.title", &[("n", &game.ply())]), 22.0),
+        list,
+        Some(controls),
+    );
+}
+
+/// The list's node: numbered pairs in rows that wrap into columns, scrolling, and
+/// following the move on the board once laid out. `docked`: in the HUD's column, which
+/// has its own padding and gives the list the height its cards leave (the sheet's list is
+/// as tall as its rows, within the sheet).
+fn pairs_list(docked: bool) -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Row,
+            flex_wrap: FlexWrap::Wrap,
+            align_content: AlignContent::FlexStart,
+            column_gap: px(layout::MOVE_COLUMN_GAP),
+            row_gap: px(layout::MOVE_ROW_GAP),
+            padding: UiRect::axes(
+                px(if docked { 0.0 } else { layout::MOVE_LIST_PADDING.x }),
+                px(layout::MOVE_LIST_PADDING.y),
+            ),
+            flex_grow: 1.0,
+            flex_shrink: 1.0,
+            flex_basis: if docked { px(0) } else { Val::Auto },
+            min_height: px(0),
+            overflow: Overflow::scroll_y(),
+            ..default()
+        },
+        widgets::Scrolls,
+        ScrollPosition::default(),
+        PairsList,
+        FollowShown,
+    )
+}
+
+/// A list of numbered pairs (the sheet's or the docked one).
+#[derive(Component, Debug)]
+struct PairsList;
+
+/// A played move's token in a list: the board after this many moves.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+struct MoveToken(usize);
+
+/// Another move is on the board (a tap in the list, Previous / Next, Back to game): its
+/// token is highlighted and every list scrolls it into view.
+fn show_current(
+    mut commands: Commands,
+    current: Res<CurrentGame>,
+    mut tokens: Query<(&MoveToken, &mut crate::ui::theme::Selected)>,
+    lists: Query<Entity, With<PairsList>>,
+    mut seen: Local<Option<usize>>,
+) {
+    let shown = current.shown_ply();
+    if *seen == Some(shown) {
+        return;
+    }
+    *seen = Some(shown);
+    for (token, mut selected) in &mut tokens {
+        selected.set_if_neq(crate::ui::theme::Selected(token.0 == shown));
+    }
+    for list in &lists {
+        commands.entity(list).insert(FollowShown);
+    }
+}
+
+/// Fills `list` with the game's moves as numbered pairs: each played move tappable (the
+/// board after it), the one on the board highlighted, undone moves (which Redo brings
+/// back) in brackets, and with AI stats on, the AI's numbers beside its moves.
+fn spawn_pairs(
+    commands: &mut Commands,
+    list: Entity,
+    current: &CurrentGame,
+    settings: &Settings,
+    ai: &AiState,
+    lang: crate::prefs::i18n::Lang,
+) {
+    let game = &current.game;
+    let shown = current.shown_ply();
     if game.all_moves().is_empty() {
         commands.entity(list).with_children(|list| {
             list.spawn(label("moves.none", theme::FONT));
@@ -115,7 +193,7 @@ fn spawn_screen(
                     && let Some(stats) = ai.stats_of_move(ply - 1, *mv)
                 {
                     cell.with_child((
-                        coloured_label(stats.short(lang.0), 15.0, Color::WHITE),
+                        coloured_label(stats.short(lang), 15.0, Color::WHITE),
                         Paint::TextDim,
                         Node {
                             margin: UiRect::horizontal(px(6)),
@@ -138,28 +216,46 @@ fn spawn_screen(
         let cell = cell.id();
         commands.entity(list).add_child(cell);
     }
-    // Stepping through the game, under the list like a player's controls.
-    let controls = commands
-        .spawn((
-            Node::default(),
-            Pickable::IGNORE,
-            children![
-                icon_button("«", "moves.start", MoveAction::Review(Some(0))),
-                icon_button("‹", "moves.prev", MoveAction::Step(-1)),
-                icon_button("›", "moves.next", MoveAction::Step(1)),
-                icon_button("»", "moves.now", MoveAction::Review(None)),
-                icon_button("◐", "moves.graph", Nav::Open(Overlay::Graph)),
-            ],
-        ))
-        .id();
-    open_panel(
-        &mut commands,
-        Overlay::Moves,
-        Screen,
-        text_label(lang.f("moves.title", &[("n", &game.ply())]), 22.0),
-        list,
-        Some(controls),
+}
+
+/// The move list docked in the HUD's column lying down, under the player cards: the same
+/// pairs as the sheet's, without its title and controls (the Moves button opens those).
+#[derive(Component, Debug)]
+pub struct DockedList;
+
+/// The docked list, to put in the HUD: empty until [`refresh_docked`] fills it.
+pub fn docked_list() -> impl Bundle {
+    (pairs_list(true), DockedList, layout::LayoutProbe("list"))
+}
+
+/// Refills the docked lists when the moves, the AI stats switch or the language change.
+fn refresh_docked(
+    mut commands: Commands,
+    current: Res<CurrentGame>,
+    settings: Res<Settings>,
+    ai: Res<AiState>,
+    lang: Res<Language>,
+    lists: Query<Entity, With<DockedList>>,
+    added: Query<(), Added<DockedList>>,
+    mut seen: Local<Option<(usize, usize, bool, crate::prefs::i18n::Lang)>>,
+) {
+    let now = (
+        current.game.ply(),
+        current.game.all_moves().len(),
+        settings.ai_stats,
+        lang.0,
     );
+    if *seen == Some(now) && added.is_empty() {
+        return;
+    }
+    *seen = Some(now);
+    for list in &lists {
+        commands
+            .entity(list)
+            .despawn_related::<Children>()
+            .insert(FollowShown);
+        spawn_pairs(&mut commands, list, &current, &settings, &ai, lang.0);
+    }
 }
 
 /// A move's width in the list: two letters at 17 px with room around them.
@@ -176,7 +272,7 @@ fn move_token(text: String, ply: usize, selected: bool) -> impl Bundle {
             border_radius: BorderRadius::all(px(6)),
             ..default()
         },
-        MoveAction::Review(Some(ply)),
+        (MoveAction::Review(Some(ply)), MoveToken(ply)),
         selected,
         text_label(text, 17.0),
     )
@@ -186,20 +282,67 @@ fn move_token(text: String, ply: usize, selected: bool) -> impl Bundle {
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MovePair(pub usize);
 
-/// The list opens scrolled to its end (the game so far), once it has been laid out.
+/// The list scrolls the pair of the move on the board into view (the last move, unless
+/// the player is reviewing), once it has been laid out.
 #[derive(Component, Debug)]
-struct FollowEnd;
+struct FollowShown;
 
-fn follow_end(
+fn follow_shown(
     mut commands: Commands,
-    mut lists: Query<(Entity, &mut ScrollPosition, &ComputedNode), With<FollowEnd>>,
+    current: Res<CurrentGame>,
+    mut lists: Query<
+        (
+            Entity,
+            &mut ScrollPosition,
+            &ComputedNode,
+            &bevy::ui::UiGlobalTransform,
+            &Children,
+        ),
+        With<FollowShown>,
+    >,
+    pairs: Query<(&MovePair, &ComputedNode, &bevy::ui::UiGlobalTransform)>,
 ) {
-    for (entity, mut scroll, node) in &mut lists {
+    let pair = current.shown_ply().max(1).div_ceil(2);
+    for (entity, mut scroll, node, at, children) in &mut lists {
         if node.size().y <= 0.0 {
             continue;
         }
-        scroll.y = widgets::max_scroll(node);
-        commands.entity(entity).remove::<FollowEnd>();
+        let found = children
+            .iter()
+            .filter_map(|c| pairs.get(c).ok())
+            .find(|(p, _, _)| p.0 == pair);
+        let target = match found {
+            // Not laid out yet: the next frame.
+            Some((_, cell, _)) if cell.size().y <= 0.0 => continue,
+            Some((_, cell, cell_at)) => {
+                let half = cell.size().y / 2.0;
+                scroll_into_view(
+                    scroll.y,
+                    (
+                        at.translation.y - node.size().y / 2.0,
+                        at.translation.y + node.size().y / 2.0,
+                    ),
+                    (cell_at.translation.y - half, cell_at.translation.y + half),
+                    node.inverse_scale_factor(),
+                )
+            }
+            None => 0.0,
+        };
+        scroll.y = target.clamp(0.0, widgets::max_scroll(node));
+        commands.entity(entity).remove::<FollowShown>();
+    }
+}
+
+/// The scroll (logical pixels) that brings a row spanning `row` into a view spanning `view`
+/// (both physical pixels, as drawn with the scroll `scroll`), moving as little as it can;
+/// `inverse_scale` turns physical pixels into logical ones.
+pub fn scroll_into_view(scroll: f32, view: (f32, f32), row: (f32, f32), inverse_scale: f32) -> f32 {
+    if row.0 < view.0 {
+        scroll - (view.0 - row.0) * inverse_scale
+    } else if row.1 > view.1 {
+        scroll + (row.1 - view.1) * inverse_scale
+    } else {
+        scroll
     }
 }
 
@@ -226,7 +369,7 @@ fn respawn_on_change(
     screens: Query<Entity, With<Screen>>,
     mut seen: Local<(usize, usize)>,
 ) {
-    // Rebuild when moves come or go, not when reviewing (that would lose the scroll).
+    // Rebuild when moves come or go; another move shown is [`show_current`]'s.
     let now = (current.game.ply(), current.game.all_moves().len());
     if *seen == now {
         return;
@@ -236,4 +379,21 @@ fn respawn_on_change(
         commands.entity(entity).despawn();
     }
     commands.run_system_cached(spawn_screen);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scroll_into_view;
+
+    #[test]
+    fn a_row_is_scrolled_into_view_by_the_least_move() {
+        // A view from 100 to 200 (physical pixels), drawn at 2x.
+        let view = (100.0, 200.0);
+        // Inside: no scroll.
+        assert_eq!(scroll_into_view(40.0, view, (120.0, 180.0), 0.5), 40.0);
+        // Below: down by its overhang, in logical pixels.
+        assert_eq!(scroll_into_view(40.0, view, (190.0, 250.0), 0.5), 65.0);
+        // Above: up by its overhang.
+        assert_eq!(scroll_into_view(40.0, view, (60.0, 120.0), 0.5), 20.0);
+    }
 }
