@@ -9,8 +9,9 @@ picture tells. Run by .ci/smoke.sh on one screenshot per theme:
 
 The samples are taken where the app says the squares are (the screenshot's `.squares` file,
 written beside it: `a1 X Y` per line), in that position (Black to move: black discs at c3
-and c4, white at d3, legal moves at c2..g2, the last move e7 on a white disc, b1 empty). The
-high-contrast theme must show both discs at least as well as any other theme.
+and c4, white at d3, legal moves at c2..g2, the last move e7 on a white disc, b1 empty), and
+the coordinate "a" on the frame above a1 (text: at least 4.5:1). The high-contrast theme must
+show both discs at least as well as any other theme.
 """
 
 import os
@@ -39,6 +40,7 @@ def around(centre, half):
 
 
 MIN = 3.0
+TEXT_MIN = 4.5
 
 
 def main():
@@ -66,19 +68,28 @@ def main():
         dot = extreme(around(where[LEGAL], side // 4), lambda c, b: abs(png.luminance(c) - lf) > abs(png.luminance(b) - lf))
         last = extreme(around(where[LAST], side // 6), lambda c, b: png.luminance(c) < png.luminance(b))
         black, white = at(BLACK), at(WHITE)
+        # The letter "a" on the frame above a1 (text: 4.5:1), against the frame between the
+        # letters "a" and "b".
+        ax, ay = where["a1"]
+        label_y = ay - side // 2 - 8
+        frame = px[label_y][ax + side // 2]
+        lfr = png.luminance(frame)
+        letter = extreme((ax - 6, label_y - 6, ax + 6, label_y + 6), lambda c, b: abs(png.luminance(c) - lfr) > abs(png.luminance(b) - lfr))
         ratios = {
             "black discs on the felt": png.contrast(black, felt),
             "white discs on the felt": png.contrast(white, felt),
             "legal-move dots on the felt": png.contrast(dot, felt),
             "last-move dot on a white disc": png.contrast(last, white),
+            "coordinates on the frame": png.contrast(letter, frame),
         }
         if png.luminance(black) > png.luminance(felt) or png.luminance(white) < png.luminance(felt):
             failed.append(f"{theme}: the samples missed the discs (layout changed?)")
         results[theme] = ratios
         print(f"{theme}: " + ", ".join(f"{k} {v:.2f}:1" for k, v in ratios.items()))
         for what, ratio in ratios.items():
-            if ratio < MIN:
-                failed.append(f"{theme}: {what} {ratio:.2f}:1, under {MIN}:1")
+            least = TEXT_MIN if what.startswith("coordinates") else MIN
+            if ratio < least:
+                failed.append(f"{theme}: {what} {ratio:.2f}:1, under {least}:1")
     if "contrast" in results:
         discs = lambda r: min(r["black discs on the felt"], r["white discs on the felt"])  # noqa: E731
         best = discs(results["contrast"])

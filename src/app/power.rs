@@ -1,13 +1,13 @@
 //! Battery care: the app sleeps until input arrives (reactive low-power winit mode), and asks
 //! for frames only while something moves: an animation, the AI's thinking bar, a pass notice,
-//! a fading flash. Winit's reactive mode does not wake up when an async task finishes, so the
+//! a notice until it has faded, a fading flash. Winit's reactive mode does not wake up when an async task finishes, so the
 //! redraw requests are what make the AI's move appear on time. (Pausing the AI while the app is
 //! suspended is the save plugin's lifecycle handling.)
 
 use crate::app::launch::LaunchOptions;
 use crate::game::ai::AiState;
 use crate::game::flow::{
-    BoardReset, CurrentGame, GameCommand, MovePlayed, PassNotice, SquareTapped, TapRefused,
+    BoardReset, CurrentGame, GameCommand, MovePlayed, Notice, PassNotice, SquareTapped, TapRefused,
     ViewBusy,
 };
 use crate::prefs::settings::Settings;
@@ -121,6 +121,7 @@ fn request_redraws(
     busy: Res<ViewBusy>,
     ai: Res<AiState>,
     pass: Res<PassNotice>,
+    notice: Res<Notice>,
     current: Res<CurrentGame>,
     settings: Res<Settings>,
     overlay: Res<NextState<Overlay>>,
@@ -133,6 +134,7 @@ fn request_redraws(
     let active = busy.0
         || ai.is_busy()
         || pass.pending.is_some()
+        || !notice.is_empty()
         || !flashes.is_empty()
         || current.is_changed()
         || settings.is_changed()

@@ -27,7 +27,13 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 handle_taps.in_set(AppSystems::Input),
-                (handle_commands, apply_moves, auto_pass, follow_table_mode)
+                (
+                    handle_commands,
+                    apply_moves,
+                    auto_pass,
+                    follow_table_mode,
+                    age_notice,
+                )
                     .chain()
                     .in_set(AppSystems::Logic),
             ),
@@ -99,31 +105,64 @@ impl CurrentGame {
 pub struct ViewBusy(pub bool);
 
 /// A short message for the player (an import error, "Copied"), kept untranslated so the HUD
-/// shows it in the language of the moment.
+/// shows it in the language of the moment. It fades out after [`NOTICE_SECONDS`]
+/// ([`ERROR_NOTICE_SECONDS`] for an error): what it said stays in the move list and the
+/// status line.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
 pub struct Notice {
     said: Option<Said>,
     /// Whether it reports something that went wrong.
     pub is_error: bool,
+    /// Seconds it has been shown.
+    age: f32,
 }
+
+/// How long a notice shows, fading out over its last [`NOTICE_FADE`] seconds.
+pub const NOTICE_SECONDS: f32 = 5.0;
+/// How long a notice that reports an error shows: long enough to read where and why.
+pub const ERROR_NOTICE_SECONDS: f32 = 10.0;
+/// See [`NOTICE_SECONDS`].
+pub const NOTICE_FADE: f32 = 0.8;
 
 impl Notice {
     /// Shows `said` as information.
     pub fn info(&mut self, said: Said) {
         self.said = Some(said);
         self.is_error = false;
+        self.age = 0.0;
     }
 
     /// Shows `said` as an error.
     pub fn error(&mut self, said: Said) {
         self.said = Some(said);
         self.is_error = true;
+        self.age = 0.0;
     }
 
     /// Takes the notice away.
     pub fn clear(&mut self) {
         self.said = None;
         self.is_error = false;
+        self.age = 0.0;
+    }
+
+    /// How long this notice shows in all.
+    fn lifetime(&self) -> f32 {
+        if self.is_error {
+            ERROR_NOTICE_SECONDS
+        } else {
+            NOTICE_SECONDS
+        }
+    }
+
+    /// Whether it has been shown its whole time (`age_notice` then takes it away).
+    fn is_over(&self) -> bool {
+        self.age >= self.lifetime()
+    }
+
+    /// How opaque it is drawn: 1 until its last [`NOTICE_FADE`] seconds, then down to 0.
+    pub fn opacity(&self) -> f32 {
+        ((self.lifetime() - self.age) / NOTICE_FADE).clamp(0.0, 1.0)
     }
 
     /// Whether there is nothing to show.
@@ -136,6 +175,18 @@ impl Notice {
         self.said
             .as_ref()
             .map_or_else(String::new, |s| s.in_lang(lang))
+    }
+}
+
+/// Ages the notice (without counting as a change of it, so the HUD is not rebuilt every
+/// frame) and takes it away when its time is up.
+fn age_notice(time: Res<Time>, mut notice: ResMut<Notice>) {
+    if notice.is_empty() {
+        return;
+    }
+    notice.bypass_change_detection().age += time.delta_secs();
+    if notice.is_over() {
+        notice.clear();
     }
 }
 
@@ -474,4 +525,52 @@ fn redo_to_human(current: &mut CurrentGame, players: &Players) -> bool {
     current.generation += 1;
     current.review = None;
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_notice_fades_out_after_a_few_seconds_an_error_later() {
+        let mut notice = Notice::default();
+        assert_eq!(notice.opacity(), 1.0, "nothing to fade");
+        notice.info(Said::new("notice.loaded"));
+        assert_eq!(notice.opacity(), 1.0);
+        notice.age = NOTICE_SECONDS - NOTICE_FADE - 0.01;
+        assert_eq!(notice.opacity(), 1.0, "fully shown until its fade");
+        notice.age = NOTICE_SECONDS - NOTICE_FADE / 2.0;
+        assert!((notice.opacity() - 0.5).abs() < 1e-4, "half way out");
+        assert!(!notice.is_over());
+        notice.age = NOTICE_SECONDS;
+        assert!(notice.is_over());
+        // An error shows longer; a new notice starts again.
+        notice.error(Said::new("notice.loaded"));
+        notice.age = NOTICE_SECONDS;
+        assert!(!notice.is_over() && notice.opacity() == 1.0);
+        notice.age = ERROR_NOTICE_SECONDS;
+        assert!(notice.is_over());
+        notice.info(Said::new("notice.loaded"));
+        assert!(!notice.is_over());
+    }
+
+    #[test]
+    fn the_notice_is_taken_away_when_its_time_is_up() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<Notice>()
+            .add_systems(Update, age_notice);
+        app.world_mut()
+            .resource_mut::<Notice>()
+            .info(Said::new("notice.loaded"));
+        app.update();
+        assert!(!app.world().resource::<Notice>().is_empty());
+        // Time moves on by more than its life (an app asleep in the background).
+        app.world_mut()
+            .resource_mut::<Notice>()
+            .bypass_change_detection()
+            .age = NOTICE_SECONDS;
+        app.update();
+        assert!(app.world().resource::<Notice>().is_empty());
+    }
 }

@@ -430,7 +430,12 @@ mod tests {
         let mut rng = seed;
         let mut last = 0;
         let mut mid_save = 0;
-        for round in 0..100 {
+        // A hundred rounds, and more (up to 400) until a kill has landed inside a save and
+        // a save has completed: on a loaded machine the writer may not start in time.
+        for round in 0..400 {
+            if round >= 100 && last > 0 && mid_save > 0 {
+                break;
+            }
             let mut child = std::process::Command::new(&exe)
                 .args([
                     "--exact",
@@ -446,8 +451,10 @@ mod tests {
             rng = rng
                 .wrapping_mul(6_364_136_223_846_793_005)
                 .wrapping_add(1_442_695_040_888_963_407);
+            // Longer waits while no save has completed yet (a slow start under load).
+            let patience = if last == 0 { round as u64 * 1_000 } else { 0 };
             std::thread::sleep(std::time::Duration::from_micros(
-                2_000 + (rng >> 33) % 30_000,
+                2_000 + (rng >> 33) % 30_000 + patience,
             ));
             child.kill().expect("kill -9");
             child.wait().expect("reap");

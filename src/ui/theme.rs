@@ -43,8 +43,11 @@ pub struct Palette {
     pub hint: Color,
     /// A refused tap's flash.
     pub refused: Color,
-    /// Panels and bars (opaque: nothing shows through the text).
+    /// The bars (opaque: nothing shows through the text).
     pub panel: Color,
+    /// A panel's card (new game, the menu, the move list): lighter than the bars and the
+    /// background (at least 1.2:1), so it reads as a surface of its own.
+    pub card: Color,
     /// Buttons.
     pub button: Color,
     /// A pressed button.
@@ -75,6 +78,7 @@ impl Palette {
         hint: Color::srgb(0.60, 0.88, 1.0),
         refused: Color::srgba(0.95, 0.15, 0.10, 0.55),
         panel: Color::srgb(0.05, 0.06, 0.06),
+        card: Color::srgb(0.16, 0.19, 0.17),
         button: Color::srgb(0.20, 0.24, 0.22),
         button_pressed: Color::srgb(0.26, 0.42, 0.30),
         button_selected: Color::srgb(0.12, 0.45, 0.26),
@@ -98,6 +102,7 @@ impl Palette {
         hint: Color::srgb(0.80, 0.95, 1.0),
         refused: Color::srgba(0.90, 0.10, 0.05, 0.60),
         panel: Color::srgb(0.16, 0.11, 0.07),
+        card: Color::srgb(0.25, 0.18, 0.12),
         button: Color::srgb(0.33, 0.23, 0.15),
         button_pressed: Color::srgb(0.55, 0.38, 0.20),
         button_selected: Color::srgb(0.52, 0.30, 0.10),
@@ -120,7 +125,8 @@ impl Palette {
         hint: Color::srgb(0.62, 0.85, 1.0),
         refused: Color::srgba(0.95, 0.25, 0.20, 0.50),
         panel: Color::srgb(0.03, 0.03, 0.04),
-        button: Color::srgb(0.13, 0.14, 0.16),
+        card: Color::srgb(0.115, 0.12, 0.13),
+        button: Color::srgb(0.19, 0.20, 0.22),
         button_pressed: Color::srgb(0.22, 0.34, 0.36),
         button_selected: Color::srgb(0.12, 0.32, 0.30),
         text: Color::srgb(0.86, 0.87, 0.88),
@@ -144,7 +150,8 @@ impl Palette {
         hint: Color::srgb(1.0, 0.92, 0.0),
         refused: Color::srgba(1.0, 0.0, 0.0, 0.70),
         panel: Color::srgb(0.0, 0.0, 0.0),
-        button: Color::srgb(0.16, 0.16, 0.16),
+        card: Color::srgb(0.115, 0.115, 0.115),
+        button: Color::srgb(0.24, 0.24, 0.24),
         button_pressed: Color::srgb(0.45, 0.45, 0.45),
         button_selected: Color::srgb(0.0, 0.30, 0.62),
         text: Color::srgb(1.0, 1.0, 1.0),
@@ -167,6 +174,7 @@ impl Palette {
     pub fn paint(&self, paint: Paint, selected: bool, pressed: bool) -> Color {
         match paint {
             Paint::Panel => self.panel,
+            Paint::Card => self.card,
             Paint::Button if pressed => self.button_pressed,
             Paint::Button if selected => self.button_selected,
             Paint::Button => self.button,
@@ -188,6 +196,24 @@ impl Palette {
 /// from every theme's dark HUD (at least 3:1) and still from White's share (at least 3:1).
 pub const WIN_BLACK: Color = Color::srgb(0.42, 0.42, 0.44);
 
+/// A control that can do nothing now (Undo at the first move, Hint while the AI thinks):
+/// drawn in its usual shape and colours, all at [`DIMMED_OPACITY`], so it keeps its place
+/// and reads as the same button, disabled. Put on the button and on its texts.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Dimmed(pub bool);
+
+/// How opaque a [`Dimmed`] control is drawn.
+pub const DIMMED_OPACITY: f32 = 0.4;
+
+/// `color` as a [`Dimmed`] control draws it, `dimmed` or not.
+pub fn dim(color: Color, dimmed: bool) -> Color {
+    if dimmed {
+        color.with_alpha(color.alpha() * DIMMED_OPACITY)
+    } else {
+        color
+    }
+}
+
 /// Whether a choice button is the current choice (painted in the selected colour).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Selected(pub bool);
@@ -196,8 +222,10 @@ pub struct Selected(pub bool);
 /// follows the theme.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Paint {
-    /// A panel or bar background.
+    /// A bar's background.
     Panel,
+    /// A panel's card.
+    Card,
     /// A button: its own colour, pressed and selected colours.
     Button,
     /// Body text.
@@ -300,7 +328,13 @@ fn create_board_materials(mut commands: Commands, mut materials: ResMut<Assets<S
         ..default()
     };
     commands.insert_resource(BoardMaterials {
-        frame: materials.add(shiny(p.frame, 0.6)),
+        // The frame reflects little too: the coordinates are drawn on it, and with the default
+        // reflectance the highlight turned even a black frame mid-grey (Dark's coordinates
+        // were 2.8:1 on it).
+        frame: materials.add(StandardMaterial {
+            reflectance: 0.1,
+            ..shiny(p.frame, 0.6)
+        }),
         felt: materials.add(matte(p.felt)),
         grid: materials.add(matte(p.grid)),
         // Black discs reflect little: with the default reflectance the lights' highlight
@@ -392,20 +426,25 @@ fn paint_ui(
         Option<&mut TextColor>,
         Option<Ref<Selected>>,
         Option<Ref<Interaction>>,
+        Option<Ref<Dimmed>>,
     )>,
 ) {
     let all = palette.is_changed();
-    for (paint, background, text, selected, interaction) in &mut nodes {
+    for (paint, background, text, selected, interaction, dimmed) in &mut nodes {
         let changed = all
             || paint.is_changed()
             || selected.as_ref().is_some_and(|s| s.is_changed())
-            || interaction.as_ref().is_some_and(|i| i.is_changed());
+            || interaction.as_ref().is_some_and(|i| i.is_changed())
+            || dimmed.as_ref().is_some_and(|d| d.is_changed());
         if !changed {
             continue;
         }
         let is_selected = selected.is_some_and(|s| s.0);
         let pressed = interaction.is_some_and(|i| *i == Interaction::Pressed);
-        let color = palette.paint(*paint, is_selected, pressed);
+        let color = dim(
+            palette.paint(*paint, is_selected, pressed),
+            dimmed.is_some_and(|d| d.0),
+        );
         // A text role colours a text, or the background of a node without one (a switch's
         // knob is painted like the text on the accent colour).
         match (paint.is_text(), text, background) {
@@ -486,6 +525,8 @@ mod tests {
             for (what, fg, bg) in [
                 ("text on panel", p.text, panel),
                 ("dim text on panel", p.text_dim, panel),
+                ("text on a card", p.text, p.card),
+                ("dim text on a card", p.text_dim, p.card),
                 ("error text on panel", p.text_error, panel),
                 ("text on button", p.text, p.button),
                 ("text on pressed button", p.text, p.button_pressed),
@@ -566,6 +607,51 @@ mod tests {
         assert_eq!(ui_scale_for(TextSize::Normal, f32::NAN), 1.0);
         for size in TextSize::ALL {
             assert!(size.scale() <= MAX_UI_SCALE, "{size:?}");
+        }
+    }
+
+    #[test]
+    fn panels_are_cards_apart_from_the_bars_and_the_background() {
+        for theme in ThemeName::ALL {
+            let p = Palette::of(theme);
+            let card = p.paint(Paint::Card, false, false);
+            for (what, under) in [("the background", p.background), ("the bars", p.panel)] {
+                let ratio = contrast(card, under);
+                assert!(
+                    ratio >= 1.2 && luminance(card) > luminance(under),
+                    "{theme:?}: a card on {what} at {ratio:.2}:1"
+                );
+            }
+            // Its buttons still stand out from it.
+            let ratio = contrast(p.button, card);
+            assert!(
+                ratio >= 1.15,
+                "{theme:?}: buttons on a card at {ratio:.2}:1"
+            );
+        }
+    }
+
+    #[test]
+    fn a_disabled_control_is_the_same_control_at_forty_percent() {
+        for theme in ThemeName::ALL {
+            let p = Palette::of(theme);
+            for paint in [Paint::Button, Paint::Text, Paint::TextDim] {
+                let full = p.paint(paint, false, false);
+                let dimmed = dim(full, true);
+                assert_eq!(dimmed.with_alpha(full.alpha()), full, "{theme:?} {paint:?}");
+                assert!((dimmed.alpha() - 0.4 * full.alpha()).abs() < 1e-6);
+                assert_eq!(dim(full, false), full);
+            }
+            // Its label, over its dimmed frame on the bar, reads fainter than an enabled
+            // one's but still shows (the label is the same: it reads as disabled, not gone).
+            let bar = p.panel;
+            let frame = over(dim(p.button, true), bar);
+            let enabled = contrast(p.text, p.button);
+            let disabled = contrast(over(dim(p.text, true), frame), frame);
+            assert!(
+                disabled < enabled / 2.0 && disabled >= 1.8,
+                "{theme:?}: a disabled label at {disabled:.2}:1 (enabled {enabled:.2}:1)"
+            );
         }
     }
 

@@ -21,7 +21,12 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             handle_actions.in_set(AppSystems::Input),
-            (dock_move_list, update_hud, arrange_for_orientation).in_set(AppSystems::View),
+            (
+                dock_move_list,
+                (update_hud, fade_notice).chain(),
+                arrange_for_orientation,
+            )
+                .in_set(AppSystems::View),
         ),
     );
 }
@@ -688,6 +693,19 @@ fn update_hud(
         let display = if show { Display::Flex } else { Display::None };
         if node.display != display {
             node.display = display;
+        }
+    }
+}
+
+/// A notice fades out over its last moment ([`Notice::opacity`]).
+fn fade_notice(notice: Res<Notice>, mut texts: Query<(&HudText, &mut TextColor)>) {
+    if notice.is_empty() {
+        return;
+    }
+    let opacity = notice.opacity();
+    for (text, mut color) in &mut texts {
+        if matches!(text, HudText::Notice) && color.0.alpha() != opacity {
+            color.0.set_alpha(opacity);
         }
     }
 }

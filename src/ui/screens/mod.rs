@@ -141,17 +141,18 @@ pub fn open_panel(
                 flex_direction: FlexDirection::Column,
                 width: percent(100),
                 max_height: percent(100),
-                // A sheet's rounded top shows where it starts over the bar's colour.
+                // A sheet's rounded top shows where it starts over the bar's colour; a panel is a
+                // card with rounded corners.
                 border_radius: if sheet {
                     BorderRadius::top(px(14))
                 } else {
-                    BorderRadius::ZERO
+                    BorderRadius::all(px(14))
                 },
                 overflow: Overflow::clip(),
                 ..default()
             },
             BackgroundColor(Color::NONE),
-            Paint::Panel,
+            Paint::Card,
             crate::ui::layout::LayoutProbe(if sheet { "sheet" } else { "panel" }),
             // The card takes its taps: they do not fall through to the backdrop or the board.
             Pickable::default(),

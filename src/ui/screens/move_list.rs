@@ -92,7 +92,11 @@ fn pairs_list(docked: bool) -> impl Bundle {
             column_gap: px(layout::MOVE_COLUMN_GAP),
             row_gap: px(layout::MOVE_ROW_GAP),
             padding: UiRect::axes(
-                px(if docked { 0.0 } else { layout::MOVE_LIST_PADDING.x }),
+                px(if docked {
+                    0.0
+                } else {
+                    layout::MOVE_LIST_PADDING.x
+                }),
                 px(layout::MOVE_LIST_PADDING.y),
             ),
             flex_grow: 1.0,

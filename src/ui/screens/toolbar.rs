@@ -6,7 +6,7 @@ use crate::game::ai::{AiState, HintRequested};
 use crate::game::flow::{CurrentGame, GameCommand};
 use crate::game::players::Players;
 use crate::ui::layout::LayoutProbe;
-use crate::ui::theme::Paint;
+use crate::ui::theme::{Dimmed, Paint};
 use crate::ui::widgets::{self, UiAction, icon_button};
 use bevy::prelude::*;
 
@@ -52,34 +52,27 @@ pub fn can(action: ToolAction, current: &CurrentGame, players: &Players, thinkin
     }
 }
 
-/// Buttons that can do nothing now look it: flat (the bar's own colour) with dim text.
+/// Buttons that can do nothing now look it: the same button, icon and label at 40%
+/// ([`Dimmed`]), in the same place.
 fn show_what_can_be_done(
+    mut commands: Commands,
     current: Res<CurrentGame>,
     players: Res<Players>,
     ai: Res<AiState>,
-    mut buttons: Query<(&ToolAction, &mut Paint, &Children)>,
-    mut texts: Query<&mut Paint, Without<ToolAction>>,
+    buttons: Query<(Entity, &ToolAction, &Children, Option<&Dimmed>)>,
 ) {
     if !(current.is_changed() || players.is_changed() || ai.is_changed()) {
         return;
     }
     let thinking = ai.thinking().is_some();
-    for (action, mut paint, children) in &mut buttons {
-        let enabled = can(*action, &current, &players, thinking);
-        let (frame, text) = if enabled {
-            (Paint::Button, Paint::Text)
-        } else {
-            (Paint::Panel, Paint::TextDim)
-        };
-        if *paint != frame {
-            *paint = frame;
+    for (button, action, children, dimmed) in &buttons {
+        let dimmed_now = Dimmed(!can(*action, &current, &players, thinking));
+        if dimmed == Some(&dimmed_now) {
+            continue;
         }
+        commands.entity(button).insert(dimmed_now);
         for child in children.iter() {
-            if let Ok(mut p) = texts.get_mut(child)
-                && *p != text
-            {
-                *p = text;
-            }
+            commands.entity(child).insert(dimmed_now);
         }
     }
 }
