@@ -10,7 +10,10 @@ For each shot: the toolbar's buttons are equally wide (upright) or tall (lying d
 least 44 pt each way; an open panel overlaps neither the toolbar's buttons nor the HUD's
 rows; on a 390x844 phone held upright the squares are at least 44 pt (unless the move
 list's sheet is open: then the board above it is smaller, for reviewing); and the move list
-docked in the column lying down (`list`) shows at least 8 full moves (numbered pairs).
+docked in the column lying down (`list`) shows at least 8 full moves (numbered pairs). A
+panel's body with more below than it shows (`scroll` lines: box, content height, how far it
+is scrolled) has its scroll cue (`cue`) drawn at its bottom, and new game's panel (`tall`)
+shows all of its choices without scrolling on a 390x844 phone upright.
 """
 
 import os
@@ -35,13 +38,25 @@ def overlap(a, b):
     return min(a[2], b[2]) - max(a[0], b[0]) > 0.5 and min(a[3], b[3]) - max(a[1], b[1]) > 0.5
 
 
+def contains(outer, inner):
+    return (
+        inner[0] >= outer[0] - 0.5
+        and inner[1] >= outer[1] - 0.5
+        and inner[2] <= outer[2] + 0.5
+        and inner[3] <= outer[3] + 0.5
+    )
+
+
 def check(path):
     width, height, _ = png.read(path)
-    boxes = [(name, tuple(float(v) for v in rest)) for name, *rest in read(path, ".layout")]
+    lines = read(path, ".layout")
+    boxes = [(name, tuple(float(v) for v in rest)) for name, *rest in lines if name != "scroll"]
+    scrolls = [tuple(float(v) for v in rest) for name, *rest in lines if name == "scroll"]
     squares = {name: (float(x), float(y)) for name, x, y in read(path, ".squares")}
     tools = [b for name, b in boxes if name == "tool"]
     huds = [b for name, b in boxes if name == "hud"]
-    panels = [b for name, b in boxes if name in ("panel", "sheet")]
+    panels = [b for name, b in boxes if name in ("panel", "sheet", "tall")]
+    cues = [b for name, b in boxes if name == "cue"]
     # The move list's sheet shrinks the board above it (reviewing: no moves are played).
     sheet = any(name == "sheet" for name, _ in boxes)
     failed = []
@@ -62,6 +77,17 @@ def check(path):
         for hud in huds:
             if overlap(panel, hud):
                 failed.append(f"the panel {panel} covers the HUD's row {hud}")
+    for *body, content, scrolled in scrolls:
+        inside = [p for p in panels if contains(p, body)]
+        more = content - (body[3] - body[1]) - scrolled
+        if not inside or more <= 2.0:
+            continue
+        cued = any(overlap(cue, body) and abs(cue[3] - body[3]) <= 1.5 for cue in cues)
+        print(f"{os.path.basename(path)}: a panel's body with {more:.0f} px more below, cue {cued}")
+        if not cued:
+            failed.append(f"a panel's body {tuple(body)} scrolls ({more:.0f} px more) without a cue")
+        if (width, height) == (390, 844) and any(n == "tall" and contains(b, body) for n, b in boxes):
+            failed.append(f"new game does not fit on a 390x844 phone: {more:.0f} px to scroll")
     # Tablets (shorter side 600 or more) draw the UI 1.25 times larger.
     scale = 1.25 if min(width, height) >= 600 else 1.0
     for name, b in boxes:

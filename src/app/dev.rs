@@ -145,6 +145,15 @@ fn take_screenshot(
         &bevy::ui::UiGlobalTransform,
         &InheritedVisibility,
     )>,
+    scrolls: Query<
+        (
+            &ComputedNode,
+            &bevy::ui::UiGlobalTransform,
+            &InheritedVisibility,
+            &ScrollPosition,
+        ),
+        With<crate::ui::widgets::Scrolls>,
+    >,
 ) {
     if pipelines.pending() && !job.seen_compiling {
         job.seen_compiling = true;
@@ -187,7 +196,7 @@ fn take_screenshot(
     if let Err(err) = write_square_map(&path, &cameras, &windows) {
         warn!("no square map beside the screenshot: {err}");
     }
-    if let Err(err) = write_layout(&path, &probes) {
+    if let Err(err) = write_layout(&path, &probes, &scrolls) {
         warn!("no layout beside the screenshot: {err}");
     }
     job.phase.store(CAPTURING, Ordering::Release);
@@ -232,7 +241,9 @@ fn write_square_map(
 }
 
 /// Writes `PATH.layout`: one line per shown [`crate::ui::layout::LayoutProbe`] node, `NAME LEFT
-/// TOP RIGHT BOTTOM` in the picture's pixels.
+/// TOP RIGHT BOTTOM` in the picture's pixels, and one per shown scrolling node, `scroll LEFT
+/// TOP RIGHT BOTTOM CONTENT_HEIGHT SCROLLED` (how far down it is scrolled), also in pixels.
+#[allow(clippy::type_complexity)]
 fn write_layout(
     path: &std::path::Path,
     probes: &Query<(
@@ -241,6 +252,15 @@ fn write_layout(
         &bevy::ui::UiGlobalTransform,
         &InheritedVisibility,
     )>,
+    scrolls: &Query<
+        (
+            &ComputedNode,
+            &bevy::ui::UiGlobalTransform,
+            &InheritedVisibility,
+            &ScrollPosition,
+        ),
+        With<crate::ui::widgets::Scrolls>,
+    >,
 ) -> std::io::Result<()> {
     let mut lines = String::new();
     for (probe, node, at, visible) in probes {
@@ -253,6 +273,23 @@ fn write_layout(
         lines.push_str(&format!(
             "{} {:.1} {:.1} {:.1} {:.1}\n",
             probe.0, min.x, min.y, max.x, max.y
+        ));
+    }
+    for (node, at, visible, scroll) in scrolls {
+        let size = node.size();
+        if !visible.get() || size.x < 1.0 || size.y < 1.0 {
+            continue;
+        }
+        let centre = at.translation;
+        let (min, max) = (centre - size / 2.0, centre + size / 2.0);
+        lines.push_str(&format!(
+            "scroll {:.1} {:.1} {:.1} {:.1} {:.1} {:.1}\n",
+            min.x,
+            min.y,
+            max.x,
+            max.y,
+            node.content_size().y,
+            scroll.y / node.inverse_scale_factor()
         ));
     }
     std::fs::write(beside(path, ".layout"), lines)

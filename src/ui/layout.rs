@@ -89,7 +89,8 @@ pub fn move_list_capacity(sheet: Rect, scale: f32) -> (usize, usize) {
 
 /// A node whose place on screen the screenshot tool writes down (`FILE.layout`), so the
 /// drawn layout is checked by tools/layout-check.py: the toolbar's buttons (`tool`), a
-/// panel's card (`panel`, or `sheet` for the move list), the HUD's rows (`hud`).
+/// panel's card (`panel`, `tall` for new game's, `sheet` for the move list), the HUD's rows
+/// (`hud`), the move list docked lying down (`list`), a panel's scroll cue (`cue`).
 #[derive(bevy::prelude::Component, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct LayoutProbe(pub &'static str);
 
@@ -135,6 +136,12 @@ pub struct Areas {
     /// A panel (menu, help, new game...): the whole space between the bars, inside the safe
     /// area, so no part of the board peeks out around it.
     pub panel: Rect,
+    /// A tall panel (new game): upright with one player, the whole space above the toolbar
+    /// (the HUD hides while it is open), so its choices fit without scrolling; otherwise
+    /// [`Areas::cover`].
+    pub tall_cover: Rect,
+    /// Where a tall panel's card goes: [`Areas::tall_cover`] inside the safe area.
+    pub tall_panel: Rect,
     /// The move list: the lower part of the band upright, the HUD's column lying down (the
     /// HUD hides while it is open), so the board stays in view.
     pub sheet: Rect,
@@ -196,6 +203,8 @@ pub fn areas(size: Vec2, scale: f32, safe: &SafeArea, table: bool) -> Areas {
             toolbar_content,
             cover: edges(column, 0.0, toolbar.min.x, h),
             panel: edges(column, t, toolbar.min.x, b),
+            tall_cover: edges(column, 0.0, toolbar.min.x, h),
+            tall_panel: edges(column, t, toolbar.min.x, b),
             sheet,
             board,
             board_with_sheet,
@@ -227,6 +236,11 @@ pub fn areas(size: Vec2, scale: f32, safe: &SafeArea, table: bool) -> Areas {
     };
     let band = edges(l, hud_bottom, r, band_bottom);
     let sheet_top = band.max.y - sheet_height(band.height(), s, table);
+    let (tall_cover, tall_panel) = if table {
+        (edges(0.0, hud_bottom, w, band_bottom), band)
+    } else {
+        (edges(0.0, 0.0, w, toolbar_top), edges(l, t, r, toolbar_top))
+    };
     Areas {
         landscape,
         hud,
@@ -236,6 +250,8 @@ pub fn areas(size: Vec2, scale: f32, safe: &SafeArea, table: bool) -> Areas {
         toolbar_content,
         cover: edges(0.0, hud_bottom, w, band_bottom),
         panel: band,
+        tall_cover,
+        tall_panel,
         sheet: edges(band.min.x, sheet_top, band.max.x, band.max.y),
         board: band,
         board_with_sheet: edges(band.min.x, band.min.y, band.max.x, sheet_top),
@@ -358,6 +374,32 @@ pub(crate) mod tests {
                 if !(table && a.landscape) {
                     assert!(!overlap(a.sheet, a.board_with_sheet), "{at}");
                     assert!(a.board_with_sheet.height() > 120.0, "{at}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_tall_panel_takes_the_huds_place_upright_and_never_the_toolbars() {
+        for (name, size, safe) in screens() {
+            let scale = device_scale(size);
+            for table in [false, true] {
+                let a = areas(size, scale, &safe, table);
+                let at = format!("{name}, table {table}: {a:?}");
+                assert!(!overlap(a.tall_cover, a.toolbar), "{at}");
+                assert_eq!(a.tall_cover.intersect(a.tall_panel), a.tall_panel, "{at}");
+                assert!(a.tall_panel.min.y >= safe.top && a.tall_panel.min.x >= safe.left);
+                assert!(a.tall_panel.max.x <= size.x - safe.right, "{at}");
+                // It holds the usual panel.
+                assert_eq!(a.tall_panel.intersect(a.panel), a.panel, "{at}");
+                if !a.landscape && !table {
+                    // One player upright: from the top of the safe area, the HUD's place too.
+                    assert_eq!(a.tall_panel.min.y, safe.top, "{at}");
+                    assert_eq!(a.tall_panel.max.y, a.toolbar.min.y, "{at}");
+                    assert!(a.tall_panel.height() > a.panel.height() + 150.0, "{at}");
+                } else {
+                    // Face to face both HUDs stay; lying down the HUD is beside it anyway.
+                    assert_eq!(a.tall_panel, a.panel, "{at}");
                 }
             }
         }

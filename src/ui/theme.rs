@@ -214,6 +214,10 @@ pub fn dim(color: Color, dimmed: bool) -> Color {
     }
 }
 
+/// A node drawn in its paint's colour at this opacity (a fade's strips).
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct Opacity(pub f32);
+
 /// Whether a choice button is the current choice (painted in the selected colour).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Selected(pub bool);
@@ -427,10 +431,11 @@ fn paint_ui(
         Option<Ref<Selected>>,
         Option<Ref<Interaction>>,
         Option<Ref<Dimmed>>,
+        Option<&Opacity>,
     )>,
 ) {
     let all = palette.is_changed();
-    for (paint, background, text, selected, interaction, dimmed) in &mut nodes {
+    for (paint, background, text, selected, interaction, dimmed, opacity) in &mut nodes {
         let changed = all
             || paint.is_changed()
             || selected.as_ref().is_some_and(|s| s.is_changed())
@@ -445,6 +450,10 @@ fn paint_ui(
             palette.paint(*paint, is_selected, pressed),
             dimmed.is_some_and(|d| d.0),
         );
+        let color = match opacity {
+            Some(o) => color.with_alpha(color.alpha() * o.0),
+            None => color,
+        };
         // A text role colours a text, or the background of a node without one (a switch's
         // knob is painted like the text on the accent colour).
         match (paint.is_text(), text, background) {

@@ -398,15 +398,15 @@ pub fn who_plays(players: &Players, side: Side, lang: Lang) -> String {
 }
 
 /// Upright the player cards sit side by side, White's mirrored; lying down they are stacked
-/// in the column (one player: the move list docked under them, the HUD hidden while the
-/// move list's sheet takes the column).
+/// in the column (one player: the move list docked under them). The HUD hides where a panel
+/// takes its place ([`super::hud_hidden`]).
 #[allow(clippy::type_complexity)]
 fn arrange_for_orientation(
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     ui_scale: Res<UiScale>,
     safe: Res<crate::platform::SafeArea>,
     table: Res<TableMode>,
-    sheet: Res<crate::ui::layout::SheetOpen>,
+    overlay: Res<State<super::Overlay>>,
     mut huds: Query<(&Seat, &mut Visibility), With<super::HudRoot>>,
     mut nodes: Query<
         (
@@ -443,15 +443,15 @@ fn arrange_for_orientation(
     };
     let size = Vec2::new(window.width(), window.height());
     let landscape = crate::ui::layout::is_landscape(safe.inner(size) / ui_scale.0.max(0.01));
-    let state = (landscape, table.0, sheet.0);
+    let hidden = super::hud_hidden(*overlay.get(), landscape, table.0);
+    let state = (landscape, table.0, hidden);
     if *last == Some(state) && added.is_empty() {
         return;
     }
     *last = Some(state);
     let column = landscape && !table.0;
     for (seat, mut visibility) in &mut huds {
-        let hidden = *seat == Seat::Near && column && sheet.0;
-        visibility.set_if_neq(if hidden {
+        visibility.set_if_neq(if hidden && *seat == Seat::Near {
             Visibility::Hidden
         } else {
             Visibility::Inherited

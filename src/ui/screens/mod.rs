@@ -28,6 +28,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(PostUpdate, follow_orientation)
         .add_systems(Update, note_sheet.run_if(state_changed::<Overlay>))
         .add_systems(Update, (go_back, navigate).in_set(AppSystems::Input))
+        .add_systems(Update, show_scroll_cues.in_set(AppSystems::View))
         .add_plugins((
             hud::plugin,
             toolbar::plugin,
@@ -135,6 +136,7 @@ pub fn open_panel(
             ],
         ))
         .id();
+    let cue = commands.spawn(scroll_cue(body)).id();
     let card = commands
         .spawn((
             Node {
@@ -153,11 +155,15 @@ pub fn open_panel(
             },
             BackgroundColor(Color::NONE),
             Paint::Card,
-            crate::ui::layout::LayoutProbe(if sheet { "sheet" } else { "panel" }),
+            crate::ui::layout::LayoutProbe(match PanelArea::of(overlay) {
+                PanelArea::Sheet => "sheet",
+                PanelArea::Tall => "tall",
+                PanelArea::Cover => "panel",
+            }),
             // The card takes its taps: they do not fall through to the backdrop or the board.
             Pickable::default(),
         ))
-        .add_children(&[header, body])
+        .add_children(&[header, body, cue])
         .id();
     if let Some(footer) = footer {
         commands.entity(footer).insert(Node {
@@ -174,10 +180,11 @@ pub fn open_panel(
         });
         commands.entity(card).add_child(footer);
     }
-    let (area, dim) = if sheet {
-        (PanelArea::Sheet, Color::NONE)
+    let area = PanelArea::of(overlay);
+    let dim = if sheet {
+        Color::NONE
     } else {
-        (PanelArea::Cover, Color::srgba(0.0, 0.0, 0.0, 0.55))
+        Color::srgba(0.0, 0.0, 0.0, 0.55)
     };
     commands
         .spawn((
@@ -199,6 +206,94 @@ pub fn open_panel(
         ))
         .add_child(card)
         .id()
+}
+
+/// The sign that a panel's body scrolls: at its bottom edge the content fades into the card
+/// and a small arrow points down, while there is more below ([`show_scroll_cues`]).
+#[derive(Component, Debug)]
+pub struct ScrollCue(pub Entity);
+
+/// How tall the scroll cue's fade is.
+const CUE_HEIGHT: f32 = 40.0;
+
+/// The cue for `body`: a node of no height under it, whose fade and arrow reach up over the
+/// body's last [`CUE_HEIGHT`] pixels, hidden until [`show_scroll_cues`] sees more below.
+fn scroll_cue(body: Entity) -> impl Bundle {
+    let strip = |i: u8| {
+        (
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(0),
+                right: px(0),
+                top: percent(f32::from(i) * 25.0),
+                height: percent(25),
+                ..default()
+            },
+            BackgroundColor(Color::NONE),
+            Paint::Card,
+            crate::ui::theme::Opacity(0.3 + 0.2 * f32::from(i)),
+            Pickable::IGNORE,
+        )
+    };
+    (
+        Node {
+            height: px(0),
+            flex_shrink: 0.0,
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![(
+            ScrollCue(body),
+            Visibility::Hidden,
+            crate::ui::layout::LayoutProbe("cue"),
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(0),
+                right: px(0),
+                bottom: px(0),
+                height: px(CUE_HEIGHT),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::FlexEnd,
+                ..default()
+            },
+            Pickable::IGNORE,
+            children![
+                strip(0),
+                strip(1),
+                strip(2),
+                strip(3),
+                (
+                    // A chevron pointing down: the font's "›" (see assets/fonts) turned.
+                    crate::ui::widgets::coloured_label("›", 34.0, Color::WHITE),
+                    Paint::TextDim,
+                    UiTransform::from_rotation(Rot2::degrees(90.0)),
+                ),
+            ],
+        )],
+    )
+}
+
+/// Whether a scrolling body has more below what it shows (logical pixels: how far it can
+/// scroll, how far it has).
+pub fn more_below(max_scroll: f32, scrolled: f32) -> bool {
+    max_scroll - scrolled > 2.0
+}
+
+/// Shows each panel's scroll cue while its body has more below.
+fn show_scroll_cues(
+    mut cues: Query<(&ScrollCue, &mut Visibility)>,
+    bodies: Query<(&ComputedNode, &ScrollPosition)>,
+) {
+    for (cue, mut visibility) in &mut cues {
+        let more = bodies
+            .get(cue.0)
+            .is_ok_and(|(node, scroll)| more_below(widgets::max_scroll(node), scroll.y));
+        visibility.set_if_neq(if more {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
+    }
 }
 
 /// Where a button goes: another panel, or back to the board. Any screen's buttons may carry
@@ -268,6 +363,17 @@ pub struct HudPlace {
     pub turned: bool,
 }
 
+/// Whether the near HUD hides under `overlay`: where the overlay's panel takes its place (the
+/// move list's sheet lying down, a tall panel upright), both with one player.
+pub fn hud_hidden(overlay: Overlay, landscape: bool, table: bool) -> bool {
+    !table
+        && match PanelArea::of(overlay) {
+            PanelArea::Sheet => landscape,
+            PanelArea::Tall => !landscape,
+            PanelArea::Cover => false,
+        }
+}
+
 /// How `seat`'s HUD is shown: normally the near HUD alone; in table mode the far HUD too,
 /// turned.
 pub fn hud_place(seat: Seat, table: bool) -> HudPlace {
@@ -289,6 +395,20 @@ pub enum PanelArea {
     Cover,
     /// The move list's sheet, which leaves the board in view.
     Sheet,
+    /// Like [`PanelArea::Cover`], and upright with one player over the HUD's place too (the
+    /// HUD hides): new game, whose choices then fit on a phone without scrolling.
+    Tall,
+}
+
+impl PanelArea {
+    /// The overlay's area: where a panel for `overlay` goes.
+    pub fn of(overlay: Overlay) -> PanelArea {
+        match overlay {
+            Overlay::Moves => PanelArea::Sheet,
+            Overlay::NewGame => PanelArea::Tall,
+            _ => PanelArea::Cover,
+        }
+    }
 }
 
 /// Places a node on `rect` (logical pixels) in a UI drawn `scale` times larger.
@@ -353,6 +473,11 @@ fn follow_orientation(
                 PanelArea::Cover => {
                     place(&mut node, areas.cover, scale);
                     node.padding = padding_to(areas.cover, areas.panel, scale, Vec2::ZERO, false);
+                }
+                PanelArea::Tall => {
+                    place(&mut node, areas.tall_cover, scale);
+                    node.padding =
+                        padding_to(areas.tall_cover, areas.tall_panel, scale, Vec2::ZERO, false);
                 }
                 PanelArea::Sheet => place(&mut node, areas.sheet, scale),
             }
@@ -475,6 +600,23 @@ mod tests {
             assert_eq!(back_step(overlay, true), BackStep::Open(Overlay::None));
         }
         assert_eq!(back_step(Overlay::None, true), BackStep::EndReview);
+    }
+
+    #[test]
+    fn the_hud_hides_only_where_a_panel_takes_its_place() {
+        // New game upright and the move list lying down take the HUD's place...
+        assert!(hud_hidden(Overlay::NewGame, false, false));
+        assert!(hud_hidden(Overlay::Moves, true, false));
+        // ...not the other way round, not face to face, and no other panel does.
+        assert!(!hud_hidden(Overlay::NewGame, true, false));
+        assert!(!hud_hidden(Overlay::Moves, false, false));
+        assert!(!hud_hidden(Overlay::NewGame, false, true));
+        assert!(!hud_hidden(Overlay::Moves, true, true));
+        for overlay in [Overlay::None, Overlay::Menu, Overlay::Help, Overlay::Graph] {
+            for landscape in [false, true] {
+                assert!(!hud_hidden(overlay, landscape, false), "{overlay:?}");
+            }
+        }
         assert_eq!(back_step(Overlay::None, false), BackStep::LeaveApp);
     }
 }
