@@ -44,6 +44,12 @@ pub enum HudAction {
     BackToGame,
 }
 
+/// Face to face, the toolbar's Undo and Hint in the far player's HUD, facing them (the near
+/// player has the toolbar's): the same [`super::toolbar::ToolAction`]s, so they do and dim
+/// as the toolbar's do.
+#[derive(Component, Debug)]
+struct FarControl;
+
 fn handle_actions(
     mut actions: MessageReader<UiAction<HudAction>>,
     mut commands: MessageWriter<GameCommand>,
@@ -316,6 +322,16 @@ fn notice_row(seat: Seat) -> impl Bundle {
             button_of("hud.play_again", HudAction::PlayAgain),
             button_of("hud.graph", HudAction::Graph),
             button_of("hud.back_to_game", HudAction::BackToGame),
+            (
+                button("toolbar.undo", super::toolbar::ToolAction::Undo),
+                FarControl,
+                seat
+            ),
+            (
+                button("toolbar.hint", super::toolbar::ToolAction::Hint),
+                FarControl,
+                seat
+            ),
         ],
     )
 }
@@ -378,8 +394,8 @@ fn dock_move_list(mut commands: Commands, huds: Query<(Entity, &Seat), Added<sup
 }
 
 /// Which HUD a button shows in: the Pass button in the HUD of the player who must pass (in
-/// table mode, Black's near one or White's far one), every other button in the near HUD only
-/// (the far player shares the toolbar's game, not its controls).
+/// table mode, Black's near one or White's far one), every other button in the near HUD
+/// only (face to face the far player has Undo and Hint of their own: [`FarControl`]).
 pub fn shows_button(seat: Seat, action: HudAction, to_move: Side, table: bool) -> bool {
     match action {
         HudAction::Pass if table => seat == Seat::of(to_move),
@@ -387,12 +403,24 @@ pub fn shows_button(seat: Seat, action: HudAction, to_move: Side, table: bool) -
     }
 }
 
-/// Who plays `side`, under its name: the AI and its level, "You" against the AI, "Player"
-/// between two people.
+/// Whether a [`FarControl`] (Undo, Hint) shows in `seat`'s HUD: face to face, in the far
+/// player's, who cannot reach or read the toolbar.
+pub fn far_control_shown(seat: Seat, table: bool) -> bool {
+    table && seat == Seat::Far
+}
+
+/// Who plays `side`, under its name: the AI and its level, "You" against the AI, "Player 1"
+/// (Black) and "Player 2" (White) between two people.
 pub fn who_plays(players: &Players, side: Side, lang: Lang) -> String {
     match players.get(side) {
         Player::Ai(level) => lang.f("hud.ai", &[("level", &level.label(lang))]),
-        Player::Human if players.is_human(side.opposite()) => lang.t("hud.player").to_string(),
+        Player::Human if players.is_human(side.opposite()) => {
+            let n = match side {
+                Side::Black => 1,
+                Side::White => 2,
+            };
+            lang.f("hud.player", &[("n", &n)])
+        }
         Player::Human => lang.t("hud.you").to_string(),
     }
 }
@@ -488,7 +516,8 @@ fn arrange_for_orientation(
         if notice_row {
             // Lying down a column (the notice over the buttons), so a long notice wraps
             // within the narrow column, and no taller than what it shows.
-            (node.flex_direction, node.align_items, node.min_height) = if landscape {
+            // (Face to face, a row: each half of the column holds a HUD with its buttons.)
+            (node.flex_direction, node.align_items, node.min_height) = if column {
                 (FlexDirection::Column, AlignItems::Stretch, px(0))
             } else {
                 (
@@ -506,7 +535,7 @@ fn arrange_for_orientation(
     // column it keeps its own height.
     for (text, mut node) in &mut texts {
         if matches!(text, HudText::Notice) {
-            node.flex_grow = if landscape { 0.0 } else { 1.0 };
+            node.flex_grow = if column { 0.0 } else { 1.0 };
         }
     }
 }
@@ -580,9 +609,11 @@ fn update_hud(
         (
             Or<(With<ThinkingBar>, With<WinBar>, With<WinBarBlack>)>,
             Without<HudAction>,
+            Without<FarControl>,
         ),
     >,
     mut buttons: Query<(&HudAction, &Seat, &mut Node), Without<CountChip>>,
+    mut far_controls: Query<(&Seat, &mut Node), (With<FarControl>, Without<HudAction>)>,
     mut chips: Query<(&CountChip, &mut BorderColor), Without<PlayerCard>>,
     mut cards: Query<(&PlayerCard, &mut BorderColor, &mut BackgroundColor), Without<CountChip>>,
 ) {
@@ -695,6 +726,16 @@ fn update_hud(
             node.display = display;
         }
     }
+    for (seat, mut node) in &mut far_controls {
+        let display = if far_control_shown(*seat, table.0) {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if node.display != display {
+            node.display = display;
+        }
+    }
 }
 
 /// A notice fades out over its last moment ([`Notice::opacity`]).
@@ -768,5 +809,26 @@ mod tests {
         ));
         assert_eq!(Seat::of(Side::Black), Seat::Near);
         assert_eq!(Seat::of(Side::White), Seat::Far);
+        // Face to face the far player has Undo and Hint of their own; the near player has
+        // the toolbar's; alone with the device there is no far HUD to hold them.
+        assert!(far_control_shown(Seat::Far, true));
+        assert!(!far_control_shown(Seat::Near, true));
+        assert!(!far_control_shown(Seat::Far, false));
+    }
+
+    #[test]
+    fn two_people_are_player_1_and_player_2() {
+        let two = Players {
+            black: Player::Human,
+            white: Player::Human,
+        };
+        assert_eq!(who_plays(&two, Side::Black, Lang::En), "Player 1");
+        assert_eq!(who_plays(&two, Side::White, Lang::En), "Player 2");
+        assert_eq!(who_plays(&two, Side::White, Lang::De), "Spieler 2");
+        let against_ai = Players {
+            black: Player::Human,
+            white: Player::Ai(crate::game::players::AiLevel::default()),
+        };
+        assert_eq!(who_plays(&against_ai, Side::Black, Lang::En), "You");
     }
 }
