@@ -536,16 +536,16 @@ mod tests {
         assert_eq!(p.limits.iterations, Some(100));
         assert_eq!(p.config.exploration, 0.5);
         assert_eq!(p.config.prior_weight, 0.0);
-        assert!(!p.config.early_stop, "off by default");
-        let p: PlayerSpec = "default:level=Master,early=1"
+        assert!(p.config.early_stop, "on by default");
+        let p: PlayerSpec = "default:level=Master,early=0"
             .parse()
             .unwrap_or_else(|e| panic!("{e}"));
-        assert!(p.config.early_stop);
+        assert!(!p.config.early_stop);
         assert_eq!(p.config.solve_empties, Level::Master.config().solve_empties);
-        let p: PlayerSpec = "default:early=0,early=1"
+        let p: PlayerSpec = "default:early=1,early=0"
             .parse()
             .unwrap_or_else(|e| panic!("{e}"));
-        assert!(p.config.early_stop);
+        assert!(!p.config.early_stop);
         let p: PlayerSpec = "ab:depth=6,solve=12,aspiration=0"
             .parse()
             .unwrap_or_else(|e| panic!("{e}"));
