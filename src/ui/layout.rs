@@ -23,6 +23,13 @@ pub fn hud_height(table: bool) -> f32 {
 }
 /// The height of the toolbar at the bottom of the screen (portrait), inside the safe area.
 pub const TOOLBAR_HEIGHT: f32 = 78.0;
+/// Lying down with one player and at least this much height (UI units, inside the safe
+/// area), the toolbar goes under the HUD in its column, two rows of three
+/// ([`TOOLBAR_GRID_HEIGHT`]), and the board takes the rest of the screen: a tablet's board is
+/// sized first, the column after it.
+pub const TOOLBAR_IN_COLUMN_HEIGHT: f32 = 600.0;
+/// The toolbar's height as two rows of three buttons in the column.
+pub const TOOLBAR_GRID_HEIGHT: f32 = 2.0 * TOOLBAR_HEIGHT;
 /// In landscape the HUD is a column on the left this wide...
 pub const HUD_WIDTH: f32 = 260.0;
 /// ...and the toolbar a column on the right this wide.
@@ -121,6 +128,9 @@ pub fn device_scale(size: Vec2) -> f32 {
 pub struct Areas {
     /// The side-by-side layout.
     pub landscape: bool,
+    /// Lying down, the toolbar is a grid under the HUD in the left column
+    /// ([`TOOLBAR_IN_COLUMN_HEIGHT`]), not a column on the right.
+    pub toolbar_grid: bool,
     /// The near HUD's node: its background reaches the screen's edges.
     pub hud: Rect,
     /// The far HUD's node in table mode (empty otherwise).
@@ -168,12 +178,20 @@ pub fn areas(size: Vec2, scale: f32, safe: &SafeArea, table: bool) -> Areas {
     let empty = Rect::default();
     if landscape {
         let column = l + HUD_WIDTH * s;
-        let toolbar = edges(r - TOOLBAR_WIDTH * s, 0.0, w, h);
-        let toolbar_content = edges(toolbar.min.x, t, r, b);
+        let toolbar_grid = !table && (b - t) / s >= TOOLBAR_IN_COLUMN_HEIGHT;
+        let (toolbar, toolbar_content, right) = if toolbar_grid {
+            let top = b - TOOLBAR_GRID_HEIGHT * s;
+            (edges(0.0, top, column, h), edges(l, top, column, b), w)
+        } else {
+            let toolbar = edges(r - TOOLBAR_WIDTH * s, 0.0, w, h);
+            (toolbar, edges(toolbar.min.x, t, r, b), toolbar.min.x)
+        };
+        // The space right of the column: up to the toolbar's column, or to the safe edge.
+        let right_inside = right.min(r);
         let board = edges(
             column + GAP * s,
             t + GAP * s,
-            toolbar.min.x - GAP * s,
+            right_inside - GAP * s,
             b - GAP * s,
         );
         let (hud, far_hud, hud_content, sheet) = if table {
@@ -188,23 +206,31 @@ pub fn areas(size: Vec2, scale: f32, safe: &SafeArea, table: bool) -> Areas {
             )
         } else {
             // The HUD's content takes the column (its cards at the top, the move list under
-            // them); the move list's sheet, with its controls, takes the HUD's place while it
-            // is open (the HUD hides), so the board stays in view.
-            let content = edges(l, t, column, b);
-            (edges(0.0, 0.0, column, h), empty, [content, empty], content)
+            // them) down to the toolbar's grid if it is there; the move list's sheet, with its
+            // controls, takes the HUD's place while it is open (the HUD hides), so the board
+            // stays in view.
+            let bottom = if toolbar_grid { toolbar.min.y } else { h };
+            let content = edges(l, t, column, bottom.min(b));
+            (
+                edges(0.0, 0.0, column, bottom),
+                empty,
+                [content, empty],
+                content,
+            )
         };
         let board_with_sheet = if table { empty } else { board };
         return Areas {
             landscape,
+            toolbar_grid,
             hud,
             far_hud,
             hud_content,
             toolbar,
             toolbar_content,
-            cover: edges(column, 0.0, toolbar.min.x, h),
-            panel: edges(column, t, toolbar.min.x, b),
-            tall_cover: edges(column, 0.0, toolbar.min.x, h),
-            tall_panel: edges(column, t, toolbar.min.x, b),
+            cover: edges(column, 0.0, right, h),
+            panel: edges(column, t, right_inside, b),
+            tall_cover: edges(column, 0.0, right, h),
+            tall_panel: edges(column, t, right_inside, b),
             sheet,
             board,
             board_with_sheet,
@@ -243,6 +269,7 @@ pub fn areas(size: Vec2, scale: f32, safe: &SafeArea, table: bool) -> Areas {
     };
     Areas {
         landscape,
+        toolbar_grid: false,
         hud,
         far_hud,
         hud_content,
@@ -417,7 +444,20 @@ pub(crate) mod tests {
                 size.x - safe.right,
                 size.y - safe.bottom,
             );
-            if a.landscape {
+            if a.toolbar_grid {
+                // The HUD's column from the left edge and the top, the toolbar's grid under
+                // it to the bottom edge.
+                assert_eq!(
+                    (a.hud.min, a.hud.max.y),
+                    (Vec2::ZERO, a.toolbar.min.y),
+                    "{at}"
+                );
+                assert_eq!(
+                    (a.toolbar.min.x, a.toolbar.max.y, a.toolbar.max.x),
+                    (0.0, size.y, a.hud.max.x),
+                    "{at}"
+                );
+            } else if a.landscape {
                 // The HUD's column from the left edge, top to bottom; the toolbar's to the
                 // right edge.
                 assert_eq!(
@@ -490,6 +530,27 @@ pub(crate) mod tests {
             a.board.max.x,
             844.0 - 47.0 - TOOLBAR_WIDTH * 1.4 - GAP * 1.4
         );
+    }
+
+    #[test]
+    fn a_tablet_lying_down_sizes_the_board_first() {
+        let none = SafeArea::default();
+        let size = Vec2::new(1194.0, 834.0);
+        let a = areas(size, TABLET_SCALE, &none, false);
+        assert!(a.landscape && a.toolbar_grid);
+        // The board takes the whole height (less its gaps): squares of about 94 pt, where
+        // a toolbar column on the right left it 711 pt wide (80 pt squares).
+        let side = a.board.width().min(a.board.height());
+        assert_eq!(side, 834.0 - 2.0 * GAP * TABLET_SCALE);
+        assert!(a.board.width() > a.board.height(), "{a:?}");
+        // The toolbar's grid under the HUD in the column, the HUD's content above it.
+        assert_eq!(a.toolbar.max.x, a.hud.max.x);
+        assert!(a.hud_content[0].max.y <= a.toolbar.min.y);
+        assert!(a.hud_content[0].height() >= 600.0, "{a:?}");
+        // Face to face the column holds both HUDs: the toolbar stays on the right; so it does
+        // on a phone lying down, too short for both.
+        assert!(!areas(size, TABLET_SCALE, &none, true).toolbar_grid);
+        assert!(!areas(Vec2::new(844.0, 390.0), 1.0, &none, false).toolbar_grid);
     }
 
     #[test]

@@ -449,7 +449,11 @@ fn follow_orientation(
         (&Seat, &mut Node, &mut UiTransform),
         (With<HudRoot>, Without<ToolbarRoot>, Without<PanelArea>),
     >,
-    mut toolbar: Query<&mut Node, (With<ToolbarRoot>, Without<HudRoot>, Without<PanelArea>)>,
+    mut toolbar: Query<
+        (&mut Node, &Children),
+        (With<ToolbarRoot>, Without<HudRoot>, Without<PanelArea>),
+    >,
+    mut tools: Query<&mut Node, (Without<ToolbarRoot>, Without<HudRoot>, Without<PanelArea>)>,
     mut panels: Query<(&PanelArea, &mut Node), (Without<HudRoot>, Without<ToolbarRoot>)>,
     new_panels: Query<(), Added<PanelArea>>,
     ui_scale: Res<UiScale>,
@@ -513,7 +517,7 @@ fn follow_orientation(
             JustifyContent::FlexStart
         };
     }
-    for mut node in &mut toolbar {
+    for (mut node, buttons) in &mut toolbar {
         place(&mut node, areas.toolbar, scale);
         node.padding = padding_to(
             areas.toolbar,
@@ -522,11 +526,27 @@ fn follow_orientation(
             layout::TOOLBAR_PADDING,
             false,
         );
-        node.flex_direction = if areas.landscape {
+        // A row upright, a column on the right lying down, or two rows of three under the
+        // HUD (a tablet lying down).
+        node.flex_direction = if areas.landscape && !areas.toolbar_grid {
             FlexDirection::Column
         } else {
             FlexDirection::Row
         };
+        node.flex_wrap = if areas.toolbar_grid {
+            FlexWrap::Wrap
+        } else {
+            FlexWrap::NoWrap
+        };
+        for button in buttons.iter() {
+            if let Ok(mut button) = tools.get_mut(button) {
+                button.flex_basis = if areas.toolbar_grid {
+                    percent(30)
+                } else {
+                    px(0)
+                };
+            }
+        }
     }
 }
 
