@@ -382,7 +382,7 @@ mod tests {
         // A different move after an undo drops the redo line.
         game.undo();
         let other = game.moves().into_iter().find(|&m| m != mv("c4"));
-        game.play(other.unwrap_or(Move::Pass))
+        game.play(other.expect("another legal move"))
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(!game.can_redo());
         while game.undo().is_some() {}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Trains Montello's pattern evaluation from nothing, one generation at a time, and installs
-# the result as engine/weights/eval.mwt. Every step is seeded and resumable: self-play writes
+# Trains Montello's pattern evaluation from nothing, one generation at a time, writing
+# engine/weights/genN.mwt (the engine ships the file engine/src/eval/mod.rs names). Every step is seeded and resumable: self-play writes
 # chunk files atomically and skips the chunks already there, so rerunning this script after
 # an interruption continues where it stopped. The data (a few hundred MB) stays in $DATA and
 # is never committed; the weights of each generation and the logs go to engine/weights/.
@@ -61,5 +61,4 @@ for g in ${GENERATIONS:-1 2 3 4}; do
 done
 last=${GENERATIONS:-1 2 3 4}
 last=${last##* }
-cp "$OUT/gen$last.mwt" "$OUT/eval.mwt"
-echo "installed $OUT/gen$last.mwt as $OUT/eval.mwt"
+echo "trained $OUT/gen$last.mwt; to ship it, name it in engine/src/eval/mod.rs (BUILTIN)"

@@ -1026,7 +1026,7 @@ mod tests {
                 &SearchLimits::iterations(50_000_000),
             );
             assert_eq!(r.moves[0].proof, Some(Proof::Win), "seed {seed}");
-            let child = Variant::Othello.play_unchecked(&pos, r.best.unwrap_or(Move::Pass));
+            let child = Variant::Othello.play_unchecked(&pos, r.best.expect("a move"));
             assert!(
                 exact_margin(child.player().0, child.opponent().0, true) < 0,
                 "seed {seed}"
@@ -1203,7 +1203,7 @@ mod tests {
                 let r = s.search(&pos, Variant::Othello, &limits, &CancelHandle::new());
                 assert!(r.memory <= memory, "{} > {memory}", r.memory);
                 assert!(r.nodes * std::mem::size_of::<Entry>() <= memory);
-                pos = Variant::Othello.play_unchecked(&pos, r.best.unwrap_or(Move::Pass));
+                pos = Variant::Othello.play_unchecked(&pos, r.best.expect("a move"));
             }
         }
         let t = Table::new(24 * 1000);
