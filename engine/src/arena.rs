@@ -167,11 +167,7 @@ pub fn parse_openings(text: &str) -> Result<Vec<Vec<Move>>, SpecError> {
 
 /// `openings` in a seeded random order, so a short match still samples the whole set.
 pub fn shuffled(mut openings: Vec<Vec<Move>>, seed: u64) -> Vec<Vec<Move>> {
-    let mut rng = crate::FastRng::new(seed);
-    for i in (1..openings.len()).rev() {
-        let j = rng.below(i as u32 + 1) as usize;
-        openings.swap(i, j);
-    }
+    crate::FastRng::new(seed).shuffle(&mut openings);
     openings
 }
 

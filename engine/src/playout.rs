@@ -48,6 +48,15 @@ impl FastRng {
         ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u32
     }
 
+    /// Shuffles `items` in place (Fisher-Yates, from the back): the one shuffle of the
+    /// arena's openings and the trainer's samples, so a seed replays either.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u32 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
+
     /// A uniform float in `[0, 1)`.
     #[inline]
     pub fn next_f64(&mut self) -> f64 {
@@ -255,6 +264,26 @@ fn playout_no_pass<R: Rng + ?Sized>(mut p: u64, mut o: u64, rng: &mut R) -> (u64
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_seeded_shuffle_is_a_permutation_and_replays() {
+        let mut a: Vec<u32> = (0..100).collect();
+        let mut b = a.clone();
+        FastRng::new(7).shuffle(&mut a);
+        FastRng::new(7).shuffle(&mut b);
+        assert_eq!(a, b, "the same seed, the same order");
+        assert_ne!(a, (0..100).collect::<Vec<_>>(), "shuffled");
+        let mut sorted = a.clone();
+        sorted.sort_unstable();
+        assert_eq!(
+            sorted,
+            (0..100).collect::<Vec<_>>(),
+            "nothing lost or doubled"
+        );
+        let mut c: Vec<u32> = (0..100).collect();
+        FastRng::new(8).shuffle(&mut c);
+        assert_ne!(a, c, "another seed, another order");
+    }
 
     #[test]
     fn select_agrees_with_portable() {

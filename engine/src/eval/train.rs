@@ -463,10 +463,7 @@ pub fn fit_phase(samples: &[&Sample], init: &[i16], fit: &Fit, map: &[u32]) -> V
     let mut rng = FastRng::new(fit.seed);
     let mut rate = fit.rate;
     for _ in 0..fit.epochs {
-        for i in (1..order.len()).rev() {
-            let j = rng.below(i as u32 + 1) as usize;
-            order.swap(i, j);
-        }
+        rng.shuffle(&mut order);
         for &k in &order {
             let f = &feats[k as usize];
             let target = fit.target(samples[k as usize]) / 64.0;
