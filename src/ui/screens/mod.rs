@@ -274,9 +274,9 @@ fn scroll_cue(body: Entity) -> impl Bundle {
 }
 
 /// Whether a scrolling body has more below what it shows (logical pixels: how far it can
-/// scroll, how far it has).
+/// scroll, how far it has): more than its padding's few pixels.
 pub fn more_below(max_scroll: f32, scrolled: f32) -> bool {
-    max_scroll - scrolled > 2.0
+    max_scroll - scrolled > 8.0
 }
 
 /// Shows each panel's scroll cue while its body has more below.
@@ -620,6 +620,15 @@ mod tests {
             assert_eq!(back_step(overlay, true), BackStep::Open(Overlay::None));
         }
         assert_eq!(back_step(Overlay::None, true), BackStep::EndReview);
+    }
+
+    #[test]
+    fn the_scroll_cue_shows_only_for_more_than_padding() {
+        assert!(more_below(300.0, 0.0));
+        assert!(more_below(300.0, 291.0));
+        assert!(!more_below(300.0, 292.0));
+        assert!(!more_below(300.0, 300.0));
+        assert!(!more_below(0.0, 0.0));
     }
 
     #[test]

@@ -315,9 +315,16 @@ fn follow_shown(
             .iter()
             .filter_map(|c| pairs.get(c).ok())
             .find(|(p, _, _)| p.0 == pair);
+        let last = children
+            .iter()
+            .filter_map(|c| pairs.get(c).ok())
+            .map(|(p, _, _)| p.0)
+            .max();
         let target = match found {
             // Not laid out yet: the next frame.
             Some((_, cell, _)) if cell.size().y <= 0.0 => continue,
+            // The last pair: the list's end, its padding too.
+            Some(_) if last == Some(pair) => widgets::max_scroll(node),
             Some((_, cell, cell_at)) => {
                 let half = cell.size().y / 2.0;
                 scroll_into_view(
