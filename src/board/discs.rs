@@ -93,7 +93,13 @@ struct DiscAssets {
     mesh: Handle<Mesh>,
     black: Handle<StandardMaterial>,
     white: Handle<StandardMaterial>,
+    /// The ring at the edge of the black face ([`crate::ui::theme::Palette::disc_rim`]).
+    rim_mesh: Handle<Mesh>,
+    rim: Handle<StandardMaterial>,
 }
+
+/// The ring at the edge of a black disc's face: from this share of the radius outwards.
+const RIM_INNER: f32 = 0.84;
 
 fn load_assets(
     mut commands: Commands,
@@ -104,6 +110,12 @@ fn load_assets(
         mesh: meshes.add(Cylinder::new(RADIUS, HALF_THICKNESS).mesh().resolution(40)),
         black: materials.disc_black.clone(),
         white: materials.disc_white.clone(),
+        rim_mesh: meshes.add(
+            Annulus::new(RADIUS * RIM_INNER, RADIUS)
+                .mesh()
+                .resolution(40),
+        ),
+        rim: materials.disc_rim.clone(),
     });
 }
 
@@ -138,6 +150,15 @@ fn spawn_disc(commands: &mut Commands, assets: &DiscAssets, square: Square, rot:
             children![
                 half(&assets.black, HALF_THICKNESS / 2.0),
                 half(&assets.white, -HALF_THICKNESS / 2.0),
+                (
+                    // On the black face, facing up with it (the annulus is drawn facing +Z);
+                    // turned over with the disc, it faces down, under the white face.
+                    Mesh3d(assets.rim_mesh.clone()),
+                    MeshMaterial3d(assets.rim.clone()),
+                    Transform::from_xyz(0.0, HALF_THICKNESS + 0.001, 0.0)
+                        .with_rotation(Quat::from_rotation_x(-PI / 2.0)),
+                    Pickable::IGNORE,
+                ),
             ],
         ))
         .id()

@@ -35,6 +35,9 @@ pub struct Palette {
     pub disc_black: Color,
     /// White discs.
     pub disc_white: Color,
+    /// A ring at the edge of a black disc's face: the disc's own colour in most themes; in
+    /// High contrast a light ring, so black discs stand out from its dark felt.
+    pub disc_rim: Color,
     /// Legal-move dots.
     pub legal: Color,
     /// The last-move dot (a shape as well as a colour).
@@ -73,6 +76,7 @@ impl Palette {
         grid: Color::srgb(0.01, 0.12, 0.05),
         disc_black: Color::srgb(0.03, 0.03, 0.035),
         disc_white: Color::srgb(0.93, 0.93, 0.90),
+        disc_rim: Color::srgb(0.03, 0.03, 0.035),
         legal: Color::srgba(1.0, 1.0, 1.0, 0.9),
         last_move: Color::srgb(0.90, 0.18, 0.12),
         hint: Color::srgb(0.60, 0.88, 1.0),
@@ -97,6 +101,7 @@ impl Palette {
         grid: Color::srgb(0.28, 0.17, 0.08),
         disc_black: Color::srgb(0.03, 0.03, 0.035),
         disc_white: Color::srgb(0.95, 0.94, 0.90),
+        disc_rim: Color::srgb(0.03, 0.03, 0.035),
         legal: Color::srgba(1.0, 1.0, 1.0, 0.95),
         last_move: Color::srgb(0.85, 0.12, 0.10),
         hint: Color::srgb(0.80, 0.95, 1.0),
@@ -120,6 +125,7 @@ impl Palette {
         grid: Color::srgb(0.02, 0.07, 0.07),
         disc_black: Color::srgb(0.015, 0.015, 0.02),
         disc_white: Color::srgb(0.78, 0.79, 0.80),
+        disc_rim: Color::srgb(0.015, 0.015, 0.02),
         legal: Color::srgba(0.85, 0.95, 0.92, 0.9),
         last_move: Color::srgb(0.80, 0.15, 0.10),
         hint: Color::srgb(0.62, 0.85, 1.0),
@@ -135,18 +141,20 @@ impl Palette {
         coordinates: Color::srgb(0.70, 0.72, 0.74),
     };
 
-    /// High contrast, readable in greyscale and for colour-blind players: a dark grey surface
-    /// that pure black and pure white discs stand out from equally on screen, black lines,
-    /// white legal dots, a red-orange last-move dot and yellow hint rings, white text on black.
+    /// High contrast, readable in greyscale and for colour-blind players: a near-black
+    /// surface that pure white discs stand out from, and black discs by a white ring at their
+    /// edge, light grey lines, white legal dots, a red-orange last-move dot and yellow hint
+    /// rings, white text on black.
     pub const CONTRAST: Palette = Palette {
         background: Color::srgb(0.0, 0.0, 0.0),
         frame: Color::srgb(0.0, 0.0, 0.0),
-        felt: Color::srgb(0.28, 0.31, 0.34),
-        grid: Color::srgb(0.0, 0.0, 0.0),
+        felt: Color::srgb(0.09, 0.09, 0.10),
+        grid: Color::srgb(0.50, 0.50, 0.52),
         disc_black: Color::srgb(0.0, 0.0, 0.0),
         disc_white: Color::srgb(1.0, 1.0, 1.0),
+        disc_rim: Color::srgb(0.95, 0.95, 0.95),
         legal: Color::srgb(1.0, 1.0, 1.0),
-        last_move: Color::srgb(0.85, 0.25, 0.0),
+        last_move: Color::srgb(0.80, 0.20, 0.0),
         hint: Color::srgb(1.0, 0.92, 0.0),
         refused: Color::srgba(1.0, 0.0, 0.0, 0.70),
         panel: Color::srgb(0.0, 0.0, 0.0),
@@ -275,6 +283,8 @@ pub struct BoardMaterials {
     pub disc_black: Handle<StandardMaterial>,
     /// White disc halves.
     pub disc_white: Handle<StandardMaterial>,
+    /// The ring at the edge of a black disc's face ([`Palette::disc_rim`]).
+    pub disc_rim: Handle<StandardMaterial>,
     /// Legal-move dots.
     pub legal: Handle<StandardMaterial>,
     /// The last-move dot.
@@ -348,6 +358,11 @@ fn create_board_materials(mut commands: Commands, mut materials: ResMut<Assets<S
             ..shiny(p.disc_black, 0.5)
         }),
         disc_white: materials.add(shiny(p.disc_white, 0.45)),
+        // As the black face's (so it does not show where it has the black face's colour).
+        disc_rim: materials.add(StandardMaterial {
+            reflectance: 0.12,
+            ..shiny(p.disc_rim, 0.5)
+        }),
         legal: materials.add(unlit(glowing(p.legal))),
         last_move: materials.add(unlit(p.last_move)),
         hint: materials.add(unlit(glowing(p.hint))),
@@ -409,6 +424,7 @@ fn recolour_board(
         (&board.grid, palette.grid),
         (&board.disc_black, palette.disc_black),
         (&board.disc_white, palette.disc_white),
+        (&board.disc_rim, palette.disc_rim),
         (&board.legal, glowing(palette.legal)),
         (&board.last_move, palette.last_move),
         (&board.hint, glowing(palette.hint)),
@@ -595,11 +611,17 @@ mod tests {
                 ring >= 3.0,
                 "{theme:?}: side-to-move ring {ring:.2}:1 on the bar"
             );
-            // Light dots, so they are not taken for the dark star points.
+            // Light dots, far from the star points' colour, so they are not taken for them.
             let dot = over(p.legal, p.felt);
+            let apart = contrast(dot, p.grid);
             assert!(
-                luminance(dot) > luminance(p.felt) && luminance(p.grid) < luminance(p.felt),
-                "{theme:?}: legal dots look like star points"
+                luminance(dot) > luminance(p.felt) && apart >= 3.0,
+                "{theme:?}: legal dots look like star points ({apart:.2}:1 from them)"
+            );
+            // A black disc's edge ring is its own colour, or stands out from the felt.
+            assert!(
+                p.disc_rim == p.disc_black || contrast(p.disc_rim, p.felt) >= 4.5,
+                "{theme:?}: a black disc's rim"
             );
         }
     }
