@@ -264,35 +264,42 @@ fn write_layout(
 ) -> std::io::Result<()> {
     let mut lines = String::new();
     for (probe, node, at, visible) in probes {
-        let size = node.size();
-        if !visible.get() || size.x < 1.0 || size.y < 1.0 {
-            continue;
+        if let Some((min, max)) = drawn_box(node, at, visible) {
+            lines.push_str(&format!(
+                "{} {:.1} {:.1} {:.1} {:.1}\n",
+                probe.0, min.x, min.y, max.x, max.y
+            ));
         }
-        let centre = at.translation;
-        let (min, max) = (centre - size / 2.0, centre + size / 2.0);
-        lines.push_str(&format!(
-            "{} {:.1} {:.1} {:.1} {:.1}\n",
-            probe.0, min.x, min.y, max.x, max.y
-        ));
     }
     for (node, at, visible, scroll) in scrolls {
-        let size = node.size();
-        if !visible.get() || size.x < 1.0 || size.y < 1.0 {
-            continue;
+        if let Some((min, max)) = drawn_box(node, at, visible) {
+            lines.push_str(&format!(
+                "scroll {:.1} {:.1} {:.1} {:.1} {:.1} {:.1}\n",
+                min.x,
+                min.y,
+                max.x,
+                max.y,
+                node.content_size().y,
+                scroll.y / node.inverse_scale_factor()
+            ));
         }
-        let centre = at.translation;
-        let (min, max) = (centre - size / 2.0, centre + size / 2.0);
-        lines.push_str(&format!(
-            "scroll {:.1} {:.1} {:.1} {:.1} {:.1} {:.1}\n",
-            min.x,
-            min.y,
-            max.x,
-            max.y,
-            node.content_size().y,
-            scroll.y / node.inverse_scale_factor()
-        ));
     }
     std::fs::write(beside(path, ".layout"), lines)
+}
+
+/// Where a shown node was drawn (its corners, in the picture's pixels), if it was drawn at
+/// all.
+fn drawn_box(
+    node: &ComputedNode,
+    at: &bevy::ui::UiGlobalTransform,
+    visible: &InheritedVisibility,
+) -> Option<(Vec2, Vec2)> {
+    let size = node.size();
+    if !visible.get() || size.x < 1.0 || size.y < 1.0 {
+        return None;
+    }
+    let centre = at.translation;
+    Some((centre - size / 2.0, centre + size / 2.0))
 }
 
 /// The file beside the screenshot at `path`, its name followed by `suffix`.
