@@ -76,7 +76,7 @@ enum HudText {
     Count(Side),
     /// A player card's name: Black or White.
     Name(Side),
-    /// A player card's second line: You, Player, or the AI and its level.
+    /// A player card's second line: You, Player 1 / Player 2, or the AI and its level.
     Who(Side),
     Status,
     Notice,
