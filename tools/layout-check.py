@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Checks the layout the player sees, on what the app drew: the screenshot tool writes
 beside each PNG where the toolbar's buttons, the HUD's rows and an open panel are
-(FILE.layout: `NAME LEFT TOP RIGHT BOTTOM`, pixels) and where each square's centre is
-(FILE.squares). Run by .ci/smoke.sh on phones and tablets, upright and lying down:
+(FILE.layout: `NAME LEFT TOP RIGHT BOTTOM`, pixels, and `scale S`, the picture's pixels per UI
+unit) and where each square's centre is (FILE.squares). Run by .ci/smoke.sh on phones and
+tablets, upright and lying down, and by web/test/run.sh on the browser's shots:
 
     tools/layout-check.py SHOT.png [SHOT.png ...]
 
@@ -50,7 +51,12 @@ def contains(outer, inner):
 def check(path):
     width, height, _ = png.read(path)
     lines = read(path, ".layout")
-    boxes = [(name, tuple(float(v) for v in rest)) for name, *rest in lines if name != "scroll"]
+    # The picture's pixels per UI unit: written by the desktop's screenshot tool; the
+    # browser test's boxes are in UI units already.
+    scale = next((float(rest[0]) for name, *rest in lines if name == "scale"), 1.0)
+    boxes = [
+        (name, tuple(float(v) for v in rest)) for name, *rest in lines if name not in ("scroll", "scale")
+    ]
     scrolls = [tuple(float(v) for v in rest) for name, *rest in lines if name == "scroll"]
     squares = {name: (float(x), float(y)) for name, x, y in read(path, ".squares")}
     tools = [b for name, b in boxes if name == "tool"]
@@ -89,8 +95,6 @@ def check(path):
             failed.append(f"a panel's body {tuple(body)} scrolls ({more:.0f} px more) without a cue")
         if (width, height) == (390, 844) and any(n == "tall" and contains(b, body) for n, b in boxes):
             failed.append(f"new game does not fit on a 390x844 phone: {more:.0f} px to scroll")
-    # Tablets (shorter side 600 or more) draw the UI 1.25 times larger.
-    scale = 1.25 if min(width, height) >= 600 else 1.0
     for name, b in boxes:
         if name != "list":
             continue

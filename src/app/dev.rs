@@ -240,9 +240,10 @@ fn write_square_map(
     std::fs::write(beside(path, ".squares"), lines).map_err(|e| e.to_string())
 }
 
-/// Writes `PATH.layout`: one line per shown [`crate::ui::layout::LayoutProbe`] node, `NAME LEFT
-/// TOP RIGHT BOTTOM` in the picture's pixels, and one per shown scrolling node, `scroll LEFT
-/// TOP RIGHT BOTTOM CONTENT_HEIGHT SCROLLED` (how far down it is scrolled), also in pixels.
+/// Writes `PATH.layout`: `scale S` (the picture's pixels per UI unit), one line per shown
+/// [`crate::ui::layout::LayoutProbe`] node, `NAME LEFT TOP RIGHT BOTTOM` in the picture's
+/// pixels, and one per shown scrolling node, `scroll LEFT TOP RIGHT BOTTOM CONTENT_HEIGHT
+/// SCROLLED` (how far down it is scrolled), also in pixels.
 #[allow(clippy::type_complexity)]
 fn write_layout(
     path: &std::path::Path,
@@ -263,6 +264,11 @@ fn write_layout(
     >,
 ) -> std::io::Result<()> {
     let mut lines = String::new();
+    // The picture's pixels per UI unit (the UI scale times the window's scale factor), so
+    // that tools/layout-check.py can count the move list's rows in UI units.
+    if let Some((_, node, _, _)) = probes.iter().next() {
+        lines.push_str(&format!("scale {}\n", 1.0 / node.inverse_scale_factor()));
+    }
     for (probe, node, at, visible) in probes {
         if let Some((min, max)) = drawn_box(node, at, visible) {
             lines.push_str(&format!(
