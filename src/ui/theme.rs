@@ -204,27 +204,20 @@ impl Palette {
 /// from every theme's dark HUD (at least 3:1) and still from White's share (at least 3:1).
 pub const WIN_BLACK: Color = Color::srgb(0.42, 0.42, 0.44);
 
-/// A control that can do nothing now (Undo at the first move, Hint while the AI thinks):
-/// drawn in its usual shape and colours, all at [`DIMMED_OPACITY`], so it keeps its place
-/// and reads as the same button, disabled. Put on the button and on its texts.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Dimmed(pub bool);
-
-/// How opaque a [`Dimmed`] control is drawn.
-pub const DIMMED_OPACITY: f32 = 0.4;
-
-/// `color` as a [`Dimmed`] control draws it, `dimmed` or not.
-pub fn dim(color: Color, dimmed: bool) -> Color {
-    if dimmed {
-        color.with_alpha(color.alpha() * DIMMED_OPACITY)
-    } else {
-        color
-    }
-}
-
-/// A node drawn in its paint's colour at this opacity (a fade's strips).
+/// A node drawn in its paint's colour at this opacity: a fade's strips, and a control that
+/// can do nothing now (Undo at the first move, Hint while the AI thinks), drawn in its usual
+/// shape and colours at [`DIMMED_OPACITY`] (on the button and on its texts), so it keeps its
+/// place and reads as the same button, disabled.
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
 pub struct Opacity(pub f32);
+
+/// How opaque a control that can do nothing now is drawn.
+pub const DIMMED_OPACITY: f32 = 0.4;
+
+/// `color` drawn at `opacity`.
+pub fn with_opacity(color: Color, opacity: f32) -> Color {
+    color.with_alpha(color.alpha() * opacity)
+}
 
 /// Whether a choice button is the current choice (painted in the selected colour).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -446,30 +439,25 @@ fn paint_ui(
         Option<&mut TextColor>,
         Option<Ref<Selected>>,
         Option<Ref<Interaction>>,
-        Option<Ref<Dimmed>>,
-        Option<&Opacity>,
+        Option<Ref<Opacity>>,
     )>,
 ) {
     let all = palette.is_changed();
-    for (paint, background, text, selected, interaction, dimmed, opacity) in &mut nodes {
+    for (paint, background, text, selected, interaction, opacity) in &mut nodes {
         let changed = all
             || paint.is_changed()
             || selected.as_ref().is_some_and(|s| s.is_changed())
             || interaction.as_ref().is_some_and(|i| i.is_changed())
-            || dimmed.as_ref().is_some_and(|d| d.is_changed());
+            || opacity.as_ref().is_some_and(|o| o.is_changed());
         if !changed {
             continue;
         }
         let is_selected = selected.is_some_and(|s| s.0);
         let pressed = interaction.is_some_and(|i| *i == Interaction::Pressed);
-        let color = dim(
+        let color = with_opacity(
             palette.paint(*paint, is_selected, pressed),
-            dimmed.is_some_and(|d| d.0),
+            opacity.map_or(1.0, |o| o.0),
         );
-        let color = match opacity {
-            Some(o) => color.with_alpha(color.alpha() * o.0),
-            None => color,
-        };
         // A text role colours a text, or the background of a node without one (a switch's
         // knob is painted like the text on the accent colour).
         match (paint.is_text(), text, background) {
@@ -668,17 +656,17 @@ mod tests {
             let p = Palette::of(theme);
             for paint in [Paint::Button, Paint::Text, Paint::TextDim] {
                 let full = p.paint(paint, false, false);
-                let dimmed = dim(full, true);
+                let dimmed = with_opacity(full, DIMMED_OPACITY);
                 assert_eq!(dimmed.with_alpha(full.alpha()), full, "{theme:?} {paint:?}");
                 assert!((dimmed.alpha() - 0.4 * full.alpha()).abs() < 1e-6);
-                assert_eq!(dim(full, false), full);
+                assert_eq!(with_opacity(full, 1.0), full);
             }
             // Its label, over its dimmed frame on the bar, reads fainter than an enabled
             // one's but still shows (the label is the same: it reads as disabled, not gone).
             let bar = p.panel;
-            let frame = over(dim(p.button, true), bar);
+            let frame = over(with_opacity(p.button, DIMMED_OPACITY), bar);
             let enabled = contrast(p.text, p.button);
-            let disabled = contrast(over(dim(p.text, true), frame), frame);
+            let disabled = contrast(over(with_opacity(p.text, DIMMED_OPACITY), frame), frame);
             assert!(
                 disabled < enabled / 2.0 && disabled >= 1.8,
                 "{theme:?}: a disabled label at {disabled:.2}:1 (enabled {enabled:.2}:1)"

@@ -97,7 +97,8 @@ pub fn open_panel(
     body: Entity,
     footer: Option<Entity>,
 ) -> Entity {
-    let sheet = overlay == Overlay::Moves;
+    let area = PanelArea::of(overlay);
+    let sheet = area == PanelArea::Sheet;
     let header = commands
         .spawn((
             layout(Node {
@@ -155,7 +156,7 @@ pub fn open_panel(
             },
             BackgroundColor(Color::NONE),
             Paint::Card,
-            crate::ui::layout::LayoutProbe(match PanelArea::of(overlay) {
+            crate::ui::layout::LayoutProbe(match area {
                 PanelArea::Sheet => "sheet",
                 PanelArea::Tall => "tall",
                 PanelArea::Cover => "panel",
@@ -180,7 +181,6 @@ pub fn open_panel(
         });
         commands.entity(card).add_child(footer);
     }
-    let area = PanelArea::of(overlay);
     let dim = if sheet {
         Color::NONE
     } else {

@@ -311,15 +311,10 @@ fn follow_shown(
         if node.size().y <= 0.0 {
             continue;
         }
-        let found = children
-            .iter()
-            .filter_map(|c| pairs.get(c).ok())
-            .find(|(p, _, _)| p.0 == pair);
-        let last = children
-            .iter()
-            .filter_map(|c| pairs.get(c).ok())
-            .map(|(p, _, _)| p.0)
-            .max();
+        // The pairs are the list's children in order: the last child is the last pair.
+        let cells: Vec<_> = children.iter().filter_map(|c| pairs.get(c).ok()).collect();
+        let last = cells.last().map(|(p, _, _)| p.0);
+        let found = cells.into_iter().find(|(p, _, _)| p.0 == pair);
         let target = match found {
             // Not laid out yet: the next frame.
             Some((_, cell, _)) if cell.size().y <= 0.0 => continue,

@@ -6,7 +6,7 @@ use crate::game::ai::{AiState, HintRequested};
 use crate::game::flow::{CurrentGame, GameCommand};
 use crate::game::players::Players;
 use crate::ui::layout::LayoutProbe;
-use crate::ui::theme::{Dimmed, Paint};
+use crate::ui::theme::{DIMMED_OPACITY, Opacity, Paint};
 use crate::ui::widgets::{self, UiAction, icon_button};
 use bevy::prelude::*;
 
@@ -53,26 +53,30 @@ pub fn can(action: ToolAction, current: &CurrentGame, players: &Players, thinkin
 }
 
 /// Buttons that can do nothing now look it: the same button, icon and label at 40%
-/// ([`Dimmed`]), in the same place.
+/// ([`DIMMED_OPACITY`]), in the same place.
 fn show_what_can_be_done(
     mut commands: Commands,
     current: Res<CurrentGame>,
     players: Res<Players>,
     ai: Res<AiState>,
-    buttons: Query<(Entity, &ToolAction, &Children, Option<&Dimmed>)>,
+    buttons: Query<(Entity, &ToolAction, &Children, Option<&Opacity>)>,
 ) {
     if !(current.is_changed() || players.is_changed() || ai.is_changed()) {
         return;
     }
     let thinking = ai.thinking().is_some();
-    for (button, action, children, dimmed) in &buttons {
-        let dimmed_now = Dimmed(!can(*action, &current, &players, thinking));
-        if dimmed == Some(&dimmed_now) {
+    for (button, action, children, opacity) in &buttons {
+        let now = Opacity(if can(*action, &current, &players, thinking) {
+            1.0
+        } else {
+            DIMMED_OPACITY
+        });
+        if opacity == Some(&now) {
             continue;
         }
-        commands.entity(button).insert(dimmed_now);
+        commands.entity(button).insert(now);
         for child in children.iter() {
-            commands.entity(child).insert(dimmed_now);
+            commands.entity(child).insert(now);
         }
     }
 }
