@@ -182,8 +182,9 @@ pub(crate) fn legal_moves(p: u64, o: u64) -> u64 {
         target_feature = "popcnt"
     ))]
     {
-        // Safe: the features avx2::legal_moves needs are enabled for the whole build.
-        avx2::legal_moves(p, o)
+        // SAFETY: the features avx2::legal_moves needs are enabled for the whole build (the
+        // cfg above), so every CPU this binary runs on has them.
+        unsafe { avx2::legal_moves(p, o) }
     }
     #[cfg(not(all(
         target_arch = "x86_64",
@@ -268,8 +269,8 @@ pub(crate) fn flips(p: u64, o: u64, sq: Square) -> u64 {
         target_feature = "popcnt"
     ))]
     {
-        // Safe: the features avx2::flips needs are enabled for the whole build.
-        avx2::flips(p, o, usize::from(sq.index()))
+        // SAFETY: as in `legal_moves`, the features are enabled for the whole build.
+        unsafe { avx2::flips(p, o, usize::from(sq.index())) }
     }
     #[cfg(not(all(
         target_arch = "x86_64",

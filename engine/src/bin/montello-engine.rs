@@ -7,6 +7,8 @@ use montello_engine::perft::{divide, perft};
 use montello_engine::{Position, Variant};
 use std::process::ExitCode;
 
+#[path = "cli/solve.rs"]
+mod solve_cmd;
 #[path = "cli/train.rs"]
 mod train_cmd;
 use std::time::Instant;
@@ -106,6 +108,24 @@ enum Command {
         /// Also print each feature group's share.
         #[arg(long)]
         explain: bool,
+    },
+    /// Solve each position of an OBF file exactly (the FFO endgame suites are in
+    /// engine/tests/data) on one core: the best move, the final margin, nodes, time and
+    /// nodes/s, then the totals. Fails if a score disagrees with the file's.
+    Solve {
+        /// The OBF file: a board string and the side to move a line, then `move:score;`.
+        file: std::path::PathBuf,
+        /// Number the positions from N (the suite's numbering, e.g. 40 for FFO #40-#59)
+        /// instead of by line.
+        #[arg(long)]
+        first: Option<usize>,
+        /// Transposition-table size in MiB.
+        #[arg(long, default_value_t = 64)]
+        table_mib: usize,
+        /// Give up on a position after this many seconds (reported, and left out of the
+        /// totals).
+        #[arg(long)]
+        max_seconds: Option<f64>,
     },
     /// Train the pattern evaluation (docs/eval.md gives the command for each generation).
     #[command(subcommand)]
@@ -285,6 +305,12 @@ fn run(command: Command) -> Result<(), String> {
             }
             Ok(())
         }
+        Command::Solve {
+            file,
+            first,
+            table_mib,
+            max_seconds,
+        } => solve_cmd::run(&file, first, table_mib, max_seconds),
         Command::Train(cmd) => train_cmd::run(cmd),
         Command::Nboard { level, seed } => {
             let level = montello_engine::search::Level::from_name(&level)

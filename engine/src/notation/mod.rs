@@ -6,6 +6,7 @@
 pub mod board_string;
 pub(crate) mod error;
 pub mod ggf;
+pub mod obf;
 pub mod transcript;
 
 use error::ParseError;

@@ -7,12 +7,15 @@
 //! (`ab:time=1s`, `ab:depth=6`, `ab:solve=20`).
 //!
 //! Scores are in evaluation units ([`crate::eval::SCALE`] per disc) for the side to move; a
-//! finished game scores its disc margin (empty squares not counted, as the exact solver of
-//! [`super::solver`] does) times `SCALE`. Depth counts discs placed: a pass does not use up
+//! finished game scores its disc margin (empty squares to the winner) times `SCALE`; exact
+//! nodes (depth reaching the end) are the exact solver's ([`super::solver`]), which shares
+//! this search's transposition table. Depth counts discs placed: a pass does not use up
 //! depth, so a search `depth >= empties` deep is exact.
 
+use super::solver::{Solver, final_margin};
+use super::table::{NO_MOVE, Table};
 use super::{CancelHandle, MoveStats, Proof, SearchLimits, SearchResult};
-use crate::bitboard::{CORNERS, QUADRANTS, X_SQUARES, flips, legal_moves};
+use crate::bitboard::{CORNERS, X_SQUARES, flips, legal_moves};
 use crate::clock::Instant;
 use crate::eval::{SCALE, evaluate_raw};
 use crate::position::CENTRE;
@@ -50,18 +53,11 @@ impl Default for AlphaBetaConfig {
 const INF: i32 = 65 * SCALE;
 /// Checks the clock and the cancel flag every this many nodes.
 const CHECK_NODES: u64 = 4096;
-/// Exact nodes with at most this many empties use the plain solver below (no table, no
-/// sorting): cheaper than what the table would save.
-const SMALL_EMPTIES: u32 = 6;
 /// Nodes at least this deep use the transposition table.
 const TT_MIN_DEPTH: u32 = 2;
 /// Nodes at least this deep sort their moves by the evaluation after the move; shallower
 /// ones by the opponent's mobility (fastest first).
 const EVAL_ORDER_DEPTH: u32 = 3;
-/// The stored depth of an exact entry: valid at any depth.
-const EXACT: u8 = u8::MAX;
-/// No move (in a table entry).
-const NO_MOVE: u8 = 64;
 /// Do not start another iteration after this share of the time cap: it would most likely
 /// not finish, and an unfinished iteration is (mostly) wasted.
 const STOP_SHARE: f64 = 0.5;
@@ -69,112 +65,6 @@ const STOP_SHARE: f64 = 0.5;
 const WIN_RATE_DISCS: f64 = 6.0;
 /// Enough room for every legal move (at most 33 in any reachable position).
 const MAX_MOVES: usize = 48;
-
-/// One transposition-table entry: 24 bytes.
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    player: u64,
-    opponent: u64,
-    lower: i16,
-    upper: i16,
-    /// Plies searched below ([`EXACT`]: to the end); 0 for an empty slot.
-    depth: u8,
-    best: u8,
-    generation: u8,
-}
-
-/// The transposition table: two-slot buckets keyed by the whole position (no collisions),
-/// depth-preferred replacement with entries of older searches given up first.
-#[derive(Debug)]
-pub(crate) struct Table {
-    entries: Vec<Entry>,
-    generation: u8,
-    used: usize,
-}
-
-impl Table {
-    /// The largest table (a power of two entries) that fits in `memory` bytes; none below
-    /// two entries.
-    fn new(memory: usize) -> Table {
-        Table {
-            entries: vec![Entry::default(); Table::capacity(memory)],
-            generation: 1,
-            used: 0,
-        }
-    }
-
-    /// Entries in a table of at most `memory` bytes.
-    fn capacity(memory: usize) -> usize {
-        let fit = memory / std::mem::size_of::<Entry>();
-        if fit >= 2 {
-            1usize << (usize::BITS - 1 - fit.leading_zeros())
-        } else {
-            0
-        }
-    }
-
-    fn bytes(&self) -> usize {
-        self.entries.len() * std::mem::size_of::<Entry>()
-    }
-
-    #[inline]
-    fn bucket(&self, p: u64, o: u64) -> usize {
-        let mut h = p.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ o.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-        h ^= h >> 29;
-        (h as usize) & (self.entries.len() - 1) & !1
-    }
-
-    #[inline]
-    fn probe(&self, p: u64, o: u64) -> Option<Entry> {
-        if self.entries.is_empty() {
-            return None;
-        }
-        let i = self.bucket(p, o);
-        self.entries[i..i + 2]
-            .iter()
-            .find(|e| e.depth > 0 && e.player == p && e.opponent == o)
-            .copied()
-    }
-
-    #[inline]
-    fn store(&mut self, p: u64, o: u64, depth: u8, lower: i32, upper: i32, best: u8) {
-        if self.entries.is_empty() {
-            return;
-        }
-        let i = self.bucket(p, o);
-        let generation = self.generation;
-        let slot = {
-            let pair = &self.entries[i..i + 2];
-            if let Some(k) = pair
-                .iter()
-                .position(|e| e.depth > 0 && e.player == p && e.opponent == o)
-            {
-                k
-            } else {
-                // Keep the more valuable: this search's entries, then the deeper.
-                let worth = |e: &Entry| {
-                    u32::from(e.depth > 0) * 1024
-                        + u32::from(e.generation == generation) * 512
-                        + u32::from(e.depth)
-                };
-                usize::from(worth(&pair[1]) < worth(&pair[0]))
-            }
-        };
-        let e = &mut self.entries[i + slot];
-        if e.depth == 0 {
-            self.used += 1;
-        }
-        *e = Entry {
-            player: p,
-            opponent: o,
-            lower: lower as i16,
-            upper: upper as i16,
-            depth,
-            best,
-            generation,
-        };
-    }
-}
 
 /// What the searcher keeps between moves: the transposition table (its entries stay valid,
 /// and help the next search).
@@ -207,7 +97,8 @@ struct RootMove {
 
 /// The search in progress.
 struct Search<'a> {
-    table: &'a mut Table,
+    /// The exact endgame search, which owns the table this search shares.
+    solver: Solver<'a>,
     nodes: u64,
     max_nodes: u64,
     deadline: Instant,
@@ -245,11 +136,8 @@ impl Search<'_> {
             return self.free_opening(p, o, depth, alpha, beta);
         }
         let empties = empty.count_ones();
-        let exact = depth >= empties;
-        if exact && empties <= SMALL_EMPTIES {
-            let a = alpha.div_euclid(SCALE);
-            let b = -((-beta).div_euclid(SCALE));
-            return self.solve_small(p, o, a, b) * SCALE;
+        if depth >= empties {
+            return self.solve(p, o, alpha, beta);
         }
         if depth == 0 {
             // A wiped-out side is the one game end the evaluation could miss cheaply.
@@ -265,10 +153,10 @@ impl Search<'_> {
             }
             return -self.pvs(o, p, depth, -beta, -alpha);
         }
-        let stored_depth = if exact { EXACT } else { depth.min(60) as u8 };
+        let stored_depth = depth.min(60) as u8;
         let mut tt_move = NO_MOVE;
         if depth >= TT_MIN_DEPTH
-            && let Some(e) = self.table.probe(p, o)
+            && let Some(e) = self.solver.table().probe(p, o)
         {
             tt_move = e.best;
             if e.depth >= stored_depth {
@@ -282,7 +170,7 @@ impl Search<'_> {
             }
         }
         let mut list = [(0i32, 0u8, 0u64); MAX_MOVES];
-        let n = order_moves(p, o, moves, tt_move, depth, exact, &mut list);
+        let n = order_moves(p, o, moves, tt_move, depth, &mut list);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = NO_MOVE;
@@ -315,7 +203,8 @@ impl Search<'_> {
         if depth >= TT_MIN_DEPTH {
             let lower = if best > alpha0 { best } else { -INF };
             let upper = if best < beta { best } else { INF };
-            self.table
+            self.solver
+                .table()
                 .store(p, o, stored_depth, lower, upper, best_move);
         }
         best
@@ -344,73 +233,29 @@ impl Search<'_> {
         best
     }
 
-    /// Exact final margin in discs with few empties: empties in odd quadrants first, no
-    /// table; fail-soft in `alpha..beta`.
-    fn solve_small(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        let empty = !(p | o);
-        if empty.count_ones() == 1 {
-            return self.last_square(p, o, empty);
-        }
-        let mut odd = 0;
-        for q in QUADRANTS {
-            if (empty & q).count_ones() & 1 == 1 {
-                odd |= empty & q;
+    /// The exact final margin (evaluation units) by the solver, fail-soft in `alpha..beta`;
+    /// its nodes count against this search's budget.
+    fn solve(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        let a = alpha.div_euclid(SCALE);
+        let b = -((-beta).div_euclid(SCALE));
+        self.solver
+            .set_nodes_left(self.max_nodes.saturating_sub(self.nodes));
+        let before = self.solver.nodes;
+        let v = self.solver.solve_bits(p, o, a, b);
+        self.nodes += self.solver.nodes - before;
+        match v {
+            Some(v) => v * SCALE,
+            None => {
+                self.aborted = true;
+                0
             }
         }
-        let mut best = -INF;
-        for mut squares in [odd, empty & !odd] {
-            while squares != 0 {
-                let i = squares.trailing_zeros();
-                squares &= squares - 1;
-                let f = flips(p, o, Square::ALL[i as usize]);
-                if f == 0 {
-                    continue;
-                }
-                let v = -self.solve_small(o & !f, p | f | (1u64 << i), -beta, -alpha);
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        alpha = v;
-                        if alpha >= beta {
-                            return best;
-                        }
-                    }
-                }
-            }
-        }
-        if best > -INF {
-            return best;
-        }
-        // No move.
-        if !self.passes || legal_moves(o, p) == 0 {
-            return final_margin(p, o);
-        }
-        -self.solve_small(o, p, -beta, -alpha)
-    }
-
-    /// The final margin with one empty square `last` left, the mover (p) to play.
-    #[inline]
-    fn last_square(&mut self, p: u64, o: u64, last: u64) -> i32 {
-        let sq = Square::ALL[last.trailing_zeros() as usize];
-        let f = flips(p, o, sq);
-        if f != 0 {
-            return final_margin(p | f | last, o & !f);
-        }
-        if self.passes {
-            let f = flips(o, p, sq);
-            if f != 0 {
-                self.nodes += 1;
-                return final_margin(p & !f, o | f | last);
-            }
-        }
-        final_margin(p, o)
     }
 }
 
 /// Fills `list` with the moves in `moves`, best first, and returns how many: the table's
 /// move, then by the evaluation after the move (deep nodes) or by the opponent's replies,
-/// corners first and X-squares last (shallow and exact nodes).
+/// corners first and X-squares last (shallow nodes).
 #[inline]
 fn order_moves(
     p: u64,
@@ -418,10 +263,9 @@ fn order_moves(
     mut moves: u64,
     tt_move: u8,
     depth: u32,
-    exact: bool,
     list: &mut [(i32, u8, u64); MAX_MOVES],
 ) -> usize {
-    let by_eval = depth >= EVAL_ORDER_DEPTH && !exact;
+    let by_eval = depth >= EVAL_ORDER_DEPTH;
     let mut n = 0;
     while moves != 0 && n < MAX_MOVES {
         let i = moves.trailing_zeros() as u8;
@@ -460,12 +304,6 @@ fn order_moves(
     n
 }
 
-/// The mover's discs minus the opponent's.
-#[inline]
-fn final_margin(p: u64, o: u64) -> i32 {
-    p.count_ones() as i32 - o.count_ones() as i32
-}
-
 /// Runs the alpha-beta search; see the module docs. `limits.iterations` caps the nodes.
 pub(crate) fn search(
     state: &mut State,
@@ -477,10 +315,10 @@ pub(crate) fn search(
 ) -> SearchResult {
     let start = Instant::now();
     let mut table = match state.table.take() {
-        Some(t) if t.entries.len() == Table::capacity(limits.memory) => t,
+        Some(t) if t.slots() == Table::capacity(limits.memory) => t,
         _ => Table::new(limits.memory),
     };
-    table.generation = table.generation.wrapping_add(1).max(1);
+    table.new_search();
     let (result, depth) = run(&mut table, pos, variant, limits, cancel, config, start);
     state.depth = depth;
     state.table = Some(table);
@@ -551,11 +389,14 @@ fn run(
         }
     });
 
+    let deadline = start + limits.clock();
+    let solver = Solver::new(variant, Some(deadline), Some(cancel))
+        .with_table(std::mem::replace(table, Table::with_slots(0)));
     let mut s = Search {
-        table,
+        solver,
         nodes: 0,
         max_nodes: limits.iterations.unwrap_or(u64::MAX),
-        deadline: start + limits.clock(),
+        deadline,
         cancel,
         aborted: false,
         passes: variant != Variant::NoMoveEndsGame,
@@ -648,12 +489,13 @@ fn run(
             .map_or(m.nodes, |r| r.nodes);
     }
     let nodes = s.nodes;
-    result.pv = principal_variation(s.table, pos, variant, chosen[0].mv);
+    *table = s.solver.into_table();
+    result.pv = principal_variation(table, pos, variant, chosen[0].mv);
     result.moves = chosen.iter().map(stats).collect();
     result.best = Some(chosen[0].mv);
     result.proven = result.moves[0].proof.is_some();
     result.iterations = nodes;
-    result.nodes = s.table.used;
+    result.nodes = table.used();
     result.endgame_nodes = endgame_nodes;
     result.cancelled = cancelled;
     result.elapsed = start.elapsed();
@@ -997,15 +839,15 @@ mod tests {
             );
             assert!(r.moves[0].win_rate > 0.99, "depth {d}: {:?}", r.moves[0]);
         }
-        // With 20 empties the default solves it: a3 wins by more in the end (64-0, as
-        // the empties a1 leaves are not counted), which only the exact solve can see.
+        // With 20 empties the default solves it: both win 64-0 (the empties a1 leaves go to
+        // the winner), and the exact solve proves it.
         let r = run(
             &pos,
             Variant::Othello,
             AlphaBetaConfig::default(),
             &SearchLimits::time(Duration::from_secs(60)),
         );
-        assert_eq!(r.best, Some(Move::Play(Square::ALL[16])), "{:?}", r.moves);
+        assert!(r.best == Some(a1) || r.best == Some(a3), "{:?}", r.moves);
         assert_eq!(r.moves[0].proof, Some(Proof::Win));
         assert_eq!(r.moves[0].exact_margin, Some(64));
         assert!(r.proven && r.moves[0].win_rate == 1.0);
@@ -1202,13 +1044,10 @@ mod tests {
             for _ in 0..3 {
                 let r = s.search(&pos, Variant::Othello, &limits, &CancelHandle::new());
                 assert!(r.memory <= memory, "{} > {memory}", r.memory);
-                assert!(r.nodes * std::mem::size_of::<Entry>() <= memory);
+                assert!(r.nodes * 24 <= memory);
                 pos = Variant::Othello.play_unchecked(&pos, r.best.expect("a move"));
             }
         }
-        let t = Table::new(24 * 1000);
-        assert_eq!(t.entries.len(), 512);
-        assert!(Table::new(47).entries.is_empty());
     }
 
     #[test]

@@ -13,12 +13,15 @@ mod classic;
 mod levels;
 mod mcts;
 pub(crate) mod solver;
+mod stability;
+mod table;
 mod tree;
 pub mod wire;
 
 pub use alphabeta::AlphaBetaConfig;
 pub use levels::Level;
 pub use mcts::MctsConfig;
+pub use solver::{Solution, solve};
 
 use crate::{FastRng, Move, Position, Variant};
 use std::sync::Arc;

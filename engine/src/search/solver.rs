@@ -4,9 +4,11 @@
 //! and gives up (returns `None`) past its deadline, so it never breaks the time cap.
 
 use super::CancelHandle;
+use super::stability::stable_discs;
+use super::table::{EXACT_BASE, NO_MOVE, Table};
 use crate::bitboard::{CORNERS, QUADRANTS, X_SQUARES, flips, legal_moves};
 use crate::clock::Instant;
-use crate::eval;
+use crate::eval::{self, SCALE};
 use crate::{Move, Position, Square, Variant};
 
 /// Checks the clock every this many nodes (a few tens of microseconds of work).
@@ -19,69 +21,21 @@ const SHALLOW_EMPTIES: u32 = 6;
 /// At least this many empty squares: nodes go through the transposition table.
 const TT_EMPTIES: u32 = 9;
 
+/// Alpha from which a node checks the opponent's stable discs for a cutoff (below it the
+/// bound `64 - 2 * stable` can hardly reach alpha, and the count costs more than it saves).
+const STABILITY_ALPHA: i32 = 8;
+
+/// At least this many empty squares: the move ordering adds a one-ply search by the learned
+/// evaluation.
+const SEARCH_ORDER_EMPTIES: u32 = 16;
+
 /// At least this many empty squares: the move ordering adds the learned evaluation.
 const EVAL_EMPTIES: u32 = 14;
 
-/// Transposition table entries (a power of two) for an unlimited search; a node budget
-/// shrinks it (a small search never touches most of a large table, and must not pay for it).
+/// Transposition table slots for an unlimited search unless told otherwise (a phone-sized
+/// 3 MiB); a node budget shrinks it (a small search never touches most of a large table, and
+/// must not pay for it).
 const TT_ENTRIES: usize = 1 << 17;
-
-/// One transposition-table slot: the position, bounds on its final margin, the best move.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    p: u64,
-    o: u64,
-    lower: i8,
-    upper: i8,
-    /// Square index + 1 of the best move found (0: none).
-    best: u8,
-}
-
-/// A fixed-size, always-replace transposition table (allocated on first use).
-struct Table {
-    entries: Vec<Entry>,
-    size: usize,
-}
-
-impl std::fmt::Debug for Table {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Table")
-            .field("size", &self.size)
-            .field("allocated", &!self.entries.is_empty())
-            .finish()
-    }
-}
-
-impl Table {
-    fn new(size: usize) -> Table {
-        debug_assert!(size.is_power_of_two());
-        Table {
-            entries: Vec::new(),
-            size,
-        }
-    }
-
-    #[inline]
-    fn index(&self, p: u64, o: u64) -> usize {
-        let h = (p ^ o.rotate_left(23)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ o.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-        (h >> 32) as usize & (self.size - 1)
-    }
-
-    #[inline]
-    fn probe(&self, p: u64, o: u64) -> Option<Entry> {
-        let e = self.entries.get(self.index(p, o))?;
-        (e.p == p && e.o == o).then_some(*e)
-    }
-
-    fn store(&mut self, entry: Entry) {
-        if self.entries.is_empty() {
-            self.entries = vec![Entry::default(); self.size];
-        }
-        let i = self.index(entry.p, entry.o);
-        self.entries[i] = entry;
-    }
-}
 
 /// An exact endgame search within a deadline.
 #[derive(Debug)]
@@ -111,7 +65,7 @@ impl<'a> Solver<'a> {
             aborted: false,
             max_nodes: u64::MAX,
             passes: variant != Variant::NoMoveEndsGame,
-            table: Table::new(TT_ENTRIES),
+            table: Table::with_slots(TT_ENTRIES),
         }
     }
 
@@ -123,8 +77,36 @@ impl<'a> Solver<'a> {
             .unwrap_or(usize::MAX)
             .clamp(1 << 10, TT_ENTRIES)
             .next_power_of_two();
-        self.table = Table::new(size);
+        self.table = Table::with_slots(size);
         self
+    }
+
+    /// Uses a transposition table of about `bytes` (a power of two of slots, at least 1,024).
+    pub fn with_table_bytes(self, bytes: usize) -> Solver<'a> {
+        let table = Table::new(bytes.max(1 << 15));
+        self.with_table(table)
+    }
+
+    /// Stores in `table` (a searcher's, kept between moves and shared with its midgame
+    /// search) instead of a table of its own.
+    pub(crate) fn with_table(mut self, table: Table) -> Solver<'a> {
+        self.table = table;
+        self
+    }
+
+    /// The table, for the midgame search that shares it.
+    pub(crate) fn table(&mut self) -> &mut Table {
+        &mut self.table
+    }
+
+    /// Gives the table back (to keep it for the next search).
+    pub(crate) fn into_table(self) -> Table {
+        self.table
+    }
+
+    /// Gives up after `left` more nodes (and at the deadline or the cancel, as before).
+    pub(crate) fn set_nodes_left(&mut self, left: u64) {
+        self.max_nodes = self.nodes.saturating_add(left);
     }
 
     /// Whether the search gave up (deadline, budget or cancel).
@@ -133,11 +115,18 @@ impl<'a> Solver<'a> {
         self.aborted
     }
 
-    /// The final disc margin (mover's discs minus the opponent's, empty squares not counted)
+    /// The final disc margin (mover's discs minus the opponent's, empty squares to the winner)
     /// of `pos` with best play, if found in time. A narrow window `alpha..beta` makes it
     /// faster: the value is then exact only inside the window (fail-soft bounds outside).
     pub fn solve(&mut self, pos: &Position, alpha: i32, beta: i32) -> Option<i32> {
-        let (p, o) = (pos.player().0, pos.opponent().0);
+        self.solve_bits(pos.player().0, pos.opponent().0, alpha, beta)
+    }
+
+    /// [`Solver::solve`] on the side to move's discs `p` and the opponent's `o`.
+    pub(crate) fn solve_bits(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> Option<i32> {
+        if self.aborted {
+            return None;
+        }
         let empties = (!(p | o)).count_ones();
         let v = self.node(p, o, alpha, beta, empties);
         (!self.aborted).then_some(v)
@@ -188,19 +177,20 @@ impl<'a> Solver<'a> {
     /// does (Othello passes), or the game ends.
     #[inline]
     fn last1(&self, p: u64, o: u64, e: u64) -> i32 {
-        let sq = Square::ALL[e.trailing_zeros() as usize];
-        let margin = final_margin(p, o);
-        let n = flips(p, o, sq).count_ones() as i32;
+        let i = e.trailing_zeros() as usize;
+        // 63 discs: the difference is odd, never a draw.
+        let diff = p.count_ones() as i32 - o.count_ones() as i32;
+        let n = last_flip_count(p, i);
         if n > 0 {
-            return margin + 2 * n + 1;
+            return diff + 2 * n + 1;
         }
         if self.passes {
-            let n = flips(o, p, sq).count_ones() as i32;
+            let n = last_flip_count(o, i);
             if n > 0 {
-                return margin - 2 * n - 1;
+                return diff - 2 * n - 1;
             }
         }
-        margin
+        final_margin(p, o)
     }
 
     /// A few empty squares: moves in quadrant-parity order (odd quadrants first), straight
@@ -267,25 +257,37 @@ impl<'a> Solver<'a> {
             }
             return -self.deep(o, p, -beta, -alpha, empties);
         }
+        // Stability cutoff: the opponent's stable discs stay theirs, so the margin is at most
+        // 64 minus twice their number.
+        if alpha >= STABILITY_ALPHA {
+            let upper = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            if upper <= alpha {
+                return upper;
+            }
+            beta = beta.min(upper);
+        }
         let use_table = empties >= TT_EMPTIES;
-        let mut tt_best = 0u8;
+        let mut tt_best = NO_MOVE;
         let mut tt_lower = -64;
         let mut tt_upper = 64;
         if use_table && let Some(entry) = self.table.probe(p, o) {
-            tt_lower = i32::from(entry.lower);
-            tt_upper = i32::from(entry.upper);
+            // A midgame entry (the searcher's alpha-beta shares the table) only orders.
             tt_best = entry.best;
-            if tt_lower >= beta {
-                return tt_lower;
+            if entry.is_exact() {
+                tt_lower = i32::from(entry.lower) / SCALE;
+                tt_upper = i32::from(entry.upper) / SCALE;
+                if tt_lower >= beta {
+                    return tt_lower;
+                }
+                if tt_upper <= alpha {
+                    return tt_upper;
+                }
+                if tt_lower == tt_upper {
+                    return tt_lower;
+                }
+                alpha = alpha.max(tt_lower);
+                beta = beta.min(tt_upper);
             }
-            if tt_upper <= alpha {
-                return tt_upper;
-            }
-            if tt_lower == tt_upper {
-                return tt_lower;
-            }
-            alpha = alpha.max(tt_lower);
-            beta = beta.min(tt_upper);
         }
         let (alpha0, beta0) = (alpha, beta);
         let mut list = [(0i32, 0u8, 0u64); 64];
@@ -296,7 +298,20 @@ impl<'a> Solver<'a> {
             moves &= moves - 1;
             let bit = 1u64 << i;
             let f = flips(p, o, Square::ALL[i]);
-            let key = if tt_best == i as u8 + 1 {
+            if use_table && empties > TT_EMPTIES {
+                // Enhanced transposition cutoff: a reply already known to be bad enough for
+                // the opponent settles this node without searching the rest.
+                let (np, no) = (o & !f, p | f | bit);
+                if let Some(child) = self.table.probe(np, no)
+                    && child.is_exact()
+                {
+                    let v = -i32::from(child.upper) / SCALE;
+                    if v >= beta {
+                        return v;
+                    }
+                }
+            }
+            let key = if tt_best == i as u8 {
                 i32::MIN
             } else {
                 let (np, no) = (o & !f, p | f | bit);
@@ -307,7 +322,10 @@ impl<'a> Solver<'a> {
                 if bit & X_SQUARES != 0 {
                     key += 4;
                 }
-                if empties >= EVAL_EMPTIES {
+                if empties >= SEARCH_ORDER_EMPTIES {
+                    // A one-ply search: the opponent's best reply by the learned evaluation.
+                    key += reply_value(np, no) * 16 / eval::SCALE;
+                } else if empties >= EVAL_EMPTIES {
                     // The learned evaluation of the reply position (the opponent's view),
                     // a quarter of a disc per key unit.
                     key += eval::evaluate_raw(np, no) * 16 / eval::SCALE;
@@ -321,7 +339,7 @@ impl<'a> Solver<'a> {
         }
         let list = &mut list[..n];
         let mut best = i32::MIN;
-        let mut best_sq = 0u8;
+        let mut best_sq = NO_MOVE;
         for k in 0..list.len() {
             // Selection sort: a cut-off often comes before the rest needs ordering.
             let mut m = k;
@@ -347,7 +365,7 @@ impl<'a> Solver<'a> {
             }
             if v > best {
                 best = v;
-                best_sq = i + 1;
+                best_sq = i;
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
@@ -366,16 +384,120 @@ impl<'a> Solver<'a> {
                 lower = best;
                 upper = best;
             }
-            self.table.store(Entry {
+            self.table.store(
                 p,
                 o,
-                lower: lower.clamp(-64, 64) as i8,
-                upper: upper.clamp(-64, 64) as i8,
-                best: best_sq,
-            });
+                EXACT_BASE + empties as u8,
+                lower.clamp(-64, 64) * SCALE,
+                upper.clamp(-64, 64) * SCALE,
+                best_sq,
+            );
         }
         best
     }
+}
+
+/// How many discs a disc on square `i` flips when every other square is taken and `own` are
+/// the mover's discs (the last move of a game): along each line through `i`, the line's
+/// discs as eight bits, then a table. Much cheaper than [`flips`], and the solver's leaves
+/// are mostly last moves.
+#[inline]
+fn last_flip_count(own: u64, i: usize) -> i32 {
+    const COL_A: u64 = 0x0101_0101_0101_0101;
+    // Gathers one bit a column (one square a column on a row or a diagonal) into the top byte.
+    const BY_COLUMN: u64 = 0x0101_0101_0101_0101;
+    // Gathers column A's eight rows into the top byte, row 1 lowest.
+    const BY_ROW: u64 = 0x0102_0408_1020_4080;
+    let (row, col) = (i / 8, i % 8);
+    let row_bits = (own >> (8 * row)) & 0xff;
+    let col_bits = (((own >> col) & COL_A).wrapping_mul(BY_ROW)) >> 56;
+    let up_right = ((own & LINES.up_right[i]).wrapping_mul(BY_COLUMN)) >> 56;
+    let up_left = ((own & LINES.up_left[i]).wrapping_mul(BY_COLUMN)) >> 56;
+    let t = &LINES.flips;
+    i32::from(t[col][row_bits as usize])
+        + i32::from(t[row][col_bits as usize])
+        + i32::from(t[col][up_right as usize])
+        + i32::from(t[col][up_left as usize])
+}
+
+/// The tables behind [`last_flip_count`].
+struct LastFlipTables {
+    /// `flips[k][bits]`: discs flipped on a line of eight by a disc at place `k`, when `bits`
+    /// are the mover's places and every other place the opponent's (places outside a short
+    /// diagonal read as the opponent's and so never close a run).
+    flips: [[u8; 256]; 8],
+    /// The diagonal going up and right through each square.
+    up_right: [u64; 64],
+    /// The diagonal going up and left through each square.
+    up_left: [u64; 64],
+}
+
+static LINES: LastFlipTables = last_flip_tables();
+
+const fn last_flip_tables() -> LastFlipTables {
+    let mut t = LastFlipTables {
+        flips: [[0; 256]; 8],
+        up_right: [0; 64],
+        up_left: [0; 64],
+    };
+    let mut k = 0;
+    while k < 8 {
+        let mut bits = 0;
+        while bits < 256 {
+            let mut n = 0;
+            // Towards higher places, then lower: a run of the opponent's closed by the mover's.
+            let mut j = k + 1;
+            while j < 8 && bits & (1 << j) == 0 {
+                j += 1;
+            }
+            if j < 8 {
+                n += j - k - 1;
+            }
+            let mut j = k as i32 - 1;
+            while j >= 0 && bits & (1 << j) == 0 {
+                j -= 1;
+            }
+            if j >= 0 {
+                n += k - j as usize - 1;
+            }
+            t.flips[k][bits] = n as u8;
+            bits += 1;
+        }
+        k += 1;
+    }
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let (ra, ca, rb, cb) = ((a / 8) as i32, (a % 8) as i32, b / 8, b % 8);
+            if ca - ra == cb - rb {
+                t.up_right[a] |= 1 << b;
+            }
+            if ca + ra == cb + rb {
+                t.up_left[a] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+/// The value of `(p, o)` for `p` to move after a one-ply search by the learned evaluation
+/// (the evaluation itself when `p` has no move).
+fn reply_value(p: u64, o: u64) -> i32 {
+    let mut moves = legal_moves(p, o);
+    if moves == 0 {
+        return eval::evaluate_raw(p, o);
+    }
+    let mut best = i32::MIN;
+    while moves != 0 {
+        let i = moves.trailing_zeros() as usize;
+        moves &= moves - 1;
+        let f = flips(p, o, Square::ALL[i]);
+        best = best.max(-eval::evaluate_raw(o & !f, p | f | (1u64 << i)));
+    }
+    best
 }
 
 /// The squares next to (8-neighbourhood of) the discs `b`.
@@ -388,10 +510,18 @@ fn neighbours(b: u64) -> u64 {
     h | (row << 8) | (row >> 8)
 }
 
-/// The mover's discs minus the opponent's at the end of the game.
+/// The final margin of a finished game for the side to move: its discs minus the opponent's,
+/// the empty squares going to the winner (the tournament rule, and the FFO suites').
 #[inline]
-fn final_margin(p: u64, o: u64) -> i32 {
-    p.count_ones() as i32 - o.count_ones() as i32
+pub(crate) fn final_margin(p: u64, o: u64) -> i32 {
+    let (mine, theirs) = (p.count_ones() as i32, o.count_ones() as i32);
+    let diff = mine - theirs;
+    let empties = 64 - mine - theirs;
+    match diff.signum() {
+        1 => diff + empties,
+        -1 => diff - empties,
+        _ => 0,
+    }
 }
 
 /// The exact outcome of every root move of a solved endgame.
@@ -468,6 +598,62 @@ pub(crate) fn solve_root(
     })
 }
 
+/// A position solved exactly: a best move and the final disc margin with best play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// A best move (a pass when the side to move has none but the game goes on).
+    pub best: Move,
+    /// The final disc margin for the side to move with best play by both sides (empty
+    /// squares to the winner).
+    pub score: i32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Solves `pos` exactly under `variant`'s rules: principal-variation search over the root
+/// moves (likely best first by the learned evaluation), each with the full solver. Gives up
+/// (`None`) at `deadline` or when `cancel` is set; a finished game has no move to solve.
+/// `table_bytes` sizes the transposition table (a few MiB for a phone, 64 MiB or more for
+/// the deep endgames of the test suites).
+pub fn solve(
+    pos: &Position,
+    variant: Variant,
+    table_bytes: usize,
+    deadline: Option<Instant>,
+    cancel: Option<&CancelHandle>,
+) -> Option<Solution> {
+    let mut moves = variant.moves(pos);
+    moves.sort_by_cached_key(|&mv| {
+        let child = variant.play_unchecked(pos, mv);
+        eval::evaluate(child.player(), child.opponent())
+    });
+    let mut solver = Solver::new(variant, deadline, cancel).with_table_bytes(table_bytes);
+    let mut best: Option<(Move, i32)> = None;
+    for mv in moves {
+        let child = variant.play_unchecked(pos, mv);
+        let v = match best {
+            None => -solver.solve(&child, -65, 65)?,
+            Some((_, alpha)) => {
+                let v = -solver.solve(&child, -alpha - 1, -alpha)?;
+                if v > alpha {
+                    -solver.solve(&child, -65, -alpha)?
+                } else {
+                    v
+                }
+            }
+        };
+        if best.is_none_or(|(_, b)| v > b) {
+            best = Some((mv, v));
+        }
+    }
+    let (best, score) = best?;
+    Some(Solution {
+        best,
+        score,
+        nodes: solver.nodes,
+    })
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -517,6 +703,21 @@ pub(crate) mod tests {
                 pos = pos.play_unchecked(random_square_raw(moves, &mut rng));
             }
         }
+    }
+
+    #[test]
+    fn last_flip_counts_match_the_move_generator() {
+        let mut rng = FastRng::new(5);
+        for _ in 0..20_000 {
+            let i = (rng.next_u64() % 64) as usize;
+            let own = rng.next_u64() & !(1u64 << i);
+            let opp = !own & !(1u64 << i);
+            let want = flips(own, opp, Square::ALL[i]).count_ones() as i32;
+            assert_eq!(last_flip_count(own, i), want, "square {i} own {own:#x}");
+        }
+        // The corners' and edges' long runs.
+        assert_eq!(last_flip_count(1 << 63, 0), 6);
+        assert_eq!(last_flip_count((1 << 7) | (1 << 56) | (1 << 63), 0), 18);
     }
 
     #[test]
@@ -622,8 +823,7 @@ pub(crate) mod tests {
                     let want = reference(cp, co, -65, 65, passes);
                     assert_eq!(s.solve(&child, -64, 64), Some(want), "seed {seed} {mv}");
                 }
-                assert!(s.table.entries.len() <= s.table.size);
-                assert_eq!(s.table.size, TT_ENTRIES);
+                assert_eq!(s.table.slots(), TT_ENTRIES);
             }
         }
     }
@@ -634,8 +834,12 @@ pub(crate) mod tests {
         for budget in [0, 100, 5_000, 200_000, u64::MAX] {
             let mut s = Solver::new(Variant::Othello, None, None).with_budget(budget);
             let _ = s.solve(&pos, -64, 64);
-            assert!(s.table.size.is_power_of_two() && s.table.size <= TT_ENTRIES);
-            assert!(s.table.entries.len() <= s.table.size, "budget {budget}");
+            let slots = s.table.slots();
+            assert!(
+                slots.is_power_of_two() && slots <= TT_ENTRIES,
+                "budget {budget}"
+            );
+            assert!(s.table.used() <= slots, "budget {budget}");
         }
     }
 
