@@ -37,6 +37,10 @@ for theme in classic wood dark contrast; do
     done
 done
 
+# Two players who gave their names (a tap on a card edits it; src/ui/screens/names.rs).
+named=$(mktemp -d)
+printf '(version: 1, table_mode: true, names: ("Ann", "Bo"))\n' >"$named/settings.ron"
+
 # Screens and languages: name, window, flags.
 shots=(
     "ja-menu|540x960|--autoplay 2 --after-moves 12 --lang ja --open menu"
@@ -50,6 +54,7 @@ shots=(
     # Table mode: two players face to face, the far one's HUD and coordinates turned to them.
     "table-portrait|540x960|--face-to-face --position f5d6c3d3c4f4f6f3e6e7"
     "table-landscape|960x540|--face-to-face --position f5d6c3d3c4f4f6f3e6e7"
+    "table-names|390x844|--face-to-face --data-dir $named --position f5d6c3d3c4f4f6f3e6e7"
     "notch-portrait|390x844|--autoplay 2 --after-moves 12 --safe-area 0,47,0,34"
     "notch-landscape|844x390|--autoplay 2 --after-moves 12 --safe-area 47,0,47,21"
     # The layout pass (issue #17): new game, the move list's sheet both ways, and the "after"

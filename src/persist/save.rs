@@ -14,8 +14,8 @@ use crate::persist::save_format::{SavedGame, SavedPlayer, SavedSettings, Stats};
 use crate::persist::storage::{self, Loaded, Problem, SaveFormat};
 use crate::platform::lifecycle::{LifecycleSystems, Steps};
 use crate::prefs::i18n::{Lang, Said, SystemLanguage};
-use crate::prefs::settings::Settings;
 use crate::prefs::settings::{AnimationSpeed, TextSize, ThemeName};
+use crate::prefs::settings::{Settings, clean_name};
 use bevy::prelude::*;
 use bevy::window::{AppLifecycle, WindowCloseRequested};
 use montello_engine::Side;
@@ -177,6 +177,7 @@ pub(crate) fn restore(
         settings.auto_pass = saved.auto_pass;
         settings.ai_stats = saved.ai_stats;
         settings.table_mode = saved.table_mode;
+        settings.names = saved.names.clone().map(|n| clean_name(&n));
         settings_file.0 = saved;
     }
     let lang = settings.language.unwrap_or(system.0);
@@ -294,6 +295,7 @@ fn save_settings(
         auto_pass: settings.auto_pass,
         ai_stats: settings.ai_stats,
         table_mode: settings.table_mode,
+        names: settings.names.clone(),
         ..file.0.clone()
     };
     if next != file.0 || !storage::exists(&dir.0.join(SavedSettings::FILE)) {

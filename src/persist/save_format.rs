@@ -224,6 +224,9 @@ pub struct SavedSettings {
     /// Table mode for two players face to face (files before it existed: off).
     #[serde(default)]
     pub table_mode: bool,
+    /// The players' names, Black's then White's; empty: the default ("You", "Player 1").
+    #[serde(default)]
+    pub names: [String; 2],
 }
 
 fn yes() -> bool {
@@ -251,6 +254,7 @@ impl Default for SavedSettings {
             auto_pass: true,
             ai_stats: false,
             table_mode: false,
+            names: [String::new(), String::new()],
         }
     }
 }
@@ -344,11 +348,26 @@ mod settings_tests {
             "thinking on the player's time defaults to off"
         );
         assert_eq!(s.white, "ai:3");
+        assert_eq!(
+            s.names,
+            [String::new(), String::new()],
+            "no names: the defaults"
+        );
         assert!(
             SavedSettings::decode("(version: 7)")
                 .expect_err("newer")
                 .contains("newer")
         );
+    }
+
+    #[test]
+    fn names_round_trip_through_the_settings_file() {
+        let s = SavedSettings {
+            names: ["Ann".into(), "Zoë 黒".into()],
+            ..SavedSettings::default()
+        };
+        let back = SavedSettings::decode(&s.encode().expect("encodes")).expect("round trip");
+        assert_eq!(back.names, s.names);
     }
 
     #[test]

@@ -135,3 +135,12 @@ pub fn restart() {
     });
     REPLIES.with_borrow_mut(Vec::clear);
 }
+
+/// Asks the page's own prompt for a line of text (a phone's browser opens its keyboard for
+/// it, which a canvas cannot); `None` if the player dismissed it.
+pub fn prompt(question: &str, default: &str) -> Option<String> {
+    web_sys::window()?
+        .prompt_with_message_and_default(question, default)
+        .ok()
+        .flatten()
+}

@@ -42,6 +42,14 @@ const SOURCES: [&str; 4] = [
     include_str!("../../assets/lang/de.txt"),
 ];
 
+/// Whether the UI font draws `c`: the font is cut to printable ASCII, Latin-1 and the
+/// characters of the language files (assets/fonts/make_font.sh), so a name typed by a player
+/// keeps only those.
+pub fn font_has(c: char) -> bool {
+    matches!(c, '\u{20}'..='\u{7e}' | '\u{a0}'..='\u{ff}')
+        || (!c.is_ascii() && SOURCES.iter().any(|s| s.contains(c)))
+}
+
 impl Lang {
     /// Every language, English first.
     pub const ALL: [Lang; 4] = [Lang::En, Lang::Ja, Lang::Fr, Lang::De];
@@ -481,6 +489,19 @@ mod tests {
                 lang.code()
             );
         }
+    }
+
+    #[test]
+    fn the_font_draws_every_character_a_name_may_hold() {
+        use skrifa::MetadataProvider;
+        let font = skrifa::FontRef::new(UI_FONT).expect("the UI font parses");
+        let charmap = font.charmap();
+        let candidates = ('\u{20}'..='\u{ff}').chain(SOURCES.iter().flat_map(|s| s.chars()));
+        let missing: BTreeSet<char> = candidates
+            .filter(|&c| !c.is_control() && font_has(c) && charmap.map(c).is_none())
+            .collect();
+        assert!(missing.is_empty(), "font_has accepts {missing:?}");
+        assert!(font_has('é') && font_has('黒') && !font_has('\u{1F600}') && !font_has('Ω'));
     }
 
     #[test]

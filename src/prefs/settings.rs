@@ -3,6 +3,7 @@
 
 use crate::prefs::i18n::{Lang, Language, SystemLanguage};
 use bevy::prelude::*;
+use montello_engine::Side;
 use std::time::Duration;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -223,6 +224,9 @@ pub struct Settings {
     pub human_pass_notice: Duration,
     /// Seed for the AI's searches; each search uses `seed + ply` so a game replays exactly.
     pub ai_seed: u64,
+    /// The players' names, Black's then White's, shown on their cards when they are human;
+    /// empty: "You" against the AI, "Player 1" / "Player 2" face to face.
+    pub names: [String; 2],
 }
 
 impl Default for Settings {
@@ -243,8 +247,39 @@ impl Default for Settings {
             auto_pass: true,
             human_pass_notice: Duration::from_millis(2500),
             ai_seed: 0x4d6f_6e74_656c_6c6f,
+            names: [String::new(), String::new()],
         }
     }
+}
+
+/// The longest player's name, in characters: it still fits a player card on a 390-pt phone.
+pub const MAX_NAME_CHARS: usize = 14;
+
+/// Where `side`'s name is in [`Settings::names`].
+pub fn name_slot(side: Side) -> usize {
+    match side {
+        Side::Black => 0,
+        Side::White => 1,
+    }
+}
+
+/// Whether a name may hold `c`: a printable character the UI font draws.
+pub fn name_allowed(c: char) -> bool {
+    !c.is_control() && crate::prefs::i18n::font_has(c)
+}
+
+/// A name as stored: characters the UI font cannot draw dropped, white space trimmed and
+/// each run of it made one space, at most [`MAX_NAME_CHARS`]. What a player types and what a
+/// hand-edited settings file holds both go through it.
+pub fn clean_name(text: &str) -> String {
+    let kept: String = text
+        .chars()
+        .map(|c| if c.is_whitespace() { ' ' } else { c })
+        .filter(|&c| name_allowed(c))
+        .collect();
+    let single: Vec<&str> = kept.split(' ').filter(|w| !w.is_empty()).collect();
+    let cut: String = single.join(" ").chars().take(MAX_NAME_CHARS).collect();
+    cut.trim_end().to_string()
 }
 
 /// Whether the board is laid out for two players face to face now: [`Settings::table_mode`]

@@ -8,7 +8,8 @@
 // the counts change; waits for the AI's reply and sees that it came from a Web Worker; records
 // the frame times while the AI thinks; reloads and finds the same game; plants a corrupt save
 // and sees it kept aside and the game start; refuses storage and sees the game go on; measures
-// the engine in the worker; takes screenshots at phone and tablet sizes both ways (with the
+// the engine in the worker; face to face, names a player through the page's prompt; takes
+// screenshots at phone and tablet sizes both ways (with the
 // `.squares` and `.layout` files tools/contrast-check.py and tools/layout-check.py read).
 // Figures go to OUT_DIR/web-figures.json. The app tells the page its state through data-
 // attributes on <body> (src/app/page.rs).
@@ -236,7 +237,36 @@ let transcript;
   await context.close();
 }
 
-// 6. Screenshots at phone and tablet sizes, both ways, checked like the desktop's.
+// 6. Face to face, a player's name: a tap on the card asks with the page's prompt (a canvas
+// cannot open a phone's keyboard), and the name is saved with the settings.
+{
+  const context = await phoneContext();
+  const page = await open(context, '?face-to-face');
+  const boxes = ((await data(page)).layout ?? '').split(';').filter(Boolean).map((entry) => {
+    const [probe, box] = entry.split(':');
+    const [l, t, r, b] = box.split(',').map(Number);
+    return { probe, l, t, r, b };
+  });
+  // The near player's card (table mode draws the far one too, upside down, higher up).
+  const card = boxes.filter((b) => b.probe === 'card-black').sort((a, b) => b.t - a.t)[0];
+  check(card !== undefined, `Black's card is on screen (${boxes.map((b) => b.probe).join(' ')})`);
+  if (card) {
+    let asked = '';
+    page.once('dialog', async (dialog) => {
+      asked = `${dialog.type()}: ${dialog.message()} [${dialog.defaultValue()}]`;
+      await dialog.accept('Ann');
+    });
+    const [x, y] = await onPage(page, (card.l + card.r) / 2, (card.t + card.b) / 2);
+    await page.touchscreen.tap(x, y);
+    await page.waitForFunction(() => (localStorage.getItem('montello/settings.ron') ?? '').includes('"Ann"'), null, { timeout: MOVE_MS });
+    check(asked.startsWith('prompt'), `the tap asked for the name (${asked})`);
+    check(true, 'the name from the prompt is saved in the settings');
+    await page.screenshot({ path: join(out, 'web-phone-names.png') });
+  }
+  await context.close();
+}
+
+// 7. Screenshots at phone and tablet sizes, both ways, checked like the desktop's.
 const shot = async (name, size, query) => {
   const context = await browser.newContext({ viewport: size, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
   const page = await open(context, query);

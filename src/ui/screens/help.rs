@@ -203,6 +203,7 @@ fn spawn_help(mut commands: Commands) {
                 paragraph("help.pass"),
                 paragraph("help.end"),
                 paragraph("help.variants"),
+                paragraph("help.names"),
                 heading("help.tutorial"),
             ],
         ))

@@ -23,13 +23,18 @@ pub(super) fn plugin(app: &mut App) {
             handle_actions.in_set(AppSystems::Input),
             (
                 dock_move_list,
-                (update_hud, fade_notice).chain(),
+                (update_hud.in_set(HudUpdate), fade_notice).chain(),
                 arrange_for_orientation,
             )
                 .in_set(AppSystems::View),
         ),
     );
 }
+
+/// The HUD's texts written from the game (what draws over them, a name being typed, runs
+/// after it).
+#[derive(SystemSet, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(super) struct HudUpdate;
 
 /// What the HUD's buttons do; each shows only when it can ([`update_hud`]).
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
@@ -72,7 +77,7 @@ fn handle_actions(
 }
 
 #[derive(Component, Debug)]
-enum HudText {
+pub(super) enum HudText {
     Count(Side),
     /// A player card's name: Black or White.
     Name(Side),
@@ -99,9 +104,10 @@ struct CardTexts(Side);
 #[derive(Component, Debug)]
 struct NoticeRow;
 
-/// A player card: the count, the side and who plays it; ringed while its side is to move.
+/// A player card: the count, the side and who plays it; ringed while its side is to move. A
+/// tap on a human player's card edits the name ([`super::names`]).
 #[derive(Component, Debug)]
-struct PlayerCard(Side);
+pub(super) struct PlayerCard(pub(super) Side);
 
 #[derive(Component, Debug)]
 struct ThinkingBar;
@@ -160,7 +166,8 @@ fn player_card(side: Side, seat: Seat) -> impl Bundle {
         ],
     );
     (
-        layout(Node {
+        // Not a pass-through layout node: a tap on a human player's card edits the name.
+        Node {
             flex_grow: 1.0,
             flex_basis: px(0),
             // White's card mirrors Black's: its count at the outer edge.
@@ -175,9 +182,13 @@ fn player_card(side: Side, seat: Seat) -> impl Bundle {
             border: UiRect::all(px(2)),
             border_radius: BorderRadius::all(px(34)),
             ..default()
-        }),
+        },
         BorderColor::all(Color::NONE),
         PlayerCard(side),
+        LayoutProbe(match side {
+            Side::Black => "card-black",
+            Side::White => "card-white",
+        }),
         children![count_chip(side, seat), texts],
     )
 }
@@ -409,11 +420,14 @@ pub fn far_control_shown(seat: Seat, table: bool) -> bool {
     table && seat == Seat::Far
 }
 
-/// Who plays `side`, under its name: the AI and its level, "You" against the AI, "Player 1"
-/// (Black) and "Player 2" (White) between two people.
-pub fn who_plays(players: &Players, side: Side, lang: Lang) -> String {
+/// Who plays `side`, under its name: the AI and its level, else the name the player gave
+/// (`names`, Black's then White's), else "You" against the AI, "Player 1" (Black) and
+/// "Player 2" (White) between two people.
+pub fn who_plays(players: &Players, names: &[String; 2], side: Side, lang: Lang) -> String {
+    let name = &names[crate::prefs::settings::name_slot(side)];
     match players.get(side) {
         Player::Ai(level) => lang.f("hud.ai", &[("level", &level.label(lang))]),
+        Player::Human if !name.is_empty() => name.clone(),
         Player::Human if players.is_human(side.opposite()) => {
             let n = match side {
                 Side::Black => 1,
@@ -638,7 +652,7 @@ fn update_hud(
             HudText::Count(Side::Black) => score.black.to_string(),
             HudText::Count(Side::White) => score.white.to_string(),
             HudText::Name(side) => language.0.side(*side).to_string(),
-            HudText::Who(side) => who_plays(&players, *side, language.0),
+            HudText::Who(side) => who_plays(&players, &settings.names, *side, language.0),
             HudText::Status => status_text(&current, &players, &ai, language.0),
             HudText::Lead => lead_text(ai.black_win, language.0),
             HudText::Notice => {
@@ -822,13 +836,38 @@ mod tests {
             black: Player::Human,
             white: Player::Human,
         };
-        assert_eq!(who_plays(&two, Side::Black, Lang::En), "Player 1");
-        assert_eq!(who_plays(&two, Side::White, Lang::En), "Player 2");
-        assert_eq!(who_plays(&two, Side::White, Lang::De), "Spieler 2");
+        let unnamed = [String::new(), String::new()];
+        assert_eq!(who_plays(&two, &unnamed, Side::Black, Lang::En), "Player 1");
+        assert_eq!(who_plays(&two, &unnamed, Side::White, Lang::En), "Player 2");
+        assert_eq!(
+            who_plays(&two, &unnamed, Side::White, Lang::De),
+            "Spieler 2"
+        );
         let against_ai = Players {
             black: Player::Human,
             white: Player::Ai(crate::game::players::AiLevel::default()),
         };
-        assert_eq!(who_plays(&against_ai, Side::Black, Lang::En), "You");
+        assert_eq!(
+            who_plays(&against_ai, &unnamed, Side::Black, Lang::En),
+            "You"
+        );
+    }
+
+    #[test]
+    fn a_given_name_shows_for_a_human_player_only() {
+        let two = Players {
+            black: Player::Human,
+            white: Player::Human,
+        };
+        let names = ["Ann".to_string(), String::new()];
+        assert_eq!(who_plays(&two, &names, Side::Black, Lang::En), "Ann");
+        assert_eq!(who_plays(&two, &names, Side::White, Lang::En), "Player 2");
+        let ai_black = Players {
+            black: Player::Ai(crate::game::players::AiLevel::default()),
+            white: Player::Human,
+        };
+        let shown = who_plays(&ai_black, &names, Side::Black, Lang::En);
+        assert_ne!(shown, "Ann", "the AI keeps its level's name");
+        assert_eq!(who_plays(&ai_black, &names, Side::White, Lang::En), "You");
     }
 }

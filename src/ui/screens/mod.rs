@@ -5,6 +5,7 @@ mod help;
 mod hud;
 mod menu;
 mod move_list;
+mod names;
 mod new_game;
 mod stats;
 mod toolbar;
@@ -27,7 +28,10 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<SheetOpen>()
         .add_systems(PostUpdate, follow_orientation)
         .add_systems(Update, note_sheet.run_if(state_changed::<Overlay>))
-        .add_systems(Update, (go_back, navigate).in_set(AppSystems::Input))
+        .add_systems(
+            Update,
+            (go_back.before(names::NameInput), navigate).in_set(AppSystems::Input),
+        )
         .add_systems(Update, show_scroll_cues.in_set(AppSystems::View))
         .add_plugins((
             hud::plugin,
@@ -38,6 +42,7 @@ pub(crate) fn plugin(app: &mut App) {
             stats::plugin,
             graph::plugin,
             help::plugin,
+            names::plugin,
         ));
 }
 
@@ -585,10 +590,15 @@ fn go_back(
     overlay: Res<State<Overlay>>,
     mut next: ResMut<NextState<Overlay>>,
     current: Res<CurrentGame>,
+    name_edit: Res<names::NameEdit>,
     mut commands: MessageWriter<GameCommand>,
 ) {
     // Several presses in one frame still go back one step: the next frame sees the new screen.
     if back.read().count() == 0 {
+        return;
+    }
+    // While a name is typed, back (or Escape) ends the typing, nothing more (names.rs).
+    if name_edit.side().is_some() {
         return;
     }
     match back_step(*overlay.get(), current.review.is_some()) {
