@@ -323,7 +323,7 @@ impl Session {
                 }
             } else {
                 let cancel = CancelHandle::new();
-                let mut searcher = Searcher::new(self.level.strategy(), self.seed);
+                let mut searcher = Searcher::new(crate::search::Strategy::Default, self.seed);
                 let result = searcher.search(&pos, variant, &limits, &cancel);
                 eval_of(&result, searcher.config().eval_scale)
             };

@@ -62,7 +62,7 @@ const EVAL_ORDER_DEPTH: u32 = 3;
 /// not finish, and an unfinished iteration is (mostly) wasted.
 const STOP_SHARE: f64 = 0.5;
 /// Discs of margin that make a win rate of 1 / (1 + e^-1) (73%) in the root statistics.
-const WIN_RATE_DISCS: f64 = 6.0;
+const WIN_RATE_DISCS: f32 = 6.0;
 /// Enough room for every legal move (at most 33 in any reachable position).
 const MAX_MOVES: usize = 48;
 
@@ -642,8 +642,8 @@ fn stats(m: &RootMove) -> MoveStats {
 
 /// The side to move's expected score (0..=1) of an evaluation: a logistic of the margin.
 pub(crate) fn win_rate(score: i32) -> f64 {
-    let discs = f64::from(score) / f64::from(SCALE);
-    1.0 / (1.0 + (-discs / WIN_RATE_DISCS).exp())
+    let discs = score as f32 / SCALE as f32;
+    f64::from(super::win_probability(discs, WIN_RATE_DISCS))
 }
 
 /// The best move and the table's best replies after it.

@@ -97,11 +97,6 @@ impl Level {
             .find(|l| l.name().eq_ignore_ascii_case(name))
     }
 
-    /// The strategy the level runs.
-    pub const fn strategy(self) -> Strategy {
-        Strategy::Default
-    }
-
     /// The level's time cap per move.
     pub const fn time(self) -> Duration {
         Duration::from_millis(match self {
@@ -203,7 +198,7 @@ impl Level {
 
     /// A searcher that plays at this level, its randomness drawn from `seed`.
     pub fn searcher(self, seed: u64) -> Searcher {
-        Searcher::new(self.strategy(), seed)
+        Searcher::new(Strategy::Default, seed)
             .with_config(self.config())
             .with_randomness(self.randomness())
     }

@@ -10,7 +10,9 @@
 
 use super::solver::{Solver, solve_root};
 use super::tree::{Node, PASS, ProofState, Tree};
-use super::{CHECK_EVERY, CancelHandle, MoveStats, Proof, SearchLimits, SearchResult};
+use super::{
+    CHECK_EVERY, CancelHandle, MoveStats, Proof, SearchLimits, SearchResult, win_probability,
+};
 use crate::bitboard::{CORNERS, flips, legal_moves};
 use crate::clock::Instant;
 use crate::eval;
@@ -586,12 +588,6 @@ fn back_up_priors(tree: &mut Tree, path: &[u32]) {
         }
         tree.nodes[i].prior = value;
     }
-}
-
-/// The win probability of a disc margin `margin` (logistic with scale `scale` discs).
-#[inline]
-fn win_probability(margin: f32, scale: f32) -> f32 {
-    1.0 / (1.0 + (-margin / scale.max(0.1)).exp())
 }
 
 /// [`win_probability`] as a prior byte (0..=255).

@@ -472,6 +472,14 @@ pub fn analyse(
 /// microseconds of work between checks, so the time cap is honoured to well under 20 ms.
 pub(crate) const CHECK_EVERY: u64 = 64;
 
+/// The win probability of a disc margin `margin` for the side it favours: a logistic with
+/// `scale` discs (6 in every search: a 6-disc lead wins 73% of games). The one conversion from
+/// margins to win rates, for the MCTS's leaves and priors and `ab`'s root statistics.
+#[inline]
+pub(crate) fn win_probability(margin: f32, scale: f32) -> f32 {
+    1.0 / (1.0 + (-margin / scale.max(0.1)).exp())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
