@@ -25,7 +25,12 @@ fi
 cargo test --manifest-path web/worker/Cargo.toml
 log=$(mktemp)
 web/build.sh web/dist 2>&1 | tee "$log"
-if grep -E '^warning: ' "$log"; then
+# cargo's note that a third-party crate will be rejected by a future Rust is not this build's
+# warning: a fresh machine prints it for wasm-bindgen-cli's own dependencies when build.sh
+# installs the tool (buf_redux, multipart). It still fails if it names one of ours.
+future='^warning: the following packages contain code that will be rejected by a future version of Rust: '
+if grep -E '^warning: ' "$log" | grep -vE "$future" ||
+    grep -E "$future" "$log" | grep -E 'montello'; then
     echo "web: the browser build has warnings" >&2
     exit 1
 fi
