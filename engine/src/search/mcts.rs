@@ -356,7 +356,8 @@ fn forced(
     }
     let after = variant.play_unchecked(root_pos, mv);
     let (win_rate, proof, exact_margin) = if variant.is_game_over(&after) {
-        let black = i32::from(after.score().margin());
+        // Empty squares to the winner, as the solver scores a finished game.
+        let black = i32::from(after.score().wof().margin());
         let margin = if root_pos.side_to_move() == Side::Black {
             black
         } else {

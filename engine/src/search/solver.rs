@@ -4,7 +4,7 @@
 //! and gives up (returns `None`) past its deadline, so it never breaks the time cap.
 
 use super::CancelHandle;
-use super::stability::stable_discs;
+use super::stability::{COL_A, DIAGONALS_7, DIAGONALS_9, stable_discs};
 use super::table::{EXACT_BASE, NO_MOVE, Table};
 use crate::bitboard::{CORNERS, QUADRANTS, X_SQUARES, flips, legal_moves};
 use crate::clock::Instant;
@@ -298,10 +298,10 @@ impl<'a> Solver<'a> {
             moves &= moves - 1;
             let bit = 1u64 << i;
             let f = flips(p, o, Square::ALL[i]);
+            let (np, no) = (o & !f, p | f | bit);
             if use_table && empties > TT_EMPTIES {
                 // Enhanced transposition cutoff: a reply already known to be bad enough for
                 // the opponent settles this node without searching the rest.
-                let (np, no) = (o & !f, p | f | bit);
                 if let Some(child) = self.table.probe(np, no)
                     && child.is_exact()
                 {
@@ -314,7 +314,6 @@ impl<'a> Solver<'a> {
             let key = if tt_best == i as u8 {
                 i32::MIN
             } else {
-                let (np, no) = (o & !f, p | f | bit);
                 let m = legal_moves(np, no);
                 let mobility = (m.count_ones() + (m & CORNERS).count_ones()) as i32;
                 let potential = (neighbours(no) & e & !bit).count_ones() as i32;
@@ -403,7 +402,6 @@ impl<'a> Solver<'a> {
 /// are mostly last moves.
 #[inline]
 fn last_flip_count(own: u64, i: usize) -> i32 {
-    const COL_A: u64 = 0x0101_0101_0101_0101;
     // Gathers one bit a column (one square a column on a row or a diagonal) into the top byte.
     const BY_COLUMN: u64 = 0x0101_0101_0101_0101;
     // Gathers column A's eight rows into the top byte, row 1 lowest.
@@ -411,35 +409,23 @@ fn last_flip_count(own: u64, i: usize) -> i32 {
     let (row, col) = (i / 8, i % 8);
     let row_bits = (own >> (8 * row)) & 0xff;
     let col_bits = (((own >> col) & COL_A).wrapping_mul(BY_ROW)) >> 56;
-    let up_right = ((own & LINES.up_right[i]).wrapping_mul(BY_COLUMN)) >> 56;
-    let up_left = ((own & LINES.up_left[i]).wrapping_mul(BY_COLUMN)) >> 56;
-    let t = &LINES.flips;
+    let up_right = ((own & DIAGONALS_9[col + 7 - row]).wrapping_mul(BY_COLUMN)) >> 56;
+    let up_left = ((own & DIAGONALS_7[col + row]).wrapping_mul(BY_COLUMN)) >> 56;
+    let t = &LAST_FLIPS;
     i32::from(t[col][row_bits as usize])
         + i32::from(t[row][col_bits as usize])
         + i32::from(t[col][up_right as usize])
         + i32::from(t[col][up_left as usize])
 }
 
-/// The tables behind [`last_flip_count`].
-struct LastFlipTables {
-    /// `flips[k][bits]`: discs flipped on a line of eight by a disc at place `k`, when `bits`
-    /// are the mover's places and every other place the opponent's (places outside a short
-    /// diagonal read as the opponent's and so never close a run).
-    flips: [[u8; 256]; 8],
-    /// The diagonal going up and right through each square.
-    up_right: [u64; 64],
-    /// The diagonal going up and left through each square.
-    up_left: [u64; 64],
-}
+/// The table behind [`last_flip_count`]: `[k][bits]` is the discs flipped on a line of eight
+/// by a disc at place `k`, when `bits` are the mover's places and every other place the
+/// opponent's (places outside a short diagonal read as the opponent's and so never close a
+/// run).
+static LAST_FLIPS: [[u8; 256]; 8] = last_flip_table();
 
-static LINES: LastFlipTables = last_flip_tables();
-
-const fn last_flip_tables() -> LastFlipTables {
-    let mut t = LastFlipTables {
-        flips: [[0; 256]; 8],
-        up_right: [0; 64],
-        up_left: [0; 64],
-    };
+const fn last_flip_table() -> [[u8; 256]; 8] {
+    let mut t = [[0; 256]; 8];
     let mut k = 0;
     while k < 8 {
         let mut bits = 0;
@@ -460,25 +446,10 @@ const fn last_flip_tables() -> LastFlipTables {
             if j >= 0 {
                 n += k - j as usize - 1;
             }
-            t.flips[k][bits] = n as u8;
+            t[k][bits] = n as u8;
             bits += 1;
         }
         k += 1;
-    }
-    let mut a = 0;
-    while a < 64 {
-        let mut b = 0;
-        while b < 64 {
-            let (ra, ca, rb, cb) = ((a / 8) as i32, (a % 8) as i32, b / 8, b % 8);
-            if ca - ra == cb - rb {
-                t.up_right[a] |= 1 << b;
-            }
-            if ca + ra == cb + rb {
-                t.up_left[a] |= 1 << b;
-            }
-            b += 1;
-        }
-        a += 1;
     }
     t
 }
@@ -538,6 +509,17 @@ pub(crate) struct RootSolve {
     pub nodes: u64,
 }
 
+/// The legal moves of `pos`, likely best first: by the learned evaluation of each reply
+/// position (the opponent's view, lowest first).
+fn root_moves(pos: &Position, variant: Variant) -> Vec<Move> {
+    let mut moves = variant.moves(pos);
+    moves.sort_by_cached_key(|&mv| {
+        let child = variant.play_unchecked(pos, mv);
+        eval::evaluate(child.player(), child.opponent())
+    });
+    moves
+}
+
 /// Solves `pos`: first the win/draw/loss of every move (cheap, a null window around zero),
 /// then the final margin of the best ones. Gives up (`None`) if the deadline, the node
 /// budget or `cancel` strikes before the first pass is done; after it, returns what it has.
@@ -549,13 +531,9 @@ pub(crate) fn solve_root(
     max_nodes: u64,
 ) -> Option<RootSolve> {
     let mut solver = Solver::new(variant, deadline, cancel).with_budget(max_nodes);
-    let mut moves = variant.moves(pos);
-    // Likely best first (the learned evaluation of each reply, the opponent's view): the
-    // margin pass then raises its alpha early, and the table fills with the main line.
-    moves.sort_by_cached_key(|&mv| {
-        let child = variant.play_unchecked(pos, mv);
-        eval::evaluate(child.player(), child.opponent())
-    });
+    // Likely best first: the margin pass then raises its alpha early, and the table fills
+    // with the main line.
+    let moves = root_moves(pos, variant);
     let mut wdl: Vec<(Move, i32)> = Vec::with_capacity(moves.len());
     for &mv in &moves {
         let child = variant.play_unchecked(pos, mv);
@@ -622,11 +600,7 @@ pub fn solve(
     deadline: Option<Instant>,
     cancel: Option<&CancelHandle>,
 ) -> Option<Solution> {
-    let mut moves = variant.moves(pos);
-    moves.sort_by_cached_key(|&mv| {
-        let child = variant.play_unchecked(pos, mv);
-        eval::evaluate(child.player(), child.opponent())
-    });
+    let moves = root_moves(pos, variant);
     let mut solver = Solver::new(variant, deadline, cancel).with_table_bytes(table_bytes);
     let mut best: Option<(Move, i32)> = None;
     for mv in moves {

@@ -6,16 +6,19 @@
 //! a stable disc of the same colour. That is a sufficient condition (it finds most stable discs
 //! in the endgame, never a disc that can flip), computed to a fixed point from the edges in.
 
-const COL_A: u64 = 0x0101_0101_0101_0101;
+/// Column a (also what gathers a column's bits in `solver`'s last-move count).
+pub(super) const COL_A: u64 = 0x0101_0101_0101_0101;
 const COL_H: u64 = 0x8080_8080_8080_8080;
 const ROW_1: u64 = 0xff;
 const ROW_8: u64 = 0xff << 56;
 const BORDER: u64 = COL_A | COL_H | ROW_1 | ROW_8;
 
-/// The 15 diagonals going up and right (a1-h8 and its parallels), as masks.
-const DIAGONALS_9: [u64; 15] = diagonals(9);
-/// The 15 diagonals going up and left (h1-a8 and its parallels), as masks.
-const DIAGONALS_7: [u64; 15] = diagonals(7);
+/// The 15 diagonals going up and right (a1-h8 and its parallels), as masks: the one through
+/// row `r`, column `c` is number `c + 7 - r`.
+pub(super) const DIAGONALS_9: [u64; 15] = diagonals(9);
+/// The 15 diagonals going up and left (h1-a8 and its parallels), as masks: the one through
+/// row `r`, column `c` is number `c + r`.
+pub(super) const DIAGONALS_7: [u64; 15] = diagonals(7);
 
 const fn diagonals(step: u32) -> [u64; 15] {
     let mut out = [0u64; 15];
