@@ -157,7 +157,7 @@ impl Plugin for AppPlugin {
         {
             error!("could not install the UI font: {e:?}");
         }
-        app.insert_resource(prefs::i18n::SystemLanguage(prefs::i18n::Lang::system()));
+        app.insert_resource(prefs::i18n::SystemLanguage(prefs::choices::Lang::system()));
         app.insert_resource(self.launch.clone());
         // What the command line says to the lower layers, as their own resources (they do
         // not read the app's launch options).

@@ -1,149 +1,176 @@
-//! The executable: on desktop it parses the command line (by hand: no argument-parser
-//! dependency for a handful of flags), then runs the app; in a browser the same options come
-//! from the page's address (`?open=board&lang=de`). On iOS (this binary is the app's
-//! executable, ios/build-rust.sh) it parses nothing: the system passes arguments of its own
-//! (`-AppleLanguages (de)`), see `montello::ios_main`. Android loads the library instead.
+//! The executable: on desktop it parses the command line with clap, then runs the app; in a
+//! browser the same flags come from the page's address (`?open=board&lang=de`). On iOS (this
+//! binary is the app's executable, ios/build-rust.sh) it parses nothing: the system passes
+//! arguments of its own (`-AppleLanguages (de)`), see `montello::ios_main`. Android loads the
+//! library instead.
 
 #[cfg(not(target_os = "ios"))]
-use montello::{
-    LaunchOptions, Overlay, game::players::AiLevel, platform::SafeArea, prefs::i18n::Lang,
-    prefs::settings::ThemeName,
-};
+use clap::Parser;
 #[cfg(not(target_os = "ios"))]
-use montello_engine::search::Level;
+use montello::{
+    LaunchOptions, Overlay, game::player::AiLevel, platform::SafeArea, prefs::choices::Lang,
+    prefs::choices::ThemeName,
+};
 #[cfg(not(target_os = "ios"))]
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// The command line: each flag is one field of [`LaunchOptions`], which documents what it does
+/// to the app.
 #[cfg(not(target_os = "ios"))]
-const USAGE: &str = "\
-usage: montello [options]
-  --autoplay [LEVEL]        AI against AI (LEVEL 1-6 or a name: beginner .. master; default 1)
-  --games N                 with --autoplay: play N games in a row, then exit (a line of
-                            figures per game: moves, seconds, CPU seconds, resident memory)
-  --position TEXT           start from a transcript (f5d6c3...), GGF record or board string
-  --screenshot FILE.png     save a screenshot once the board is drawn, then exit
-  --after-moves N           with --screenshot: wait until N moves are on the board
-  --window WxH              window size in logical pixels (e.g. 1080x1920, 1920x1080)
-  --data-dir DIR            where saves and settings go
-  --continuous              redraw continuously (for measuring; default: only when needed)
-  --frame-stats SECONDS     redraw continuously, print frame-time statistics after a 5 s
-                            warm-up, then exit (with --autoplay the discs keep moving)
-  --offscreen               render into an image, no window or display (with --frame-stats)
-  --shadows on|off          force shadows (default: on, off on Android)
-  --theme NAME              classic, wood, dark or contrast
-  --lang CODE               en, ja, fr or de (default: the system's language)
-  --face-to-face            table mode: two players across a table, a new game between them
-  --hint                    ask for a hint at start (with --screenshot: once it is shown)
-  --show-ai-stats           show the AI's search statistics (saved like the menu's switch)
-  --open SCREEN             start on new, moves, menu, stats, graph, help, about or board
-  --safe-area L,T,R,B       keep these margins free, in logical pixels, like a phone's
-                            notch and system bars (e.g. 0,47,0,34)
-  --help                    this text";
-
-#[cfg(not(target_os = "ios"))]
-fn parse(args: impl IntoIterator<Item = String>) -> Result<LaunchOptions, String> {
-    let mut options = LaunchOptions::default();
-    let mut args = args.into_iter().peekable();
-    while let Some(arg) = args.next() {
-        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
-        match arg.as_str() {
-            "--autoplay" => {
-                options.autoplay = Some(AiLevel::Level(Level::Beginner));
-            }
-            "--games" => {
-                let v = value("--games")?;
-                options.games = Some(
-                    v.parse()
-                        .ok()
-                        .filter(|n| *n > 0)
-                        .ok_or_else(|| format!("--games: {v:?} is not a number of games"))?,
-                );
-            }
-            "--position" => options.position = Some(value("--position")?),
-            "--screenshot" => options.screenshot = Some(PathBuf::from(value("--screenshot")?)),
-            "--after-moves" => {
-                let v = value("--after-moves")?;
-                options.after_moves = v
-                    .parse()
-                    .map_err(|_| format!("--after-moves: {v:?} is not a number of moves"))?;
-            }
-            "--window" => {
-                let v = value("--window")?;
-                options.window = Some(
-                    parse_size(&v)
-                        .ok_or_else(|| format!("--window: {v:?} is not a size like 1080x1920"))?,
-                );
-            }
-            "--data-dir" => options.data_dir = Some(PathBuf::from(value("--data-dir")?)),
-            "--continuous" => options.continuous = true,
-            "--offscreen" => options.offscreen = true,
-            "--show-ai-stats" => options.show_ai_stats = true,
-            "--hint" => options.hint = true,
-            "--face-to-face" => options.face_to_face = true,
-            "--frame-stats" => {
-                let v = value("--frame-stats")?;
-                let seconds: f32 =
-                    v.parse().ok().filter(|s: &f32| *s > 0.0).ok_or_else(|| {
-                        format!("--frame-stats: {v:?} is not a number of seconds")
-                    })?;
-                options.frame_stats = Some(seconds);
-            }
-            "--shadows" => {
-                options.shadows = Some(match value("--shadows")?.as_str() {
-                    "on" => true,
-                    "off" => false,
-                    v => return Err(format!("--shadows: {v:?} is not on or off")),
-                });
-            }
-            "--theme" => {
-                let v = value("--theme")?;
-                options.theme = Some(ThemeName::from_name(&v).ok_or_else(|| {
-                    format!("--theme: {v:?} is not one of classic, wood, dark, contrast")
-                })?);
-            }
-            "--lang" => {
-                let v = value("--lang")?;
-                options.lang = Some(
-                    Lang::from_code(&v)
-                        .ok_or_else(|| format!("--lang: {v:?} is not one of en, ja, fr, de"))?,
-                );
-            }
-            "--safe-area" => {
-                let v = value("--safe-area")?;
-                options.safe_area = Some(SafeArea::parse(&v).ok_or_else(|| {
-                    format!("--safe-area: {v:?} is not four margins like 0,47,0,34")
-                })?);
-            }
-            "--open" => {
-                let v = value("--open")?;
-                options.open = Some(Overlay::from_name(&v).ok_or_else(|| {
-                    let names: Vec<&str> = Overlay::NAMED.iter().map(|(n, _)| *n).collect();
-                    format!("--open: {v:?} is not one of {}", names.join(", "))
-                })?);
-            }
-            "--help" | "-h" => return Err(String::new()),
-            other => {
-                // `--autoplay` takes an optional level right after it.
-                if options.autoplay.is_some()
-                    && !other.starts_with("--")
-                    && let Some(level) = AiLevel::parse(other)
-                {
-                    options.autoplay = Some(level);
-                    continue;
-                }
-                return Err(format!("unknown argument {other:?}"));
-            }
-        }
-    }
-    Ok(options)
+#[derive(Parser, Debug)]
+#[command(
+    name = "montello",
+    version,
+    about = "Montello: Othello against a Monte-Carlo Tree Search.",
+    after_help = "In a browser the page's address gives the same flags: \
+                  ?open=board&theme=dark&position=f5d6 is --open board --theme dark --position f5d6."
+)]
+struct Flags {
+    /// AI against AI (LEVEL 1-6 or a name: beginner .. master; default 1)
+    #[arg(long, value_name = "LEVEL", num_args = 0..=1, default_missing_value = "1",
+          value_parser = level)]
+    autoplay: Option<AiLevel>,
+    /// With --autoplay: play N games in a row, then exit (a line of figures per game: moves,
+    /// seconds, CPU seconds, resident memory)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    games: Option<u32>,
+    /// Start from a transcript (f5d6c3...), GGF record or board string
+    #[arg(long, value_name = "TEXT")]
+    position: Option<String>,
+    /// Save a screenshot once the board is drawn, then exit
+    #[arg(long, value_name = "FILE.png")]
+    screenshot: Option<PathBuf>,
+    /// With --screenshot: wait until N moves are on the board
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    after_moves: usize,
+    /// Window size in logical pixels (e.g. 1080x1920, 1920x1080)
+    #[arg(long, value_name = "WxH", value_parser = size)]
+    window: Option<(u32, u32)>,
+    /// Where saves and settings go
+    #[arg(long, value_name = "DIR")]
+    data_dir: Option<PathBuf>,
+    /// Redraw continuously (for measuring; default: only when needed)
+    #[arg(long)]
+    continuous: bool,
+    /// Redraw continuously, print frame-time statistics after a 5 s warm-up, then exit (with
+    /// --autoplay the discs keep moving)
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    frame_stats: Option<f32>,
+    /// Render into an image, no window or display (with --frame-stats)
+    #[arg(long)]
+    offscreen: bool,
+    /// Force shadows (default: on, off on Android)
+    #[arg(long, value_name = "on|off", value_parser = on_off)]
+    shadows: Option<bool>,
+    /// classic, wood, dark or contrast
+    #[arg(long, value_name = "NAME", value_parser = theme)]
+    theme: Option<ThemeName>,
+    /// en, ja, fr or de (default: the system's language)
+    #[arg(long, value_name = "CODE", value_parser = lang)]
+    lang: Option<Lang>,
+    /// Table mode: two players across a table, a new game between them
+    #[arg(long)]
+    face_to_face: bool,
+    /// Ask for a hint at start (with --screenshot: once it is shown)
+    #[arg(long)]
+    hint: bool,
+    /// Show the AI's search statistics (saved like the menu's switch)
+    #[arg(long)]
+    show_ai_stats: bool,
+    /// Start on new, moves, menu, stats, graph, help, about or board
+    #[arg(long, value_name = "SCREEN", value_parser = screen)]
+    open: Option<Overlay>,
+    /// Keep these margins free, in logical pixels, like a phone's notch and system bars
+    /// (e.g. 0,47,0,34)
+    #[arg(long, value_name = "L,T,R,B", value_parser = margins)]
+    safe_area: Option<SafeArea>,
 }
 
 #[cfg(not(target_os = "ios"))]
-fn parse_size(text: &str) -> Option<(u32, u32)> {
-    let (w, h) = text.split_once(['x', 'X'])?;
-    let (w, h) = (w.trim().parse().ok()?, h.trim().parse().ok()?);
-    (w > 0 && h > 0).then_some((w, h))
+impl From<Flags> for LaunchOptions {
+    fn from(f: Flags) -> LaunchOptions {
+        LaunchOptions {
+            autoplay: f.autoplay,
+            games: f.games,
+            position: f.position,
+            screenshot: f.screenshot,
+            after_moves: f.after_moves,
+            window: f.window,
+            data_dir: f.data_dir,
+            continuous: f.continuous,
+            frame_stats: f.frame_stats,
+            shadows: f.shadows,
+            theme: f.theme,
+            lang: f.lang,
+            safe_area: f.safe_area,
+            offscreen: f.offscreen,
+            show_ai_stats: f.show_ai_stats,
+            hint: f.hint,
+            face_to_face: f.face_to_face,
+            open: f.open,
+        }
+    }
+}
+
+#[cfg(not(target_os = "ios"))]
+fn level(text: &str) -> Result<AiLevel, String> {
+    AiLevel::parse(text).ok_or_else(|| "not a level (1-6, or beginner .. master)".into())
+}
+
+#[cfg(not(target_os = "ios"))]
+fn size(text: &str) -> Result<(u32, u32), String> {
+    let parsed = text.split_once(['x', 'X']).and_then(|(w, h)| {
+        let (w, h): (u32, u32) = (w.trim().parse().ok()?, h.trim().parse().ok()?);
+        (w > 0 && h > 0).then_some((w, h))
+    });
+    parsed.ok_or_else(|| "not a size like 1080x1920".into())
+}
+
+#[cfg(not(target_os = "ios"))]
+fn seconds(text: &str) -> Result<f32, String> {
+    text.parse()
+        .ok()
+        .filter(|s: &f32| *s > 0.0)
+        .ok_or_else(|| "not a number of seconds".into())
+}
+
+#[cfg(not(target_os = "ios"))]
+fn on_off(text: &str) -> Result<bool, String> {
+    match text {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err("not on or off".into()),
+    }
+}
+
+#[cfg(not(target_os = "ios"))]
+fn theme(text: &str) -> Result<ThemeName, String> {
+    ThemeName::from_name(text).ok_or_else(|| "not one of classic, wood, dark, contrast".into())
+}
+
+#[cfg(not(target_os = "ios"))]
+fn lang(text: &str) -> Result<Lang, String> {
+    Lang::from_code(text).ok_or_else(|| "not one of en, ja, fr, de".into())
+}
+
+#[cfg(not(target_os = "ios"))]
+fn screen(text: &str) -> Result<Overlay, String> {
+    Overlay::from_name(text).ok_or_else(|| {
+        let names: Vec<&str> = Overlay::NAMED.iter().map(|(n, _)| *n).collect();
+        format!("not one of {}", names.join(", "))
+    })
+}
+
+#[cfg(not(target_os = "ios"))]
+fn margins(text: &str) -> Result<SafeArea, String> {
+    SafeArea::parse(text).ok_or_else(|| "not four margins like 0,47,0,34".into())
+}
+
+/// The options from `args` (the program's name first).
+#[cfg(not(target_os = "ios"))]
+fn parse(args: impl IntoIterator<Item = String>) -> Result<LaunchOptions, clap::Error> {
+    Flags::try_parse_from(args).map(LaunchOptions::from)
 }
 
 #[cfg(target_os = "ios")]
@@ -166,7 +193,7 @@ fn args() -> Vec<String> {
         js_sys::decode_uri_component(&text.replace('+', " "))
             .map_or_else(|_| text.to_string(), String::from)
     };
-    let mut args = Vec::new();
+    let mut args = vec!["montello".to_string()];
     for pair in search
         .trim_start_matches('?')
         .split('&')
@@ -181,10 +208,10 @@ fn args() -> Vec<String> {
     args
 }
 
-/// The command line's arguments.
+/// The command line's arguments, the program's name first.
 #[cfg(not(any(target_os = "ios", all(target_family = "wasm", target_os = "unknown"))))]
 fn args() -> Vec<String> {
-    std::env::args().skip(1).collect()
+    std::env::args().collect()
 }
 
 #[cfg(not(target_os = "ios"))]
@@ -197,21 +224,18 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         }
-        Err(message) if message.is_empty() => {
-            println!("{USAGE}");
-            ExitCode::SUCCESS
-        }
         // A page address with a wrong option still opens the game, saying why in the console.
         #[cfg(all(target_family = "wasm", target_os = "unknown"))]
-        Err(message) => {
-            web_sys::console::warn_1(&format!("montello: {message}\n{USAGE}").into());
+        Err(e) => {
+            web_sys::console::warn_1(&format!("montello: {e}").into());
             montello::run(LaunchOptions::default());
             ExitCode::SUCCESS
         }
+        // --help and --version print and succeed; a wrong flag says why, with the usage.
         #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
-        Err(message) => {
-            eprintln!("montello: {message}\n{USAGE}");
-            ExitCode::from(2)
+        Err(e) => {
+            let _ = e.print();
+            ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
         }
     }
 }
@@ -219,9 +243,19 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory;
+    use montello_engine::search::Level;
 
     fn args(line: &str) -> Vec<String> {
-        line.split_whitespace().map(String::from).collect()
+        std::iter::once("montello")
+            .chain(line.split_whitespace())
+            .map(String::from)
+            .collect()
+    }
+
+    #[test]
+    fn the_parser_is_consistent() {
+        Flags::command().debug_assert();
     }
 
     #[test]
@@ -238,27 +272,32 @@ mod tests {
         assert_eq!(o.autoplay, Some(AiLevel::Level(Level::Beginner)));
         assert_eq!(o.position.as_deref(), Some("f5d6"));
         assert!(!o.show_ai_stats);
-        assert!(
-            parse(args("--show-ai-stats"))
-                .expect("valid flags")
-                .show_ai_stats
+        let o = parse(args(
+            "--autoplay master --games 2 --frame-stats 1.5 --shadows off",
+        ))
+        .expect("valid flags");
+        assert_eq!(o.autoplay, Some(AiLevel::Level(Level::Master)));
+        assert_eq!(
+            (o.games, o.frame_stats, o.shadows),
+            (Some(2), Some(1.5), Some(false))
         );
-        assert!(
-            parse(args("--face-to-face"))
-                .expect("valid flags")
-                .face_to_face
-        );
+        let o = parse(args(
+            "--show-ai-stats --face-to-face --hint --continuous --offscreen",
+        ))
+        .expect("valid flags");
+        assert!(o.show_ai_stats && o.face_to_face && o.hint && o.continuous && o.offscreen);
+        assert_eq!(parse(args("")).expect("no flags"), LaunchOptions::default());
     }
 
     #[test]
     fn phones_ignore_what_the_desktop_parser_refuses() {
         // What Xcode's scheme and iOS put on an app's command line.
-        let xcode =
-            args("-AppleLanguages (de) -AppleLocale de_DE -NSDocumentRevisionsDebugMode YES");
+        let xcode = "-AppleLanguages (de) -AppleLocale de_DE -NSDocumentRevisionsDebugMode YES";
         assert!(
-            parse(xcode.clone()).is_err(),
+            parse(args(xcode)).is_err(),
             "the desktop parser refuses the system's arguments, so iOS must not use it"
         );
+        let xcode: Vec<String> = xcode.split(' ').map(String::from).collect();
         assert_eq!(LaunchOptions::for_phone(xcode), LaunchOptions::default());
         assert!(LaunchOptions::for_phone(Vec::new()).shows_new_game_screen());
     }
@@ -271,21 +310,63 @@ mod tests {
             parse(args("--open Help")).expect("valid flags").open,
             Some(Overlay::Help)
         );
-        assert_eq!(o.theme, Some(montello::prefs::settings::ThemeName::Wood));
-        assert_eq!(o.lang, Some(montello::prefs::i18n::Lang::Ja));
-        for bad in [
-            "--window 12",
-            "--after-moves x",
-            "--bogus",
-            "--position",
-            "--theme pink",
-            "--lang xx",
-            "--frame-stats 0",
-            "--safe-area 1,2",
-            "--open nowhere",
+        assert_eq!(o.theme, Some(ThemeName::Wood));
+        assert_eq!(o.lang, Some(Lang::Ja));
+        for (bad, why) in [
+            ("--window 12", "not a size"),
+            ("--after-moves x", "invalid digit"),
+            ("--bogus", "unexpected argument"),
+            ("--position", "a value is required"),
+            ("--theme pink", "classic, wood"),
+            ("--lang xx", "en, ja, fr, de"),
+            ("--frame-stats 0", "seconds"),
+            ("--games 0", "not in 1.."),
+            ("--safe-area 1,2", "four margins"),
+            ("--open nowhere", "board"),
+            ("--autoplay 9", "not a level"),
         ] {
-            let err = parse(args(bad)).expect_err(bad);
-            assert!(err.contains(bad.split(' ').next().unwrap_or(bad)), "{err}");
+            let err = parse(args(bad)).expect_err(bad).to_string();
+            let flag = bad.split(' ').next().unwrap_or(bad);
+            assert!(err.contains(flag) && err.contains(why), "{bad}: {err}");
         }
+    }
+
+    #[test]
+    fn help_lists_every_flag_with_its_value() {
+        let e = parse(args("--help")).expect_err("help is not a launch");
+        assert_eq!(e.kind(), clap::error::ErrorKind::DisplayHelp);
+        let help = e.to_string();
+        for flag in [
+            "--autoplay [<LEVEL>]",
+            "--games <N>",
+            "--position <TEXT>",
+            "--screenshot <FILE.png>",
+            "--after-moves <N>",
+            "--window <WxH>",
+            "--data-dir <DIR>",
+            "--continuous",
+            "--frame-stats <SECONDS>",
+            "--offscreen",
+            "--shadows <on|off>",
+            "--theme <NAME>",
+            "--lang <CODE>",
+            "--face-to-face",
+            "--hint",
+            "--show-ai-stats",
+            "--open <SCREEN>",
+            "--safe-area <L,T,R,B>",
+            "--help",
+            "?open=board",
+        ] {
+            assert!(help.contains(flag), "{flag} missing from:\n{help}");
+        }
+        assert_eq!(
+            Flags::command()
+                .get_arguments()
+                .filter(|a| a.get_long().is_some())
+                .count(),
+            18,
+            "every LaunchOptions field has its flag"
+        );
     }
 }

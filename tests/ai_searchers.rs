@@ -5,7 +5,8 @@
 use bevy::prelude::*;
 use montello::game::ai::{AiState, SearchStats};
 use montello::game::flow::{CurrentGame, GameCommand, GameSetup, SquareTapped};
-use montello::game::players::{AiLevel, Player, Players};
+use montello::game::player::{AiLevel, Player};
+use montello::game::players::Players;
 use montello_engine::{Move, Variant};
 
 mod common;

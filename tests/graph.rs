@@ -5,7 +5,8 @@ use bevy::prelude::*;
 use bevy::window::AppLifecycle;
 use montello::game::eval::{Estimate, EvalHistory};
 use montello::game::flow::{CurrentGame, GameCommand, GameSetup};
-use montello::game::players::{Player, Players};
+use montello::game::player::Player;
+use montello::game::players::Players;
 use montello::platform::lifecycle::WorkPaused;
 use montello_engine::Variant;
 

@@ -7,9 +7,11 @@ use montello::game::flow::{
     CurrentGame, GameCommand, GameSetup, MoveRequested, MoveSource, Notice, PassNotice, Refusal,
     SquareTapped, TapRefused,
 };
-use montello::game::players::AiLevel;
-use montello::game::players::{Player, Players};
-use montello::prefs::i18n::{Lang, Language};
+use montello::game::player::AiLevel;
+use montello::game::player::Player;
+use montello::game::players::Players;
+use montello::prefs::choices::Lang;
+use montello::prefs::i18n::Language;
 use montello::prefs::settings::{Settings, TableMode};
 use montello_engine::{IllegalReason, Move, Side, Square, Variant};
 use std::time::Duration;
@@ -416,7 +418,7 @@ fn hints_turned_off_start_no_search_and_say_so() {
 #[test]
 fn screen_readers_hear_each_square_and_can_play_it() {
     use montello::app::access::{AccessibleSquare, describe_square, node_id};
-    use montello::prefs::i18n::Lang;
+    use montello::prefs::choices::Lang;
     let mut app = app();
     new_game(&mut app, Player::Human, Player::Human, Variant::Othello);
     let describe = |app: &App, lang, name| describe_square(lang, current(app), sq(name));

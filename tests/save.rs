@@ -7,13 +7,16 @@ use bevy::window::AppLifecycle;
 use montello::game::ai::AiState;
 use montello::game::flow::{CurrentGame, GameCommand, GameSetup, Notice};
 
-use montello::game::players::{AiLevel, Player, Players};
+use montello::game::player::{AiLevel, Player};
+use montello::game::players::Players;
 use montello::persist::save::{ResetStats, Restored, StatsFile};
 use montello::persist::save_format::{SavedGame, SavedSettings};
 use montello::persist::storage::{self, SaveFormat};
 use montello::platform::lifecycle::WorkPaused;
-use montello::prefs::i18n::{Lang, Language};
-use montello::prefs::settings::{AnimationSpeed, Settings, TextSize, ThemeName};
+use montello::prefs::choices::Lang;
+use montello::prefs::choices::{AnimationSpeed, TextSize, ThemeName};
+use montello::prefs::i18n::Language;
+use montello::prefs::settings::Settings;
 use montello_engine::search::Level;
 use montello_engine::{Game, Variant};
 use std::path::{Path, PathBuf};
@@ -313,26 +316,42 @@ fn a_bad_settings_file_is_reported_in_the_saved_language_of_the_game() {
 }
 
 #[test]
-fn settings_keep_preferences_the_app_does_not_edit() {
+fn a_format_1_settings_file_is_read_and_written_back_as_format_2() {
     let dir = temp_dir("settings");
-    let saved = SavedSettings {
-        think_on_my_time: true,
-        hints: false,
-        ..SavedSettings::default()
-    };
-    storage::save(&dir, &saved).expect("save");
+    // As the last build before typed settings wrote it (strings, and fields never read).
+    let old = r#"(version: 1, black: "human", white: "ai:3", variant: "othello",
+        legal_moves: true, coordinates: true, animations: true, win_bar: true, hints: false,
+        think_on_my_time: false, animation_speed: "normal", theme: "wood", language: "de",
+        text_size: "large", sound: true, auto_pass: true, ai_stats: false, table_mode: false,
+        names: ("Ann", ""))"#;
+    std::fs::write(dir.join(SavedSettings::FILE), old).expect("write");
     let mut app = app_on(&dir);
+    {
+        let settings = app.world().resource::<Settings>();
+        assert_eq!(
+            (settings.theme, settings.language, settings.text_size),
+            (ThemeName::Wood, Some(Lang::De), TextSize::Large)
+        );
+        assert!(!settings.hints);
+        assert_eq!(settings.names[0], "Ann");
+    }
     app.world_mut().resource_mut::<Settings>().animations = AnimationSpeed::Off;
     app.update();
     let back = match storage::load::<SavedSettings>(&dir) {
         storage::Loaded::Latest(s) => s,
         other => panic!("settings not saved: {other:?}"),
     };
-    assert!(!back.animations);
-    assert_eq!(back.animation_speed, "off");
+    assert_eq!(back.version, 2);
+    assert_eq!(back.prefs.animations, AnimationSpeed::Off);
+    assert_eq!(
+        back.prefs,
+        app.world().resource::<Settings>().prefs,
+        "every other choice is written as it was read"
+    );
+    let text = std::fs::read_to_string(dir.join(SavedSettings::FILE)).expect("read");
     assert!(
-        back.think_on_my_time && !back.hints,
-        "preferences the app does not change survive"
+        text.contains("theme: Wood") && text.contains("Some(De)"),
+        "{text}"
     );
 }
 
@@ -364,17 +383,24 @@ fn a_finished_game_against_the_ai_is_counted_once() {
         tap(&mut app, "c1");
         let stats = &app.world().resource::<StatsFile>().0;
         assert_eq!(
-            stats
-                .levels
-                .get("ai:1")
-                .map(|r| (r.games, r.wins, r.best_margin)),
+            stats.levels.get(&AiLevel::Level(Level::Beginner)).map(|r| (
+                r.games,
+                r.wins,
+                r.best_margin
+            )),
             Some((1, 1, 3))
         );
     }
     // Restarting on the finished game does not count it again.
     let mut app = app_on(&dir);
     let stats = &app.world().resource::<StatsFile>().0;
-    assert_eq!(stats.levels.get("ai:1").map(|r| r.games), Some(1));
+    assert_eq!(
+        stats
+            .levels
+            .get(&AiLevel::Level(Level::Beginner))
+            .map(|r| r.games),
+        Some(1)
+    );
 
     // The reset (sent by the statistics screen once the player confirmed) erases every level,
     // on disk too, and the finished game on the board is not counted again afterwards.

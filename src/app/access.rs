@@ -8,7 +8,8 @@
 
 use crate::game::flow::{CurrentGame, SquareTapped};
 use crate::game::players::Players;
-use crate::prefs::i18n::{Lang, Language};
+use crate::prefs::choices::Lang;
+use crate::prefs::i18n::Language;
 use accesskit::{Action, Node as AccessNode, NodeId, Role};
 use bevy::a11y::{AccessibilityNode, ActionRequest};
 use bevy::prelude::*;

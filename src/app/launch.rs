@@ -2,11 +2,13 @@
 //! phones use the defaults (the new-game screen).
 
 use crate::game::flow::{GameCommand, GameSetup};
-use crate::game::players::AiLevel;
-use crate::game::players::{Player, Players};
+use crate::game::player::AiLevel;
+use crate::game::player::Player;
+use crate::game::players::Players;
 use crate::platform::SafeArea;
-use crate::prefs::i18n::Lang;
-use crate::prefs::settings::{Settings, ThemeName};
+use crate::prefs::choices::Lang;
+use crate::prefs::choices::ThemeName;
+use crate::prefs::settings::Settings;
 use crate::ui::screens::Overlay;
 use bevy::prelude::*;
 use montello_engine::Variant;

@@ -14,9 +14,11 @@
 use super::background::Background;
 use crate::AppSystems;
 use crate::game::flow::{CurrentGame, MoveRequested, MoveSource, Notice, ViewBusy};
-use crate::game::players::{AiLevel, Player, Players};
+use crate::game::player::{AiLevel, Player};
+use crate::game::players::Players;
 use crate::platform::lifecycle::{LifecycleSystems, WorkPaused, working};
-use crate::prefs::i18n::{Lang, Said};
+use crate::prefs::choices::Lang;
+use crate::prefs::i18n::Said;
 use crate::prefs::settings::Settings;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;

@@ -4,8 +4,10 @@
 //! says what is legal, whose turn it is and when the game is over.
 
 use crate::AppSystems;
-use crate::game::players::{Player, Players};
-use crate::prefs::i18n::{Lang, Said};
+use crate::game::player::Player;
+use crate::game::players::Players;
+use crate::prefs::choices::Lang;
+use crate::prefs::i18n::Said;
 use crate::prefs::settings::{Settings, TableMode};
 use bevy::prelude::*;
 use montello_engine::{Game, IllegalReason, Move, Position, Side, Square, Variant, notation};

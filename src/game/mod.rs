@@ -5,4 +5,5 @@ pub mod ai;
 mod background;
 pub mod eval;
 pub mod flow;
+pub mod player;
 pub mod players;

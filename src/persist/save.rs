@@ -8,13 +8,14 @@
 //! none.
 
 use crate::game::flow::{BoardReset, CurrentGame, Notice};
-use crate::game::players::AiLevel;
-use crate::game::players::{Player, Players};
-use crate::persist::save_format::{SavedGame, SavedPlayer, SavedSettings, Stats};
+use crate::game::player::Player;
+use crate::game::players::Players;
+use crate::persist::save_format::{SavedGame, SavedSettings, Stats};
 use crate::persist::storage::{self, Loaded, Problem, SaveFormat};
 use crate::platform::lifecycle::{LifecycleSystems, Steps};
-use crate::prefs::i18n::{Lang, Said, SystemLanguage};
-use crate::prefs::settings::{AnimationSpeed, TextSize, ThemeName};
+use crate::prefs::choices::Lang;
+use crate::prefs::choices::Preferences;
+use crate::prefs::i18n::{Said, SystemLanguage};
 use crate::prefs::settings::{Settings, clean_name};
 use bevy::prelude::*;
 use bevy::window::{AppLifecycle, WindowCloseRequested};
@@ -27,7 +28,6 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_message::<AppLifecycle>()
         .add_message::<WindowCloseRequested>()
         .init_resource::<Restored>()
-        .init_resource::<SettingsFile>()
         .init_resource::<StatsFile>()
         .add_message::<ResetStats>()
         .add_systems(
@@ -55,11 +55,6 @@ pub struct DataDir(pub PathBuf);
 /// Whether a game in progress was restored at start (the app then skips the new-game screen).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Restored(pub bool);
-
-/// The settings as last read or written, including the ones the app does not edit yet, so a
-/// save never drops a preference.
-#[derive(Resource, Clone, Debug, Default, PartialEq)]
-pub struct SettingsFile(pub SavedSettings);
 
 /// The statistics per AI level.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
@@ -97,28 +92,6 @@ pub fn platform_data_dir() -> Option<PathBuf> {
     }
 }
 
-/// How a player is written in files: `"human"` or `"ai:<level number, 1 = weakest>"`.
-pub fn player_to_saved(player: Player) -> SavedPlayer {
-    match player {
-        Player::Human => "human".into(),
-        Player::Ai(AiLevel::Level(level)) => format!("ai:{}", level.number()),
-        Player::Ai(AiLevel::Iterations(n)) => format!("playouts:{n}"),
-    }
-}
-
-/// Reads a player written by [`player_to_saved`].
-pub fn player_from_saved(text: &str) -> Option<Player> {
-    if text == "human" {
-        return Some(Player::Human);
-    }
-    if let Some(n) = text.strip_prefix("playouts:") {
-        return n.parse().ok().map(|n| Player::Ai(AiLevel::Iterations(n)));
-    }
-    text.strip_prefix("ai:")
-        .and_then(AiLevel::parse)
-        .map(Player::Ai)
-}
-
 fn loaded<T: SaveFormat>(dir: &Path, lang: Lang, notice: &mut Notice) -> Option<T> {
     let sentence = |key, problem: &Problem| {
         let said = Said::new(key)
@@ -152,7 +125,6 @@ pub(crate) fn restore(
     mut current: ResMut<CurrentGame>,
     mut players: ResMut<Players>,
     mut settings: ResMut<Settings>,
-    mut settings_file: ResMut<SettingsFile>,
     mut stats: ResMut<StatsFile>,
     mut notice: ResMut<Notice>,
     mut restored: ResMut<Restored>,
@@ -160,25 +132,9 @@ pub(crate) fn restore(
     system: Res<SystemLanguage>,
 ) {
     if let Some(saved) = loaded::<SavedSettings>(&dir.0, system.0, &mut notice) {
-        settings.legal_moves = saved.legal_moves;
-        settings.coordinates = saved.coordinates;
-        settings.animations =
-            AnimationSpeed::from_name(&saved.animation_speed).unwrap_or(if saved.animations {
-                AnimationSpeed::Normal
-            } else {
-                AnimationSpeed::Off
-            });
-        settings.win_bar = saved.win_bar;
-        settings.hints = saved.hints;
-        settings.theme = ThemeName::from_name(&saved.theme).unwrap_or_default();
-        settings.language = Lang::from_code(&saved.language);
-        settings.text_size = TextSize::from_name(&saved.text_size).unwrap_or_default();
-        settings.sound = saved.sound;
-        settings.auto_pass = saved.auto_pass;
-        settings.ai_stats = saved.ai_stats;
-        settings.table_mode = saved.table_mode;
-        settings.names = saved.names.clone().map(|n| clean_name(&n));
-        settings_file.0 = saved;
+        settings.prefs = saved.prefs;
+        // A hand-edited file may hold what the font cannot draw.
+        settings.names = settings.names.clone().map(|n| clean_name(&n));
     }
     let lang = settings.language.unwrap_or(system.0);
     if let Some(saved) = loaded::<Stats>(&dir.0, lang, &mut notice) {
@@ -190,9 +146,8 @@ pub(crate) fn restore(
     // `decode` already replayed the moves, so this cannot fail; stay safe anyway.
     match saved.to_game() {
         Ok(game) => {
-            players.black = player_from_saved(&saved.black).unwrap_or(Player::Human);
-            players.white =
-                player_from_saved(&saved.white).unwrap_or(Player::Ai(AiLevel::default()));
+            players.black = saved.black;
+            players.white = saved.white;
             current.game = game;
             current.review = None;
             current.generation += 1;
@@ -241,11 +196,7 @@ pub fn save_now(world: &World) -> bool {
 
 /// The game as it would be saved now.
 fn snapshot(current: &CurrentGame, players: &Players) -> SavedGame {
-    SavedGame::new(
-        &current.game,
-        player_to_saved(players.black),
-        player_to_saved(players.white),
-    )
+    SavedGame::new(&current.game, players.black, players.white)
 }
 
 fn autosave(
@@ -270,38 +221,22 @@ fn autosave(
 fn save_settings(
     dir: Res<DataDir>,
     settings: Res<Settings>,
-    players: Res<Players>,
-    current: Res<CurrentGame>,
-    mut file: ResMut<SettingsFile>,
     mut notice: ResMut<Notice>,
+    mut written: Local<Option<Preferences>>,
 ) {
-    if !settings.is_changed() && !players.is_changed() {
+    if !settings.is_changed() || written.as_ref() == Some(&settings.prefs) {
         return;
     }
-    let next = SavedSettings {
-        black: player_to_saved(players.black),
-        white: player_to_saved(players.white),
-        variant: current.game.variant().name().to_string(),
-        legal_moves: settings.legal_moves,
-        coordinates: settings.coordinates,
-        animations: settings.animations != AnimationSpeed::Off,
-        animation_speed: settings.animations.name().to_string(),
-        win_bar: settings.win_bar,
-        hints: settings.hints,
-        theme: settings.theme.name().to_string(),
-        language: settings.language.map_or("", Lang::code).to_string(),
-        text_size: settings.text_size.name().to_string(),
-        sound: settings.sound,
-        auto_pass: settings.auto_pass,
-        ai_stats: settings.ai_stats,
-        table_mode: settings.table_mode,
-        names: settings.names.clone(),
-        ..file.0.clone()
-    };
-    if next != file.0 || !storage::exists(&dir.0.join(SavedSettings::FILE)) {
-        write(&dir.0, &next, &mut notice);
-        file.0 = next;
+    // The first look writes only if there is no file yet (a fresh install keeps its
+    // defaults on disk); later ones write each change.
+    if written.is_some() || !storage::exists(&dir.0.join(SavedSettings::FILE)) {
+        write(
+            &dir.0,
+            &SavedSettings::new(settings.prefs.clone()),
+            &mut notice,
+        );
     }
+    *written = Some(settings.prefs.clone());
 }
 
 /// Counts a finished human-vs-AI game once: the transcript of the last game counted is kept in
@@ -321,8 +256,8 @@ fn record_stats(
         return;
     };
     let (human, level) = match (players.black, players.white) {
-        (Player::Human, ai @ Player::Ai(_)) => (Side::Black, player_to_saved(ai)),
-        (ai @ Player::Ai(_), Player::Human) => (Side::White, player_to_saved(ai)),
+        (Player::Human, Player::Ai(level)) => (Side::Black, level),
+        (Player::Ai(level), Player::Human) => (Side::White, level),
         _ => return,
     };
     let moves = transcript::to_transcript_with_passes(current.game.history());
@@ -331,7 +266,7 @@ fn record_stats(
     }
     let margin = i32::from(result.discs.margin());
     stats.0.record(
-        &level,
+        level,
         if human == Side::Black {
             margin
         } else {

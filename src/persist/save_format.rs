@@ -9,17 +9,17 @@
 //! Every file starts with `version`; a file from a newer Montello is refused with a message
 //! (never misread), and older versions keep loading when the format changes.
 
-// `super::`, not `crate::persist::`: the fuzz targets include this file beside storage.rs.
-use super::storage::SaveFormat;
+// The fuzz target (engine/fuzz/fuzz_targets/save_files.rs) compiles this file with the three
+// below by path, in modules of the same names, so it may name only Bevy-free files.
+use crate::game::player::{AiLevel, Player};
+use crate::persist::storage::SaveFormat;
+use crate::prefs::choices::{AnimationSpeed, Lang, Preferences, TextSize, ThemeName};
 use montello_engine::notation::{board_string, transcript};
 use montello_engine::{Game, Variant};
 use serde::{Deserialize, Serialize};
 
 /// The format version this build writes.
 pub const GAME_VERSION: u32 = 1;
-
-/// Who plays a side, as saved: `"human"` or `"ai:<level number>"`.
-pub type SavedPlayer = String;
 
 /// The game in progress, as saved.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -34,15 +34,15 @@ pub struct SavedGame {
     pub moves: String,
     /// How many of `moves` are on the board (the rest can be redone).
     pub ply: usize,
-    /// Who plays black.
-    pub black: SavedPlayer,
+    /// Who plays black (`"human"`, `"ai:<level number>"`).
+    pub black: Player,
     /// Who plays white.
-    pub white: SavedPlayer,
+    pub white: Player,
 }
 
 impl SavedGame {
     /// The record of `game` with its players.
-    pub fn new(game: &Game, black: SavedPlayer, white: SavedPlayer) -> SavedGame {
+    pub fn new(game: &Game, black: Player, white: Player) -> SavedGame {
         SavedGame {
             version: GAME_VERSION,
             variant: game.variant().name().to_string(),
@@ -137,7 +137,7 @@ mod tests {
     #[test]
     fn a_saved_game_replays_with_its_redo_line() {
         let game = sample();
-        let saved = SavedGame::new(&game, "human".into(), "ai:3".into());
+        let saved = SavedGame::new(&game, Player::Human, Player::Ai(AiLevel::default()));
         let text = saved.encode().expect("encodes");
         let back = SavedGame::decode(&text).expect("decode");
         assert_eq!(back, saved);
@@ -148,7 +148,7 @@ mod tests {
 
     #[test]
     fn newer_versions_and_tampering_are_refused_in_words() {
-        let saved = SavedGame::new(&sample(), "human".into(), "human".into());
+        let saved = SavedGame::new(&sample(), Player::Human, Player::Human);
         let newer = saved
             .encode()
             .expect("encodes")
@@ -172,89 +172,26 @@ mod tests {
     }
 }
 
-/// The format version of the settings file.
-pub const SETTINGS_VERSION: u32 = 1;
+/// The format version of the settings file: 2 holds [`Preferences`] as typed values; 1 (until
+/// November 2026) held strings and the players of a new game, and still loads.
+pub const SETTINGS_VERSION: u32 = 2;
 
-/// The player's preferences, as saved. Every field has a default, so a file from an older
-/// build that lacks a newer field still loads.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+/// The settings file.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SavedSettings {
     /// Format version ([`SETTINGS_VERSION`]).
     pub version: u32,
-    /// Who plays black in a new game (`"human"` or `"ai:<level>"`).
-    pub black: SavedPlayer,
-    /// Who plays white in a new game.
-    pub white: SavedPlayer,
-    /// The rules of a new game, by [`Variant::name`].
-    pub variant: String,
-    /// Legal-move markers.
-    pub legal_moves: bool,
-    /// Coordinates along the board's edges.
-    pub coordinates: bool,
-    /// Disc animations.
-    pub animations: bool,
-    /// The win-probability bar.
-    pub win_bar: bool,
-    /// Whether hints may be asked for.
-    pub hints: bool,
-    /// Whether the AI may think while the human does (costs battery; off by default).
-    pub think_on_my_time: bool,
-    /// Animation speed: `"off"`, `"fast"` or `"normal"`; empty (files before it existed):
-    /// follow `animations`.
+    /// The player's choices.
     #[serde(default)]
-    pub animation_speed: String,
-    /// The theme's name (`"classic"`, `"wood"`, `"dark"`, `"contrast"`); empty: classic.
-    #[serde(default)]
-    pub theme: String,
-    /// The language's ISO 639-1 code; empty: the system's.
-    #[serde(default)]
-    pub language: String,
-    /// The UI's text size: `"normal"`, `"large"` or `"largest"`; empty: normal.
-    #[serde(default)]
-    pub text_size: String,
-    /// Sound effects (files before it existed: on).
-    pub sound: bool,
-    /// A human with no legal move passes by itself after a pause (files before it existed: on).
-    #[serde(default = "yes")]
-    pub auto_pass: bool,
-    /// The AI's search statistics on screen (files before it existed: off).
-    #[serde(default)]
-    pub ai_stats: bool,
-    /// Table mode for two players face to face (files before it existed: off).
-    #[serde(default)]
-    pub table_mode: bool,
-    /// The players' names, Black's then White's; empty: the default ("You", "Player 1").
-    #[serde(default)]
-    pub names: [String; 2],
+    pub prefs: Preferences,
 }
 
-fn yes() -> bool {
-    true
-}
-
-impl Default for SavedSettings {
-    fn default() -> Self {
+impl SavedSettings {
+    /// The file for `prefs`.
+    pub fn new(prefs: Preferences) -> SavedSettings {
         SavedSettings {
             version: SETTINGS_VERSION,
-            black: "human".into(),
-            white: "ai:3".into(),
-            variant: Variant::Othello.name().into(),
-            legal_moves: true,
-            coordinates: true,
-            animations: true,
-            win_bar: true,
-            hints: true,
-            think_on_my_time: false,
-            animation_speed: "normal".into(),
-            theme: "classic".into(),
-            language: String::new(),
-            text_size: "normal".into(),
-            sound: true,
-            auto_pass: true,
-            ai_stats: false,
-            table_mode: false,
-            names: [String::new(), String::new()],
+            prefs,
         }
     }
 }
@@ -264,11 +201,86 @@ impl SaveFormat for SavedSettings {
     const WHAT: &'static str = "save.settings";
 
     fn encode(&self) -> Result<String, String> {
-        encode_pretty(self)
+        encode_pretty(&SavedSettings::new(self.prefs.clone()))
     }
 
     fn decode(text: &str) -> Result<Self, String> {
+        let probe: VersionOnly = ron::from_str(text).map_err(|e| format!("damaged: {e}"))?;
+        if probe.version == 1 {
+            let old: SettingsV1 = decode_versioned(text, 1)?;
+            return Ok(SavedSettings::new(old.upgrade()));
+        }
         decode_versioned(text, SETTINGS_VERSION)
+    }
+}
+
+/// The settings file of format 1, read only to upgrade it: choices as their names, empty
+/// for the default. Its `black`, `white`, `variant` and `think_on_my_time` were never read (the
+/// players and the rules are the saved game's) and are dropped.
+#[derive(Deserialize)]
+#[serde(default)]
+struct SettingsV1 {
+    legal_moves: bool,
+    coordinates: bool,
+    animations: bool,
+    win_bar: bool,
+    hints: bool,
+    animation_speed: String,
+    theme: String,
+    language: String,
+    text_size: String,
+    sound: bool,
+    auto_pass: bool,
+    ai_stats: bool,
+    table_mode: bool,
+    names: [String; 2],
+}
+
+impl Default for SettingsV1 {
+    fn default() -> Self {
+        let now = Preferences::default();
+        SettingsV1 {
+            legal_moves: now.legal_moves,
+            coordinates: now.coordinates,
+            animations: true,
+            win_bar: now.win_bar,
+            hints: now.hints,
+            animation_speed: String::new(),
+            theme: String::new(),
+            language: String::new(),
+            text_size: String::new(),
+            sound: now.sound,
+            auto_pass: now.auto_pass,
+            ai_stats: now.ai_stats,
+            table_mode: now.table_mode,
+            names: now.names,
+        }
+    }
+}
+
+impl SettingsV1 {
+    /// The same choices as typed values; a name this build does not know is the default.
+    fn upgrade(self) -> Preferences {
+        let off_or_normal = if self.animations {
+            AnimationSpeed::Normal
+        } else {
+            AnimationSpeed::Off
+        };
+        Preferences {
+            legal_moves: self.legal_moves,
+            coordinates: self.coordinates,
+            animations: AnimationSpeed::from_name(&self.animation_speed).unwrap_or(off_or_normal),
+            win_bar: self.win_bar,
+            hints: self.hints,
+            theme: ThemeName::from_name(&self.theme).unwrap_or_default(),
+            language: Lang::from_code(&self.language),
+            text_size: TextSize::from_name(&self.text_size).unwrap_or_default(),
+            sound: self.sound,
+            table_mode: self.table_mode,
+            ai_stats: self.ai_stats,
+            auto_pass: self.auto_pass,
+            names: self.names,
+        }
     }
 }
 
@@ -296,16 +308,16 @@ pub struct LevelRecord {
 pub struct Stats {
     /// Format version ([`STATS_VERSION`]).
     pub version: u32,
-    /// Per level name (`"ai:<level>"`), the human's record.
-    pub levels: std::collections::BTreeMap<String, LevelRecord>,
+    /// Per level (written `"ai:<level>"`), the human's record.
+    pub levels: std::collections::BTreeMap<AiLevel, LevelRecord>,
     /// The moves of the last game counted, so the same game is never counted twice.
     pub last_game: String,
 }
 
 impl Stats {
     /// Adds a finished game against `level`: `margin` is the human's discs minus the AI's.
-    pub fn record(&mut self, level: &str, margin: i32) {
-        let r = self.levels.entry(level.to_string()).or_default();
+    pub fn record(&mut self, level: AiLevel, margin: i32) {
+        let r = self.levels.entry(level).or_default();
         r.games += 1;
         match margin.signum() {
             1 => {
@@ -337,52 +349,130 @@ impl SaveFormat for Stats {
 #[cfg(test)]
 mod settings_tests {
     use super::*;
+    use montello_engine::search::Level;
+
+    /// A settings file as format 1 wrote it (the last build before typed settings).
+    const V1: &str = r#"(
+    version: 1,
+    black: "human",
+    white: "ai:3",
+    variant: "othello",
+    legal_moves: false,
+    coordinates: true,
+    animations: true,
+    win_bar: false,
+    hints: true,
+    think_on_my_time: false,
+    animation_speed: "fast",
+    theme: "contrast",
+    language: "ja",
+    text_size: "largest",
+    sound: false,
+    auto_pass: false,
+    ai_stats: true,
+    table_mode: true,
+    names: ("Ann", "Bo"),
+)"#;
+
+    #[test]
+    fn a_format_1_file_loads_with_every_choice() {
+        let s = SavedSettings::decode(V1).expect("decode").prefs;
+        let expected = Preferences {
+            legal_moves: false,
+            coordinates: true,
+            animations: AnimationSpeed::Fast,
+            win_bar: false,
+            hints: true,
+            theme: ThemeName::Contrast,
+            language: Some(Lang::Ja),
+            text_size: TextSize::Largest,
+            sound: false,
+            table_mode: true,
+            ai_stats: true,
+            auto_pass: false,
+            names: ["Ann".into(), "Bo".into()],
+        };
+        assert_eq!(s, expected);
+        // Written back, it is format 2 and reads back the same.
+        let text = SavedSettings::new(s).encode().expect("encodes");
+        assert!(
+            text.contains("version: 2") && text.contains("Contrast"),
+            "{text}"
+        );
+        assert_eq!(SavedSettings::decode(&text).expect("v2").prefs, expected);
+    }
+
+    #[test]
+    fn format_1_files_from_before_a_field_existed_keep_its_default() {
+        // Before the animation speed there was only `animations`; before the language, the
+        // system's; empty names mean "none chosen".
+        let old =
+            "(version: 1, legal_moves: false, animations: false, theme: \"\", language: \"\")";
+        let s = SavedSettings::decode(old).expect("decode").prefs;
+        assert!(!s.legal_moves);
+        assert_eq!(s.animations, AnimationSpeed::Off);
+        assert_eq!(s.theme, ThemeName::Classic);
+        assert_eq!(s.language, None);
+        assert!(s.auto_pass, "auto pass was on before it could be chosen");
+        assert_eq!(s.names, [String::new(), String::new()]);
+        let s = SavedSettings::decode("(version: 1)").expect("decode").prefs;
+        assert_eq!(s, Preferences::default());
+    }
 
     #[test]
     fn settings_from_an_older_file_keep_defaults_for_new_fields() {
-        let old = "(version: 1, legal_moves: false)";
-        let s = SavedSettings::decode(old).expect("decode");
+        let s = SavedSettings::decode("(version: 2, prefs: (legal_moves: false))")
+            .expect("decode")
+            .prefs;
         assert!(!s.legal_moves);
-        assert!(
-            !s.think_on_my_time,
-            "thinking on the player's time defaults to off"
-        );
-        assert_eq!(s.white, "ai:3");
         assert_eq!(
-            s.names,
-            [String::new(), String::new()],
-            "no names: the defaults"
+            Preferences {
+                legal_moves: true,
+                ..s
+            },
+            Preferences::default()
         );
         assert!(
             SavedSettings::decode("(version: 7)")
                 .expect_err("newer")
                 .contains("newer")
         );
+        let e = SavedSettings::decode("(version: 2, prefs: (theme: Plaid))").expect_err("theme");
+        assert!(e.contains("Plaid"), "{e}");
     }
 
     #[test]
     fn names_round_trip_through_the_settings_file() {
-        let s = SavedSettings {
+        let s = SavedSettings::new(Preferences {
             names: ["Ann".into(), "Zoë 黒".into()],
-            ..SavedSettings::default()
-        };
+            ..Preferences::default()
+        });
         let back = SavedSettings::decode(&s.encode().expect("encodes")).expect("round trip");
-        assert_eq!(back.names, s.names);
+        assert_eq!(back.prefs.names, s.prefs.names);
     }
 
     #[test]
     fn stats_count_wins_losses_draws_and_best_margin() {
+        let one = AiLevel::Level(Level::Beginner);
+        let two = AiLevel::Level(Level::Novice);
         let mut s = Stats::default();
-        s.record("ai:1", 10);
-        s.record("ai:1", 24);
-        s.record("ai:1", -2);
-        s.record("ai:2", 0);
-        let back = Stats::decode(&s.encode().expect("encodes")).expect("round trip");
-        let r = back.levels["ai:1"];
+        s.record(one, 10);
+        s.record(one, 24);
+        s.record(one, -2);
+        s.record(two, 0);
+        let text = s.encode().expect("encodes");
+        assert!(
+            text.contains("\"ai:1\""),
+            "levels are written by number: {text}"
+        );
+        let back = Stats::decode(&text).expect("round trip");
+        let r = back.levels[&one];
         assert_eq!(
             (r.games, r.wins, r.losses, r.draws, r.best_margin),
             (3, 2, 1, 0, 24)
         );
-        assert_eq!(back.levels["ai:2"].draws, 1);
+        assert_eq!(back.levels[&two].draws, 1);
+        let e = Stats::decode("(version: 1, levels: {\"ai:9\": (games: 1)})").expect_err("level");
+        assert!(e.contains("ai:9"), "{e}");
     }
 }

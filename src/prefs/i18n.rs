@@ -9,6 +9,7 @@
 //!
 //! The language is the player's choice in the settings, or the system's when they chose none.
 
+use crate::prefs::choices::Lang;
 use bevy::prelude::*;
 use montello_engine::{Side, Variant};
 use std::collections::HashMap;
@@ -18,20 +19,6 @@ use std::sync::OnceLock;
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Language>()
         .init_resource::<SystemLanguage>();
-}
-
-/// A language Montello is translated into.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Lang {
-    /// English (the reference).
-    #[default]
-    En,
-    /// Japanese: Othello's home.
-    Ja,
-    /// French.
-    Fr,
-    /// German.
-    De,
 }
 
 /// The language files, in [`Lang::ALL`] order.
@@ -51,29 +38,6 @@ pub fn font_has(c: char) -> bool {
 }
 
 impl Lang {
-    /// Every language, English first.
-    pub const ALL: [Lang; 4] = [Lang::En, Lang::Ja, Lang::Fr, Lang::De];
-
-    /// The ISO 639-1 code, as settings files store it.
-    pub const fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Ja => "ja",
-            Lang::Fr => "fr",
-            Lang::De => "de",
-        }
-    }
-
-    /// The language's name in itself, for the language choice.
-    pub const fn native_name(self) -> &'static str {
-        match self {
-            Lang::En => "English",
-            Lang::Ja => "日本語",
-            Lang::Fr => "Français",
-            Lang::De => "Deutsch",
-        }
-    }
-
     /// The language of a locale tag such as `ja-JP`, `fr_CA.UTF-8` or `de`, if Montello has it.
     pub fn from_locale(tag: &str) -> Option<Lang> {
         let primary = tag
@@ -98,11 +62,6 @@ impl Lang {
         sys_locale::get_locales()
             .find_map(|tag| Lang::from_locale(&tag))
             .unwrap_or_default()
-    }
-
-    /// The language with this ISO 639-1 code (as settings files store it).
-    pub fn from_code(code: &str) -> Option<Lang> {
-        Lang::ALL.into_iter().find(|l| l.code() == code)
     }
 
     fn index(self) -> usize {

@@ -6,7 +6,8 @@
 //! high-contrast theme tells black discs, white discs and the felt apart in greyscale.
 
 use crate::platform::SystemFontScale;
-use crate::prefs::settings::{Settings, TextSize, ThemeName};
+use crate::prefs::choices::{TextSize, ThemeName};
+use crate::prefs::settings::Settings;
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {

@@ -4,8 +4,9 @@
 
 use bevy::prelude::*;
 use montello::game::flow::{GameCommand, GameSetup, SquareTapped};
-use montello::game::players::AiLevel;
-use montello::game::players::{Player, Players};
+use montello::game::player::AiLevel;
+use montello::game::player::Player;
+use montello::game::players::Players;
 use montello::persist::save::DataDir;
 use montello::prefs::settings::Settings;
 use std::path::Path;

@@ -4,15 +4,36 @@
 #![no_main]
 #![allow(dead_code, reason = "the file-system half of storage.rs is not fuzzed here")]
 
+// The app's files, compiled by path, then named under the same paths as in the app
+// (`crate::persist::…`, `crate::prefs::…`, `crate::game::…`), so they compile unchanged.
 #[path = "../../../src/persist/storage.rs"]
-mod storage;
+mod storage_rs;
 
 #[path = "../../../src/persist/save_format.rs"]
-mod save_format;
+mod save_format_rs;
+
+#[path = "../../../src/prefs/choices.rs"]
+mod choices_rs;
+
+#[path = "../../../src/game/player.rs"]
+mod player_rs;
+
+mod persist {
+    pub(crate) use super::save_format_rs as save_format;
+    pub(crate) use super::storage_rs as storage;
+}
+
+mod prefs {
+    pub(crate) use super::choices_rs as choices;
+}
+
+mod game {
+    pub(crate) use super::player_rs as player;
+}
 
 use libfuzzer_sys::fuzz_target;
-use save_format::{SavedGame, SavedSettings, Stats};
-use storage::SaveFormat;
+use persist::save_format::{SavedGame, SavedSettings, Stats};
+use persist::storage::SaveFormat;
 
 fn round_trip<T: SaveFormat + PartialEq + std::fmt::Debug>(text: &str) {
     if let Ok(value) = T::decode(text) {

@@ -4,9 +4,11 @@
 
 use super::{Nav, Overlay, open_panel};
 use crate::AppSystems;
-use crate::game::players::AiLevel;
-use crate::game::players::{Player, Players};
-use crate::prefs::i18n::{Lang, Language};
+use crate::game::player::AiLevel;
+use crate::game::player::Player;
+use crate::game::players::Players;
+use crate::prefs::choices::Lang;
+use crate::prefs::i18n::Language;
 use crate::ui::theme::Paint;
 use crate::ui::widgets::{button, coloured_label, label, panel, row, text_label};
 use bevy::prelude::*;

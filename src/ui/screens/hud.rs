@@ -5,8 +5,10 @@ use super::Seat;
 use crate::AppSystems;
 use crate::game::ai::{AiState, Purpose};
 use crate::game::flow::{CurrentGame, GameCommand, Notice};
-use crate::game::players::{Player, Players};
-use crate::prefs::i18n::{Lang, Language};
+use crate::game::player::Player;
+use crate::game::players::Players;
+use crate::prefs::choices::Lang;
+use crate::prefs::i18n::Language;
 use crate::prefs::settings::Settings;
 use crate::prefs::settings::TableMode;
 use crate::ui::layout::LayoutProbe;
@@ -845,7 +847,7 @@ mod tests {
         );
         let against_ai = Players {
             black: Player::Human,
-            white: Player::Ai(crate::game::players::AiLevel::default()),
+            white: Player::Ai(crate::game::player::AiLevel::default()),
         };
         assert_eq!(
             who_plays(&against_ai, &unnamed, Side::Black, Lang::En),
@@ -863,7 +865,7 @@ mod tests {
         assert_eq!(who_plays(&two, &names, Side::Black, Lang::En), "Ann");
         assert_eq!(who_plays(&two, &names, Side::White, Lang::En), "Player 2");
         let ai_black = Players {
-            black: Player::Ai(crate::game::players::AiLevel::default()),
+            black: Player::Ai(crate::game::player::AiLevel::default()),
             white: Player::Human,
         };
         let shown = who_plays(&ai_black, &names, Side::Black, Lang::En);

@@ -2,8 +2,10 @@
 
 use super::{Nav, Overlay, open_panel};
 use crate::AppSystems;
-use crate::prefs::i18n::{Lang, Language};
-use crate::prefs::settings::{AnimationSpeed, Settings, TextSize, ThemeName};
+use crate::prefs::choices::Lang;
+use crate::prefs::choices::{AnimationSpeed, TextSize, ThemeName};
+use crate::prefs::i18n::Language;
+use crate::prefs::settings::Settings;
 use crate::ui::theme::{self, Paint};
 use crate::ui::widgets::{
     self, Localized, UiAction, button, choice, choice_text, coloured_label, label, layout, panel,

@@ -152,7 +152,7 @@ fn spawn_pairs(
     current: &CurrentGame,
     settings: &Settings,
     ai: &AiState,
-    lang: crate::prefs::i18n::Lang,
+    lang: crate::prefs::choices::Lang,
 ) {
     let game = &current.game;
     let shown = current.shown_ply();
@@ -241,7 +241,7 @@ fn refresh_docked(
     lang: Res<Language>,
     lists: Query<Entity, With<DockedList>>,
     added: Query<(), Added<DockedList>>,
-    mut seen: Local<Option<(usize, usize, bool, crate::prefs::i18n::Lang)>>,
+    mut seen: Local<Option<(usize, usize, bool, crate::prefs::choices::Lang)>>,
 ) {
     let now = (
         current.game.ply(),

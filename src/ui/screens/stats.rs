@@ -3,11 +3,11 @@
 
 use super::{Nav, Overlay, open_panel};
 use crate::AppSystems;
-use crate::game::players::AiLevel;
-use crate::game::players::Player;
-use crate::persist::save::{ResetStats, StatsFile, player_from_saved, player_to_saved};
+use crate::game::player::AiLevel;
+use crate::persist::save::{ResetStats, StatsFile};
 use crate::persist::save_format::{LevelRecord, Stats};
-use crate::prefs::i18n::{Lang, Language};
+use crate::prefs::choices::Lang;
+use crate::prefs::i18n::Language;
 use crate::ui::theme::{self, Paint};
 use crate::ui::widgets::{self, UiAction, button, coloured_label, label, panel, row, text_label};
 use bevy::prelude::*;
@@ -71,15 +71,12 @@ pub fn lines(stats: &Stats, lang: Lang) -> Vec<(String, String)> {
     };
     let mut out = Vec::new();
     for level in AiLevel::ALL {
-        let key = player_to_saved(Player::Ai(level));
-        let record = stats.levels.get(&key).copied().unwrap_or_default();
+        let record = stats.levels.get(&level).copied().unwrap_or_default();
         out.push((level.label(lang), line(&record)));
     }
-    for (key, record) in &stats.levels {
-        match player_from_saved(key) {
-            Some(Player::Ai(AiLevel::Level(_))) => {}
-            Some(Player::Ai(level)) => out.push((level.label(lang), line(record))),
-            _ => out.push((key.clone(), line(record))),
+    for (level, record) in &stats.levels {
+        if let AiLevel::Iterations(_) = level {
+            out.push((level.label(lang), line(record)));
         }
     }
     out
@@ -190,11 +187,11 @@ mod tests {
     #[test]
     fn every_level_has_a_line_and_played_ones_give_their_record() {
         let mut stats = Stats::default();
-        let beginner = player_to_saved(Player::Ai(AiLevel::Level(Level::Beginner)));
-        stats.record(&beginner, 12);
-        stats.record(&beginner, -4);
-        stats.record(&beginner, 0);
-        stats.record("playouts:500", 2);
+        let beginner = AiLevel::Level(Level::Beginner);
+        stats.record(beginner, 12);
+        stats.record(beginner, -4);
+        stats.record(beginner, 0);
+        stats.record(AiLevel::Iterations(500), 2);
         let out = lines(&stats, Lang::En);
         assert_eq!(out.len(), AiLevel::ALL.len() + 1);
         assert_eq!(out[0].0, "Beginner");

@@ -137,8 +137,8 @@ fn handle_actions(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::players::AiLevel;
-    use crate::game::players::Player;
+    use crate::game::player::AiLevel;
+    use crate::game::player::Player;
     use montello_engine::{Game, Move, Variant};
 
     fn game(moves: &str) -> CurrentGame {
