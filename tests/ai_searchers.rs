@@ -26,7 +26,7 @@ fn new_game(app: &mut App, black: Player, white: Player) {
 }
 
 fn game(app: &App) -> &montello_engine::Game {
-    &app.world().resource::<CurrentGame>().game
+    app.world().resource::<CurrentGame>().game()
 }
 
 /// The human (black) plays its first legal move, then the AI answers.

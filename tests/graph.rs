@@ -34,7 +34,7 @@ fn finished_ai_game() -> App {
         }),
     );
     run_until(&mut app, "the end of the game", |app| {
-        app.world().resource::<CurrentGame>().game.is_over()
+        app.world().resource::<CurrentGame>().game().is_over()
     });
     app
 }
@@ -42,7 +42,7 @@ fn finished_ai_game() -> App {
 #[test]
 fn a_finished_game_gets_an_estimate_for_every_position() {
     let mut app = finished_ai_game();
-    let plies = app.world().resource::<CurrentGame>().game.ply();
+    let plies = app.world().resource::<CurrentGame>().game().ply();
     let searched = eval(&app)
         .estimates()
         .iter()
@@ -66,7 +66,7 @@ fn a_finished_game_gets_an_estimate_for_every_position() {
     let result = app
         .world()
         .resource::<CurrentGame>()
-        .game
+        .game()
         .result()
         .expect("over");
     let exact = match result.winner() {
@@ -115,7 +115,7 @@ fn no_analysis_runs_while_the_app_is_suspended() {
         ),
     );
     tap(&mut app, "c1");
-    assert!(app.world().resource::<CurrentGame>().game.is_over());
+    assert!(app.world().resource::<CurrentGame>().game().is_over());
     for _ in 0..50 {
         app.update();
         assert!(!eval(&app).analysing(), "no CPU in the background");

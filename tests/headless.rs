@@ -61,7 +61,7 @@ fn human_plays_the_ai_to_the_end_by_tapping() {
     new_game(&mut app, Player::Human, QUICK_AI, Variant::Othello);
     let mut taps = 0;
     for _ in 0..200 {
-        let game = &current(&app).game;
+        let game = current(&app).game();
         if game.is_over() {
             break;
         }
@@ -74,17 +74,17 @@ fn human_plays_the_ai_to_the_end_by_tapping() {
                 taps += 1;
             }
             assert_ne!(
-                current(&app).game.side_to_move(),
+                current(&app).game().side_to_move(),
                 Side::Black,
                 "the tap was played"
             );
         }
         run_until(&mut app, "the AI's move", |app| {
-            let game = &current(app).game;
+            let game = current(app).game();
             game.is_over() || game.side_to_move() == Side::Black
         });
     }
-    let game = &current(&app).game;
+    let game = current(&app).game();
     assert!(game.is_over(), "the game ends: {:?}", game.history());
     assert!(taps >= 10, "black played by tapping ({taps} taps)");
     let result = game.result().expect("a result");
@@ -96,9 +96,9 @@ fn ai_against_ai_finishes_a_game() {
     let mut app = app();
     new_game(&mut app, QUICK_AI, QUICK_AI, Variant::Othello);
     run_until(&mut app, "the end of the game", |app| {
-        current(app).game.is_over()
+        current(app).game().is_over()
     });
-    assert!(current(&app).game.ply() >= 50);
+    assert!(current(&app).game().ply() >= 50);
 }
 
 #[test]
@@ -108,21 +108,25 @@ fn undo_while_the_ai_thinks_cancels_it_and_no_stale_move_lands() {
     let slow = Player::Ai(AiLevel::Iterations(u64::MAX));
     new_game(&mut app, Player::Human, slow, Variant::Othello);
     send(&mut app, SquareTapped(sq("f5")));
-    assert_eq!(current(&app).game.ply(), 1);
+    assert_eq!(current(&app).game().ply(), 1);
     run_until(&mut app, "the AI to start", |app| {
         app.world().resource::<AiState>().thinking().is_some()
     });
     let started = std::time::Instant::now();
     send(&mut app, GameCommand::Undo);
-    assert_eq!(current(&app).game.ply(), 0, "back to the human's turn");
-    assert_eq!(current(&app).game.side_to_move(), Side::Black);
+    assert_eq!(current(&app).game().ply(), 0, "back to the human's turn");
+    assert_eq!(current(&app).game().side_to_move(), Side::Black);
     let ai = app.world().resource::<AiState>();
     assert!(ai.thinking().is_none(), "the search was cancelled");
     assert_eq!(ai.stale_dropped, 1);
     for _ in 0..50 {
         app.update();
     }
-    assert_eq!(current(&app).game.ply(), 0, "no stale AI move was applied");
+    assert_eq!(
+        current(&app).game().ply(),
+        0,
+        "no stale AI move was applied"
+    );
     assert!(started.elapsed() < Duration::from_secs(10));
 }
 
@@ -130,7 +134,7 @@ fn undo_while_the_ai_thinks_cancels_it_and_no_stale_move_lands() {
 fn a_stale_ai_result_is_refused_by_the_game() {
     let mut app = app();
     new_game(&mut app, Player::Human, Player::Human, Variant::Othello);
-    let old = current(&app).generation;
+    let old = current(&app).generation();
     send(&mut app, GameCommand::Import("f5".into()));
     // An answer computed before the import arrives late; f6 would be legal now.
     send(
@@ -140,7 +144,7 @@ fn a_stale_ai_result_is_refused_by_the_game() {
             source: MoveSource::Ai { generation: old },
         },
     );
-    assert_eq!(current(&app).game.ply(), 1, "the stale f6 was dropped");
+    assert_eq!(current(&app).game().ply(), 1, "the stale f6 was dropped");
 }
 
 #[test]
@@ -148,27 +152,27 @@ fn undo_and_redo_against_the_ai_land_on_the_humans_turn() {
     let mut app = app();
     new_game(&mut app, Player::Human, QUICK_AI, Variant::Othello);
     for _ in 0..3 {
-        let square = current(&app).game.legal_moves().first().expect("a move");
+        let square = current(&app).game().legal_moves().first().expect("a move");
         send(&mut app, SquareTapped(square));
         run_until(&mut app, "the AI's reply", |app| {
-            current(app).game.side_to_move() == Side::Black
+            current(app).game().side_to_move() == Side::Black
         });
     }
-    assert_eq!(current(&app).game.ply(), 6);
+    assert_eq!(current(&app).game().ply(), 6);
     send(&mut app, GameCommand::Undo);
-    assert_eq!(current(&app).game.ply(), 4);
+    assert_eq!(current(&app).game().ply(), 4);
     send(&mut app, GameCommand::Undo);
-    assert_eq!(current(&app).game.ply(), 2);
+    assert_eq!(current(&app).game().ply(), 2);
     send(&mut app, GameCommand::Redo);
-    assert_eq!(current(&app).game.ply(), 4);
-    assert_eq!(current(&app).game.side_to_move(), Side::Black);
+    assert_eq!(current(&app).game().ply(), 4);
+    assert_eq!(current(&app).game().side_to_move(), Side::Black);
 }
 
 #[test]
 fn illegal_taps_change_nothing_and_say_why() {
     let mut app = app();
     new_game(&mut app, Player::Human, Player::Human, Variant::Othello);
-    let generation = current(&app).generation;
+    let generation = current(&app).generation();
     send(&mut app, SquareTapped(sq("a1")));
     assert_eq!(
         refusal(&app),
@@ -179,8 +183,8 @@ fn illegal_taps_change_nothing_and_say_why() {
         refusal(&app),
         Some(Refusal::Illegal(IllegalReason::Occupied))
     );
-    assert_eq!(current(&app).game.ply(), 0);
-    assert_eq!(current(&app).generation, generation);
+    assert_eq!(current(&app).game().ply(), 0);
+    assert_eq!(current(&app).generation(), generation);
 }
 
 #[test]
@@ -190,7 +194,7 @@ fn taps_during_the_ai_turn_are_ignored_not_queued() {
     new_game(&mut app, slow, Player::Human, Variant::Othello);
     send(&mut app, SquareTapped(sq("f5")));
     assert_eq!(refusal(&app), Some(Refusal::NotYourTurn));
-    assert_eq!(current(&app).game.ply(), 0);
+    assert_eq!(current(&app).game().ply(), 0);
     // Starting over cancels the minute-long search.
     new_game(&mut app, Player::Human, Player::Human, Variant::Othello);
     assert!(app.world().resource::<AiState>().thinking().is_none());
@@ -198,10 +202,10 @@ fn taps_during_the_ai_turn_are_ignored_not_queued() {
 
 /// After Black's pass from [`BLACK_MUST_PASS`], the AI's c1 ends the game.
 fn black_passed_and_white_ended_the_game(app: &mut App) {
-    assert_eq!(current(app).game.history()[0], Move::Pass);
-    run_until(app, "the AI's move", |app| current(app).game.is_over());
+    assert_eq!(current(app).game().history()[0], Move::Pass);
+    run_until(app, "the AI's move", |app| current(app).game().is_over());
     assert_eq!(
-        current(app).game.history(),
+        current(app).game().history(),
         &[Move::Pass, Move::Play(sq("c1"))]
     );
 }
@@ -211,9 +215,9 @@ fn a_human_who_must_pass_uses_the_pass_command() {
     let mut app = app();
     new_game(&mut app, Player::Human, QUICK_AI, Variant::Othello);
     send(&mut app, GameCommand::Import(BLACK_MUST_PASS.into()));
-    assert!(current(&app).game.must_pass());
+    assert!(current(&app).game().must_pass());
     send(&mut app, SquareTapped(sq("c1")));
-    assert_eq!(current(&app).game.ply(), 0, "a tap is no pass");
+    assert_eq!(current(&app).game().ply(), 0, "a tap is no pass");
     send(&mut app, GameCommand::Pass);
     black_passed_and_white_ended_the_game(&mut app);
 }
@@ -228,10 +232,10 @@ fn a_human_who_must_pass_passes_by_itself_after_the_notice() {
     send(&mut app, GameCommand::Import(BLACK_MUST_PASS.into()));
     app.update();
     // The notice shows first: the pass is pending, not played.
-    assert_eq!(current(&app).game.ply(), 0);
+    assert_eq!(current(&app).game().ply(), 0);
     assert!(app.world().resource::<PassNotice>().pending.is_some());
     run_until(&mut app, "the human's automatic pass", |app| {
-        current(app).game.ply() >= 1
+        current(app).game().ply() >= 1
     });
     assert!(
         start.elapsed() >= pause,
@@ -253,10 +257,10 @@ fn with_auto_pass_off_the_human_passes_by_the_button_only() {
     for _ in 0..50 {
         app.update();
     }
-    assert_eq!(current(&app).game.ply(), 0, "no pass without the button");
+    assert_eq!(current(&app).game().ply(), 0, "no pass without the button");
     assert!(app.world().resource::<PassNotice>().pending.is_none());
     send(&mut app, GameCommand::Pass);
-    assert_eq!(current(&app).game.history(), &[Move::Pass]);
+    assert_eq!(current(&app).game().history(), &[Move::Pass]);
 }
 
 #[test]
@@ -264,13 +268,13 @@ fn an_ai_that_must_pass_passes_by_itself() {
     let mut app = app();
     new_game(&mut app, Player::Human, QUICK_AI, Variant::Othello);
     send(&mut app, GameCommand::Import(WHITE_MUST_PASS.into()));
-    assert_eq!(current(&app).game.side_to_move(), Side::White);
+    assert_eq!(current(&app).game().side_to_move(), Side::White);
     run_until(&mut app, "the automatic pass", |app| {
-        current(app).game.ply() == 1
+        current(app).game().ply() == 1
     });
-    assert_eq!(current(&app).game.history(), &[Move::Pass]);
+    assert_eq!(current(&app).game().history(), &[Move::Pass]);
     send(&mut app, SquareTapped(sq("c1")));
-    assert!(current(&app).game.is_over());
+    assert!(current(&app).game().is_over());
 }
 
 #[test]
@@ -278,9 +282,9 @@ fn the_ai_reports_what_its_search_did_for_each_move() {
     let mut app = app();
     new_game(&mut app, QUICK_AI, Player::Human, Variant::Othello);
     run_until(&mut app, "the AI's first move", |app| {
-        current(app).game.ply() == 1
+        current(app).game().ply() == 1
     });
-    let mv = current(&app).game.history()[0];
+    let mv = current(&app).game().history()[0];
     let ai = app.world().resource::<AiState>();
     let stats = ai
         .stats_of_move(0, mv)
@@ -303,11 +307,11 @@ fn the_ai_reports_what_its_search_did_for_each_move() {
 fn variants_are_chosen_at_new_game() {
     let mut app = app();
     new_game(&mut app, Player::Human, Player::Human, Variant::FreeOpening);
-    let game = &current(&app).game;
+    let game = current(&app).game();
     assert_eq!(game.variant(), Variant::FreeOpening);
     assert_eq!(game.legal_moves().count(), 4, "the four centre squares");
     send(&mut app, SquareTapped(sq("d4")));
-    assert_eq!(current(&app).game.ply(), 1);
+    assert_eq!(current(&app).game().ply(), 1);
 
     new_game(
         &mut app,
@@ -316,7 +320,7 @@ fn variants_are_chosen_at_new_game() {
         Variant::NoMoveEndsGame,
     );
     send(&mut app, GameCommand::Import(BLACK_MUST_PASS.into()));
-    let game = &current(&app).game;
+    let game = current(&app).game();
     assert!(game.is_over(), "no move ends the game instead of a pass");
     assert!(!game.must_pass());
 }
@@ -326,7 +330,7 @@ fn bad_imports_explain_themselves_and_keep_the_game() {
     let mut app = app();
     new_game(&mut app, Player::Human, Player::Human, Variant::Othello);
     send(&mut app, GameCommand::Import("f5d6c3".into()));
-    assert_eq!(current(&app).game.ply(), 3);
+    assert_eq!(current(&app).game().ply(), 3);
     for bad in ["f5 z9", "f5f5", "(;GM[Othello]", "XXXXX-"] {
         send(&mut app, GameCommand::Import(bad.into()));
         let notice = app.world().resource::<Notice>().clone();
@@ -334,7 +338,7 @@ fn bad_imports_explain_themselves_and_keep_the_game() {
         let text = notice.text(Lang::En);
         assert!(text.starts_with("Could not read"), "{text}");
         assert!(text.len() > 30, "{bad:?}: {text}");
-        assert_eq!(current(&app).game.ply(), 3, "{bad:?} keeps the game");
+        assert_eq!(current(&app).game().ply(), 3, "{bad:?} keeps the game");
     }
 }
 
@@ -377,16 +381,16 @@ fn reviewing_a_finished_game_steps_back_without_changing_it() {
     let mut app = app();
     new_game(&mut app, QUICK_AI, QUICK_AI, Variant::Othello);
     run_until(&mut app, "the end of the game", |app| {
-        current(app).game.is_over()
+        current(app).game().is_over()
     });
-    let ply = current(&app).game.ply();
+    let ply = current(&app).game().ply();
     send(&mut app, GameCommand::Review(Some(10)));
     assert_eq!(current(&app).shown_ply(), 10);
     send(&mut app, SquareTapped(sq("a1")));
     assert_eq!(refusal(&app), Some(Refusal::Reviewing));
     send(&mut app, GameCommand::Review(None));
-    assert_eq!(current(&app).game.ply(), ply);
-    assert!(current(&app).game.is_over());
+    assert_eq!(current(&app).game().ply(), ply);
+    assert!(current(&app).game().is_over());
 }
 
 #[test]
@@ -436,7 +440,7 @@ fn screen_readers_hear_each_square_and_can_play_it() {
             data: None,
         }));
     app.update();
-    assert_eq!(current(&app).game.ply(), 1);
+    assert_eq!(current(&app).game().ply(), 1);
     assert_eq!(describe(&app, Lang::En, "d3"), "d3, black, last move");
     assert_eq!(describe(&app, Lang::De, "d3"), "d3, schwarz, letzter Zug");
     // Other actions do nothing.
@@ -448,7 +452,7 @@ fn screen_readers_hear_each_square_and_can_play_it() {
             data: None,
         }));
     app.update();
-    assert_eq!(current(&app).game.ply(), 1);
+    assert_eq!(current(&app).game().ply(), 1);
 }
 
 /// The sounds asked for since the cursor last looked.
@@ -486,7 +490,7 @@ fn moves_and_refusals_sound_unless_muted() {
     assert_eq!(heard(&app, &mut cursor), [Sound::Refused]);
     app.world_mut().resource_mut::<Settings>().sound = false;
     send(&mut app, SquareTapped(sq("d6")));
-    assert_eq!(current(&app).game.ply(), 2, "the move is played");
+    assert_eq!(current(&app).game().ply(), 2, "the move is played");
     send(&mut app, SquareTapped(sq("a1")));
     assert!(
         heard(&app, &mut cursor).is_empty(),

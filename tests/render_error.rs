@@ -20,7 +20,7 @@ fn a_render_error_saves_the_game_and_asks_to_exit() {
     for square in ["f5", "d6", "c3"] {
         tap(&mut app, square);
     }
-    assert_eq!(app.world().resource::<CurrentGame>().game.ply(), 3);
+    assert_eq!(app.world().resource::<CurrentGame>().game().ply(), 3);
     // Whatever the autosave wrote goes away: only the handler can write the file now.
     let game_file = dir.join("game.ron");
     std::fs::remove_file(&game_file).expect("the autosave wrote game.ron");

@@ -42,7 +42,7 @@ fn app_on(dir: &Path) -> App {
 }
 
 fn game(app: &App) -> &Game {
-    &app.world().resource::<CurrentGame>().game
+    app.world().resource::<CurrentGame>().game()
 }
 
 /// The notice as the HUD shows it: in the app's language.

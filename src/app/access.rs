@@ -41,7 +41,7 @@ pub fn describe_square(lang: Lang, current: &CurrentGame, square: Square) -> Str
         None => lang.t("a11y.empty"),
     };
     let mut text = lang.f("a11y.square", &[("square", &square), ("state", &state)]);
-    let legal = current.review.is_none() && current.game.legal_moves().contains(square);
+    let legal = current.review().is_none() && current.game().legal_moves().contains(square);
     let last = current.shown_last_move() == Some(Move::Play(square));
     for (holds, key) in [(legal, "a11y.legal"), (last, "a11y.last")] {
         if holds {

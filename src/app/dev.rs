@@ -78,15 +78,15 @@ fn play_series(
 ) {
     let (cpu, rss) = process_usage().unwrap_or((f64::NAN, f64::NAN));
     let (started, cpu_at_start) = *series.started.get_or_insert((Instant::now(), cpu));
-    if !current.game.is_over() || series.counted == Some(current.generation) {
+    if !current.game().is_over() || series.counted == Some(current.generation()) {
         return;
     }
-    series.counted = Some(current.generation);
+    series.counted = Some(current.generation());
     series.played += 1;
     println!(
         "game {}: {} moves, {:.1} s, {:.1} s CPU, {:.0} MiB resident",
         series.played,
-        current.game.ply(),
+        current.game().ply(),
         started.elapsed().as_secs_f64(),
         cpu - cpu_at_start,
         rss
@@ -171,7 +171,7 @@ fn take_screenshot(
         exit.write(AppExit::error());
         return;
     }
-    if current.game.ply() < launch.after_moves && !current.game.is_over() {
+    if current.game().ply() < launch.after_moves && !current.game().is_over() {
         return;
     }
     if launch.hint && ai.hint.is_none() {

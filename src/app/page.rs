@@ -79,7 +79,7 @@ fn publish_game(
     if !(moved || current.is_changed() || ai.is_changed() || busy.is_changed()) {
         return;
     }
-    let game = &current.game;
+    let game = current.game();
     let score = game.position().score();
     let turn = if game.is_over() {
         "over"

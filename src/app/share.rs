@@ -32,8 +32,8 @@ fn handle_actions(
 ) {
     for UiAction(action) in actions.read() {
         let text = match action {
-            ShareAction::CopyTranscript => transcript::to_transcript(current.game.history()),
-            ShareAction::CopyGgf => ggf::game_to_ggf(&current.game),
+            ShareAction::CopyTranscript => transcript::to_transcript(current.game().history()),
+            ShareAction::CopyGgf => ggf::game_to_ggf(current.game()),
             ShareAction::Paste => {
                 pending.0 = Some(clipboard.fetch_text());
                 continue;

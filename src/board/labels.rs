@@ -187,7 +187,7 @@ fn update_hint_labels(
     let Some(hint) = ai
         .hint
         .as_ref()
-        .filter(|h| h.generation == current.generation)
+        .filter(|h| h.generation == current.generation())
     else {
         return;
     };

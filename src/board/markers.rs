@@ -80,7 +80,7 @@ fn update_markers(
     for entity in &markers {
         commands.entity(entity).despawn();
     }
-    let game = &current.game;
+    let game = current.game();
     let mut spawn = |mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Vec3| {
         commands.spawn((
             Marker,
@@ -91,7 +91,7 @@ fn update_markers(
         ));
     };
     let human_turn =
-        current.review.is_none() && !game.is_over() && players.is_human(game.side_to_move());
+        current.review().is_none() && !game.is_over() && players.is_human(game.side_to_move());
     if settings.legal_moves && human_turn && !busy.0 {
         for sq in game.legal_moves().squares() {
             spawn(
@@ -110,7 +110,7 @@ fn update_markers(
         );
     }
     if let Some(hint) = &ai.hint
-        && hint.generation == current.generation
+        && hint.generation == current.generation()
         && human_turn
     {
         for (rank, stats) in hint.moves.iter().enumerate() {

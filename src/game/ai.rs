@@ -414,8 +414,8 @@ fn drop_stale(mut ai: ResMut<AiState>, current: Res<CurrentGame>) {
     let stale = ai
         .running
         .as_ref()
-        .is_some_and(|r| r.generation != current.generation)
-        || ai.ready.is_some_and(|(g, _)| g != current.generation)
+        .is_some_and(|r| r.generation != current.generation())
+        || ai.ready.is_some_and(|(g, _)| g != current.generation())
         || (ai.frozen && ai.running.is_some());
     if stale {
         ai.stale_dropped += 1;
@@ -504,8 +504,8 @@ fn spawn(
     limits: SearchLimits,
     purpose: Purpose,
 ) {
-    let pos = current.game.position();
-    let variant = current.game.variant();
+    let pos = current.game().position();
+    let variant = current.game().variant();
     let cap = limits.time.unwrap_or(UNTIMED_PROGRESS);
     #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
     let (positions, search) = {
@@ -547,12 +547,12 @@ fn spawn(
     ai.running = Some(Running {
         search,
         line,
-        generation: current.generation,
+        generation: current.generation(),
         started: Instant::now(),
         cap,
         side: pos.side_to_move(),
         purpose,
-        ply: current.game.ply(),
+        ply: current.game().ply(),
         positions,
     });
 }
@@ -575,10 +575,10 @@ fn start_ai_move(
     players: Res<Players>,
     settings: Res<Settings>,
 ) {
-    if ai.running.is_some() || ai.ready.is_some() || ai.frozen || current.review.is_some() {
+    if ai.running.is_some() || ai.ready.is_some() || ai.frozen || current.review().is_some() {
         return;
     }
-    let game = &current.game;
+    let game = current.game();
     let Player::Ai(level) = players.get(game.side_to_move()) else {
         return;
     };
@@ -607,10 +607,10 @@ fn start_hint(
         notice.info(Said::new("notice.hints_off"));
         return;
     }
-    let game = &current.game;
+    let game = current.game();
     if ai.running.is_some()
         || ai.frozen
-        || current.review.is_some()
+        || current.review().is_some()
         || !players.is_human(game.side_to_move())
         || game.legal_moves().is_empty()
     {

@@ -117,7 +117,7 @@ fn follow_game(current: Res<CurrentGame>, mut eval: ResMut<EvalHistory>) {
     if !current.is_changed() {
         return;
     }
-    let history = current.game.history();
+    let history = current.game().history();
     if eval.moves.as_slice() == history && !eval.estimates.is_empty() {
         return;
     }
@@ -133,7 +133,7 @@ fn follow_game(current: Res<CurrentGame>, mut eval: ResMut<EvalHistory>) {
     eval.estimates.resize(history.len() + 1, None);
     // A game that goes on after its old end point changes the meaning of that position's
     // entry only if it was final, and a final position cannot be played on from.
-    let game = &current.game;
+    let game = current.game();
     if let Some(result) = game.result()
         && let Some(last) = eval.estimates.last_mut()
     {
@@ -194,7 +194,7 @@ fn start_analysis(
     settings: Res<Settings>,
     paused: Res<WorkPaused>,
 ) {
-    let game = &current.game;
+    let game = current.game();
     if eval.analysis.is_some()
         || ai.frozen
         || paused.0

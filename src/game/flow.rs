@@ -10,7 +10,9 @@ use crate::prefs::choices::Lang;
 use crate::prefs::i18n::Said;
 use crate::prefs::settings::{Settings, TableMode};
 use bevy::prelude::*;
-use montello_engine::{Game, IllegalReason, Move, Position, Side, Square, Variant, notation};
+use montello_engine::{
+    Game, IllegalMove, IllegalReason, Move, Position, Side, Square, Variant, notation,
+};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<CurrentGame>()
@@ -51,26 +53,45 @@ pub struct GameSetup {
     pub variant: Variant,
 }
 
-/// The game on the board.
+/// The game on the board. Its invariants live behind its methods: every change to the game
+/// or to the ply under review bumps [`CurrentGame::generation`] (so an AI result for an older
+/// generation is stale), playing or going back ends a review, and a review shows a ply before
+/// the game's last.
 #[derive(Resource, Debug, Default)]
 pub struct CurrentGame {
-    /// The authoritative game.
-    pub game: Game,
-    /// Bumped on every change to `game`: an AI result for an older generation is stale.
-    pub generation: u64,
-    /// While stepping back through the game: the ply shown (the game itself is untouched).
-    pub review: Option<usize>,
+    game: Game,
+    generation: u64,
+    review: Option<usize>,
 }
 
 impl CurrentGame {
+    /// `game`, not under review, at generation 0.
+    pub fn new(game: Game) -> CurrentGame {
+        CurrentGame {
+            game,
+            ..CurrentGame::default()
+        }
+    }
+
+    /// The authoritative game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Bumped on every change to the game or to the ply under review.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// While stepping back through the game: the ply shown (the game itself is untouched).
+    pub fn review(&self) -> Option<usize> {
+        self.review
+    }
+
     /// Whether Undo would change anything for these players (it goes back to a human's turn,
     /// or to the start when the AI moved first).
     pub fn can_undo(&self, players: &Players) -> bool {
-        let mut probe = CurrentGame {
-            game: self.game.clone(),
-            ..CurrentGame::default()
-        };
-        undo_to_human(&mut probe, players)
+        CurrentGame::new(self.game.clone()).undo_to_human(players)
     }
 
     /// Whether Redo would change anything.
@@ -94,8 +115,71 @@ impl CurrentGame {
         (ply > 0).then(|| self.game.history()[ply - 1])
     }
 
-    fn replace(&mut self, game: Game) {
+    /// A new game (a new game, an import, a restored save).
+    pub fn replace(&mut self, game: Game) {
         self.game = game;
+        self.changed();
+    }
+
+    /// Plays `mv` under the game's rules, ending any review.
+    ///
+    /// # Errors
+    /// The game's refusal when the move is illegal; nothing changes then.
+    pub fn play(&mut self, mv: Move) -> Result<Position, IllegalMove> {
+        let after = self.game.play(mv)?;
+        self.changed();
+        Ok(after)
+    }
+
+    /// Undoes one move, then keeps undoing while the AI is to move, so that a human playing
+    /// the AI is back on their own turn. Returns whether anything changed.
+    pub fn undo_to_human(&mut self, players: &Players) -> bool {
+        let any_human = players.black == Player::Human || players.white == Player::Human;
+        let start = self.game.ply();
+        self.game.undo();
+        while any_human && self.game.can_undo() && self.ai_or_pass_to_play(players) {
+            self.game.undo();
+        }
+        // Nothing to land on for the human (the AI moved first): stay at the start.
+        let changed = self.game.ply() != start;
+        if changed {
+            self.changed();
+        }
+        changed
+    }
+
+    /// Redoes one move, then keeps redoing while the AI is to move and a move is known.
+    /// Returns whether anything changed.
+    pub fn redo_to_human(&mut self, players: &Players) -> bool {
+        let any_human = players.black == Player::Human || players.white == Player::Human;
+        if self.game.redo().is_none() {
+            return false;
+        }
+        while any_human && self.game.can_redo() && self.ai_or_pass_to_play(players) {
+            self.game.redo();
+        }
+        self.changed();
+        true
+    }
+
+    /// Shows `ply` (a ply before the last; `None`: the game as it stands). Returns whether
+    /// anything changed; reviewing pauses the AI, as the new generation cancels its search.
+    pub fn set_review(&mut self, ply: Option<usize>) -> bool {
+        let ply = ply.filter(|&p| p < self.game.ply());
+        if ply == self.review {
+            return false;
+        }
+        self.review = ply;
+        self.generation += 1;
+        true
+    }
+
+    /// Whether the side to move is the AI, or a human who can only pass.
+    fn ai_or_pass_to_play(&self, players: &Players) -> bool {
+        !players.is_human(self.game.side_to_move()) || self.game.must_pass()
+    }
+
+    fn changed(&mut self) {
         self.review = None;
         self.generation += 1;
     }
@@ -309,11 +393,11 @@ fn handle_taps(
             refused.write(refuse(Refusal::Animating));
             continue;
         }
-        if current.review.is_some() {
+        if current.review().is_some() {
             refused.write(refuse(Refusal::Reviewing));
             continue;
         }
-        let game = &current.game;
+        let game = current.game();
         if !players.is_human(game.side_to_move()) && !game.is_over() {
             refused.write(refuse(Refusal::NotYourTurn));
             continue;
@@ -341,19 +425,17 @@ fn apply_moves(
     mut notice: ResMut<Notice>,
 ) {
     for request in requests.read() {
-        let side = current.game.side_to_move();
+        let side = current.game().side_to_move();
         let allowed = match request.source {
-            MoveSource::Human => players.is_human(side) && current.review.is_none(),
-            MoveSource::Ai { generation } => generation == current.generation,
+            MoveSource::Human => players.is_human(side) && current.review().is_none(),
+            MoveSource::Ai { generation } => generation == current.generation(),
         };
         if !allowed {
             continue;
         }
-        let before = current.game.position();
-        match current.game.play(request.mv) {
+        let before = current.game().position();
+        match current.play(request.mv) {
             Ok(after) => {
-                current.generation += 1;
-                current.review = None;
                 notice.clear();
                 played.write(MovePlayed {
                     mv: request.mv,
@@ -388,13 +470,13 @@ fn auto_pass(
     mut pending: ResMut<PassNotice>,
     mut requests: MessageWriter<MoveRequested>,
 ) {
-    let game = &current.game;
+    let game = current.game();
     let human = players.is_human(game.side_to_move());
-    if current.review.is_some() || !game.must_pass() || (human && !settings.auto_pass) {
+    if current.review().is_some() || !game.must_pass() || (human && !settings.auto_pass) {
         pending.pending = None;
         return;
     }
-    let generation = current.generation;
+    let generation = current.generation();
     let notice = if human {
         settings.human_pass_notice
     } else {
@@ -435,26 +517,26 @@ fn handle_commands(
                 notice.clear();
             }
             GameCommand::PlayAgain => {
-                let variant = current.game.variant();
+                let variant = current.game().variant();
                 current.replace(Game::new(variant));
                 notice.clear();
             }
             GameCommand::Undo => {
-                if undo_to_human(&mut current, &players) {
+                if current.undo_to_human(&players) {
                     notice.clear();
                 } else {
                     continue;
                 }
             }
             GameCommand::Redo => {
-                if redo_to_human(&mut current, &players) {
+                if current.redo_to_human(&players) {
                     notice.clear();
                 } else {
                     continue;
                 }
             }
             GameCommand::Pass => {
-                let game = &current.game;
+                let game = current.game();
                 if game.must_pass() && players.is_human(game.side_to_move()) {
                     requests.write(MoveRequested {
                         mv: Move::Pass,
@@ -464,16 +546,12 @@ fn handle_commands(
                 continue;
             }
             GameCommand::Review(ply) => {
-                let ply = ply.filter(|&p| p < current.game.ply());
-                if ply == current.review {
+                if !current.set_review(*ply) {
                     continue;
                 }
-                // Reviewing pauses the AI: a new generation cancels a running search.
-                current.review = ply;
-                current.generation += 1;
             }
             GameCommand::Import(text) => {
-                let variant = current.game.variant();
+                let variant = current.game().variant();
                 match notation::parse_any(text, variant) {
                     Ok(game) => {
                         let said = Said::new("notice.loaded").arg("n", game.ply());
@@ -491,47 +569,87 @@ fn handle_commands(
     }
 }
 
-/// Undoes one move, then keeps undoing while the AI is to move, so that a human playing the
-/// AI is back on their own turn. Returns whether anything changed.
-fn undo_to_human(current: &mut CurrentGame, players: &Players) -> bool {
-    let any_human = players.black == Player::Human || players.white == Player::Human;
-    let start = current.game.ply();
-    current.game.undo();
-    while any_human
-        && current.game.can_undo()
-        && (!players.is_human(current.game.side_to_move()) || current.game.must_pass())
-    {
-        current.game.undo();
-    }
-    // Nothing to land on for the human (the AI moved first): stay at the start.
-    let changed = current.game.ply() != start;
-    if changed {
-        current.generation += 1;
-        current.review = None;
-    }
-    changed
-}
-
-/// Redoes one move, then keeps redoing while the AI is to move and a move is known.
-fn redo_to_human(current: &mut CurrentGame, players: &Players) -> bool {
-    let any_human = players.black == Player::Human || players.white == Player::Human;
-    if current.game.redo().is_none() {
-        return false;
-    }
-    while any_human
-        && current.game.can_redo()
-        && (!players.is_human(current.game.side_to_move()) || current.game.must_pass())
-    {
-        current.game.redo();
-    }
-    current.generation += 1;
-    current.review = None;
-    true
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::player::AiLevel;
+
+    #[test]
+    fn every_change_to_the_game_or_the_review_is_a_new_generation() {
+        let humans = Players {
+            black: Player::Human,
+            white: Player::Human,
+        };
+        let mut current = CurrentGame::default();
+        let mut last = current.generation();
+        let mut bumped = |current: &CurrentGame| {
+            let new = current.generation() > last;
+            last = current.generation();
+            new
+        };
+        for mv in ["f5", "d6", "c3"] {
+            current.play(mv.parse().expect("move")).expect("legal");
+            assert!(bumped(&current));
+        }
+        let illegal = current.play("a1".parse().expect("move"));
+        assert!(illegal.is_err() && !bumped(&current) && current.game().ply() == 3);
+        assert!(current.set_review(Some(1)) && bumped(&current));
+        assert_eq!(current.shown_ply(), 1);
+        assert!(!current.set_review(Some(1)), "the same ply is no change");
+        assert!(current.set_review(Some(3)) && bumped(&current));
+        assert_eq!(
+            current.review(),
+            None,
+            "the last ply is the game, not a review"
+        );
+        assert!(current.set_review(Some(1)) && bumped(&current));
+        // Playing ends the review; so do undo, redo and a new game.
+        current.play("d3".parse().expect("move")).expect("legal");
+        assert!(bumped(&current) && current.review().is_none());
+        current.set_review(Some(0));
+        assert!(current.undo_to_human(&humans) && bumped(&current));
+        assert!(current.review().is_none() && current.game().ply() == 3);
+        current.set_review(Some(0));
+        assert!(current.redo_to_human(&humans) && bumped(&current));
+        assert!(current.review().is_none() && current.game().ply() == 4);
+        assert!(!current.redo_to_human(&humans) && !bumped(&current));
+        current.set_review(Some(2));
+        current.replace(Game::default());
+        assert!(bumped(&current) && current.review().is_none());
+    }
+
+    #[test]
+    fn undo_against_the_ai_goes_back_to_the_humans_turn() {
+        let vs_ai = Players {
+            black: Player::Human,
+            white: Player::Ai(AiLevel::default()),
+        };
+        let mut current = CurrentGame::default();
+        for mv in ["f5", "d6", "c3", "d3"] {
+            current.play(mv.parse().expect("move")).expect("legal");
+        }
+        assert!(current.undo_to_human(&vs_ai));
+        assert_eq!(
+            current.game().ply(),
+            2,
+            "past the AI's d3 and the human's c3"
+        );
+        assert!(current.redo_to_human(&vs_ai));
+        assert_eq!(current.game().ply(), 4, "the human's c3 and the AI's d3");
+        let ai_first = Players {
+            black: Player::Ai(AiLevel::default()),
+            white: Player::Human,
+        };
+        let mut current = CurrentGame::default();
+        assert!(!current.can_undo(&ai_first), "nothing to undo at the start");
+        current.play("f5".parse().expect("move")).expect("legal");
+        assert!(current.undo_to_human(&ai_first));
+        assert_eq!(
+            current.game().ply(),
+            0,
+            "no human turn before the AI's first move"
+        );
+    }
 
     #[test]
     fn a_notice_fades_out_after_a_few_seconds_an_error_later() {

@@ -148,9 +148,7 @@ pub(crate) fn restore(
         Ok(game) => {
             players.black = saved.black;
             players.white = saved.white;
-            current.game = game;
-            current.review = None;
-            current.generation += 1;
+            current.replace(game);
             restored.0 = true;
             reset.write(BoardReset);
             info!(
@@ -196,7 +194,7 @@ pub fn save_now(world: &World) -> bool {
 
 /// The game as it would be saved now.
 fn snapshot(current: &CurrentGame, players: &Players) -> SavedGame {
-    SavedGame::new(&current.game, players.black, players.white)
+    SavedGame::new(current.game(), players.black, players.white)
 }
 
 fn autosave(
@@ -252,7 +250,7 @@ fn record_stats(
     if !current.is_changed() {
         return;
     }
-    let Some(result) = current.game.result() else {
+    let Some(result) = current.game().result() else {
         return;
     };
     let (human, level) = match (players.black, players.white) {
@@ -260,7 +258,7 @@ fn record_stats(
         (Player::Ai(level), Player::Human) => (Side::White, level),
         _ => return,
     };
-    let moves = transcript::to_transcript_with_passes(current.game.history());
+    let moves = transcript::to_transcript_with_passes(current.game().history());
     if stats.0.last_game == moves {
         return;
     }

@@ -178,7 +178,7 @@ fn spawn_screen(
 
 fn review_at(x: f32, eval: &EvalHistory, current: &CurrentGame) -> GameCommand {
     let ply = ply_at(x, eval.estimates().len());
-    GameCommand::Review(Some(ply).filter(|&p| p < current.game.ply()))
+    GameCommand::Review(Some(ply).filter(|&p| p < current.game().ply()))
 }
 
 /// A tap shows the board at that move, with the graph out of the way.

@@ -557,8 +557,8 @@ fn arrange_for_orientation(
 }
 
 fn status_text(current: &CurrentGame, players: &Players, ai: &AiState, lang: Lang) -> String {
-    let game = &current.game;
-    if let Some(ply) = current.review {
+    let game = current.game();
+    if let Some(ply) = current.review() {
         return lang.f("hud.review", &[("ply", &ply), ("total", &game.ply())]);
     }
     if let Some(result) = game.result() {
@@ -595,10 +595,10 @@ pub fn stats_text(current: &CurrentGame, ai: &AiState, lang: Lang) -> String {
     if let Some(live) = ai.live_stats() {
         return live.line(lang);
     }
-    let ply = current.game.ply();
+    let ply = current.game().ply();
     match &ai.last_stats {
         Some(s)
-            if current.review.is_none()
+            if current.review().is_none()
                 && match s.purpose {
                     Purpose::Move => s.ply + 1 == ply,
                     Purpose::Hint => s.ply == ply,
@@ -646,7 +646,7 @@ fn update_hud(
     {
         return;
     }
-    let game = &current.game;
+    let game = current.game();
     let pos = current.shown_position();
     let score = pos.score();
     for (which, seat, mut text, mut color) in &mut texts {
@@ -702,7 +702,7 @@ fn update_hud(
         }
     }
     // The side to move: its count ringed in the accent colour (none once the game is over).
-    let to_move = (!game.is_over() && current.review.is_none()).then(|| game.side_to_move());
+    let to_move = (!game.is_over() && current.review().is_none()).then(|| game.side_to_move());
     for (chip, mut border) in &mut chips {
         let colour = if to_move == Some(chip.0) {
             palette.hint
@@ -728,14 +728,14 @@ fn update_hud(
         }
     }
     let human_must_pass =
-        current.review.is_none() && game.must_pass() && players.is_human(game.side_to_move());
+        current.review().is_none() && game.must_pass() && players.is_human(game.side_to_move());
     for (button, seat, mut node) in &mut buttons {
         let show = shows_button(*seat, *button, game.side_to_move(), table.0)
             && match button {
                 HudAction::Pass => human_must_pass,
-                HudAction::PlayAgain => game.is_over() && current.review.is_none(),
+                HudAction::PlayAgain => game.is_over() && current.review().is_none(),
                 HudAction::Graph => game.is_over(),
-                HudAction::BackToGame => current.review.is_some(),
+                HudAction::BackToGame => current.review().is_some(),
             };
         let display = if show { Display::Flex } else { Display::None };
         if node.display != display {

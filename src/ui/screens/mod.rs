@@ -601,7 +601,7 @@ fn go_back(
     if name_edit.side().is_some() {
         return;
     }
-    match back_step(*overlay.get(), current.review.is_some()) {
+    match back_step(*overlay.get(), current.review().is_some()) {
         BackStep::Open(to) => next.set(to),
         BackStep::EndReview => {
             commands.write(GameCommand::Review(None));

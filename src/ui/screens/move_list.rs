@@ -50,7 +50,7 @@ fn spawn_screen(
     ai: Res<AiState>,
     settings: Res<Settings>,
 ) {
-    let game = &current.game;
+    let game = current.game();
     // Numbered pairs as on a score sheet, in as many columns as fit, scrolling between the
     // title and the controls, and opened at the move on the board.
     let list = commands.spawn(pairs_list(false)).id();
@@ -154,7 +154,7 @@ fn spawn_pairs(
     ai: &AiState,
     lang: crate::prefs::choices::Lang,
 ) {
-    let game = &current.game;
+    let game = current.game();
     let shown = current.shown_ply();
     if game.all_moves().is_empty() {
         commands.entity(list).with_children(|list| {
@@ -244,8 +244,8 @@ fn refresh_docked(
     mut seen: Local<Option<(usize, usize, bool, crate::prefs::choices::Lang)>>,
 ) {
     let now = (
-        current.game.ply(),
-        current.game.all_moves().len(),
+        current.game().ply(),
+        current.game().all_moves().len(),
         settings.ai_stats,
         lang.0,
     );
@@ -362,10 +362,12 @@ fn handle_actions(
             MoveAction::Review(ply) => ply,
             MoveAction::Step(step) => {
                 let target = current.shown_ply().saturating_add_signed(step as isize);
-                Some(target.min(current.game.ply()))
+                Some(target.min(current.game().ply()))
             }
         };
-        commands.write(GameCommand::Review(ply.filter(|&p| p < current.game.ply())));
+        commands.write(GameCommand::Review(
+            ply.filter(|&p| p < current.game().ply()),
+        ));
     }
 }
 
@@ -376,7 +378,7 @@ fn respawn_on_change(
     mut seen: Local<(usize, usize)>,
 ) {
     // Rebuild when moves come or go; another move shown is [`show_current`]'s.
-    let now = (current.game.ply(), current.game.all_moves().len());
+    let now = (current.game().ply(), current.game().all_moves().len());
     if *seen == now {
         return;
     }

@@ -38,12 +38,12 @@ pub enum ToolAction {
 /// back, Redo when a move was undone, Hint on a human's turn with a move to play
 /// (with hints turned off it stays pressable: it says so). The rest always can.
 pub fn can(action: ToolAction, current: &CurrentGame, players: &Players, thinking: bool) -> bool {
-    let game = &current.game;
+    let game = current.game();
     match action {
         ToolAction::Undo => current.can_undo(players),
         ToolAction::Redo => current.can_redo(),
         ToolAction::Hint => {
-            current.review.is_none()
+            current.review().is_none()
                 && !thinking
                 && players.is_human(game.side_to_move())
                 && !game.legal_moves().is_empty()
@@ -147,10 +147,7 @@ mod tests {
             let mv: Move = moves[i..i + 2].parse().expect("a move");
             game.play(mv).expect("legal");
         }
-        CurrentGame {
-            game,
-            ..CurrentGame::default()
-        }
+        CurrentGame::new(game)
     }
 
     #[test]
@@ -172,7 +169,7 @@ mod tests {
         );
         let mut played = game("f5d6");
         assert!(can(ToolAction::Undo, &played, &humans, false));
-        played.game.undo();
+        assert!(played.undo_to_human(&humans));
         assert!(can(ToolAction::Redo, &played, &humans, false));
         let ai_first = Players {
             black: Player::Ai(AiLevel::default()),
