@@ -3,7 +3,7 @@
 //! game is no longer the line it searched (a new game, an undo to before its last search).
 
 use bevy::prelude::*;
-use montello::game::ai::{AiState, SearchStats};
+use montello::game::ai::{AiStats, SearchStats};
 use montello::game::flow::{CurrentGame, GameCommand, GameSetup, SquareTapped};
 use montello::game::player::{AiLevel, Player};
 use montello::game::players::Players;
@@ -45,8 +45,8 @@ fn human_then_ai(app: &mut App) {
 fn ai_move(app: &App, ply: usize) -> SearchStats {
     let mv = game(app).history()[ply];
     app.world()
-        .resource::<AiState>()
-        .stats_of_move(ply, mv)
+        .resource::<AiStats>()
+        .of_move(ply, mv)
         .cloned()
         .unwrap_or_else(|| panic!("no statistics for the AI's move at ply {ply}"))
 }

@@ -2,7 +2,7 @@
 //! no window, no GPU, driven by the same messages a tap or a button sends.
 
 use bevy::prelude::*;
-use montello::game::ai::{AiState, HintRequested};
+use montello::game::ai::{AiState, AiStats, HintRequested, LastHint};
 use montello::game::flow::{
     CurrentGame, GameCommand, GameSetup, MoveRequested, MoveSource, Notice, PassNotice, Refusal,
     SquareTapped, TapRefused,
@@ -118,7 +118,7 @@ fn undo_while_the_ai_thinks_cancels_it_and_no_stale_move_lands() {
     assert_eq!(current(&app).game().side_to_move(), Side::Black);
     let ai = app.world().resource::<AiState>();
     assert!(ai.thinking().is_none(), "the search was cancelled");
-    assert_eq!(ai.stale_dropped, 1);
+    assert_eq!(app.world().resource::<AiStats>().stale_dropped, 1);
     for _ in 0..50 {
         app.update();
     }
@@ -285,10 +285,8 @@ fn the_ai_reports_what_its_search_did_for_each_move() {
         current(app).game().ply() == 1
     });
     let mv = current(&app).game().history()[0];
-    let ai = app.world().resource::<AiState>();
-    let stats = ai
-        .stats_of_move(0, mv)
-        .expect("the AI's move has its statistics");
+    let ai = app.world().resource::<AiStats>();
+    let stats = ai.of_move(0, mv).expect("the AI's move has its statistics");
     assert_eq!(stats.iterations, 200, "the level's iteration cap");
     assert!(stats.positions, "an evaluated search examines positions");
     let rate = stats.win_rate.expect("a finished search has a win rate");
@@ -296,11 +294,8 @@ fn the_ai_reports_what_its_search_did_for_each_move() {
     let line = stats.line(Lang::En);
     assert!(line.starts_with("200 positions · "), "{line}");
     assert!(line.ends_with('%'), "{line}");
-    assert!(
-        ai.stats_of_move(0, Move::Pass).is_none(),
-        "another move has none"
-    );
-    assert_eq!(ai.last_stats.as_ref(), Some(stats));
+    assert!(ai.of_move(0, Move::Pass).is_none(), "another move has none");
+    assert_eq!(ai.last.as_ref(), Some(stats));
 }
 
 #[test]
@@ -409,7 +404,7 @@ fn hints_turned_off_start_no_search_and_say_so() {
     app.world_mut().resource_mut::<Settings>().hints = true;
     send(&mut app, HintRequested);
     run_until(&mut app, "a hint", |app| {
-        app.world().resource::<AiState>().hint.is_some()
+        app.world().resource::<LastHint>().0.is_some()
     });
     // The notice says plainly what the rings are: of Black's four first moves, the 3 best.
     let notice = app.world().resource::<Notice>().text(Lang::En);

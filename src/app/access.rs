@@ -72,6 +72,7 @@ fn activate_squares(
 fn spawn_square_nodes(mut commands: Commands) {
     for square in Square::ALL {
         commands.spawn((
+            Name::new(format!("Accessible square {square}")),
             AccessibleSquare(square),
             crate::board::pinned_to(square),
             AccessibilityNode(AccessNode::new(Role::Button)),

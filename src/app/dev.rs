@@ -7,7 +7,7 @@
 //! battery and soak figures of docs/ai.md), then exits.
 
 use crate::app::launch::LaunchOptions;
-use crate::game::ai::AiState;
+use crate::game::ai::{AiControl, AiState, LastHint};
 use crate::game::flow::{CurrentGame, ViewBusy};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
@@ -134,6 +134,8 @@ fn take_screenshot(
     current: Res<CurrentGame>,
     busy: Res<ViewBusy>,
     mut ai: ResMut<AiState>,
+    mut control: ResMut<AiControl>,
+    hint: Res<LastHint>,
     mut exit: MessageWriter<AppExit>,
     clear: Res<ClearColor>,
     pipelines: Res<crate::app::power::PipelinesPending>,
@@ -174,12 +176,12 @@ fn take_screenshot(
     if current.game().ply() < launch.after_moves && !current.game().is_over() {
         return;
     }
-    if launch.hint && ai.hint.is_none() {
+    if launch.hint && hint.0.is_none() {
         return;
     }
     // Freeze the game where the picture is to be taken.
-    if !ai.frozen {
-        ai.frozen = true;
+    if !control.frozen {
+        control.frozen = true;
         ai.cancel();
     }
     if busy.0 || pipelines.pending() {

@@ -114,6 +114,7 @@ struct BoardCamera;
 
 fn spawn_camera(mut commands: Commands) {
     commands.spawn((
+        Name::new("Board camera"),
         BoardCamera,
         Camera3d::default(),
         Projection::Perspective(PerspectiveProjection {

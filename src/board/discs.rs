@@ -142,6 +142,7 @@ fn spawn_disc(commands: &mut Commands, assets: &DiscAssets, square: Square, rot:
     };
     commands
         .spawn((
+            Name::new(format!("Disc {square}")),
             Disc { square },
             Transform::from_translation(square_centre(square).with_y(rest_height()))
                 .with_rotation(rot),

@@ -4,7 +4,7 @@
 
 use super::{FELT_TOP, square_centre};
 use crate::AppSystems;
-use crate::game::ai::AiState;
+use crate::game::ai::LastHint;
 use crate::game::flow::CurrentGame;
 use crate::prefs::settings::{Settings, TableMode};
 use crate::ui::theme::{Paint, Palette};
@@ -173,19 +173,19 @@ fn show_coordinates(
 
 fn update_hint_labels(
     mut commands: Commands,
-    ai: Res<AiState>,
+    hint: Res<LastHint>,
     current: Res<CurrentGame>,
     palette: Res<Palette>,
     labels: Query<Entity, With<HintLabel>>,
 ) {
-    if !(ai.is_changed() || current.is_changed() || palette.is_changed()) {
+    if !(hint.is_changed() || current.is_changed() || palette.is_changed()) {
         return;
     }
     for entity in &labels {
         commands.entity(entity).despawn();
     }
-    let Some(hint) = ai
-        .hint
+    let Some(hint) = hint
+        .0
         .as_ref()
         .filter(|h| h.generation == current.generation())
     else {

@@ -4,7 +4,7 @@
 use super::{FELT_TOP, SQUARE, square_centre};
 use crate::AppSystems;
 use crate::board::discs::ANNOUNCE;
-use crate::game::ai::AiState;
+use crate::game::ai::LastHint;
 use crate::game::flow::{BoardReset, CurrentGame, MovePlayed, Refusal, TapRefused, ViewBusy};
 use crate::game::players::Players;
 use crate::prefs::settings::Settings;
@@ -70,11 +70,11 @@ fn update_markers(
     players: Res<Players>,
     settings: Res<Settings>,
     busy: Res<ViewBusy>,
-    ai: Res<AiState>,
+    hint: Res<LastHint>,
     assets: Res<MarkerAssets>,
     markers: Query<Entity, With<Marker>>,
 ) {
-    if !(current.is_changed() || settings.is_changed() || busy.is_changed() || ai.is_changed()) {
+    if !(current.is_changed() || settings.is_changed() || busy.is_changed() || hint.is_changed()) {
         return;
     }
     for entity in &markers {
@@ -109,7 +109,7 @@ fn update_markers(
             square_centre(sq) + Vec3::Y * 0.095,
         );
     }
-    if let Some(hint) = &ai.hint
+    if let Some(hint) = &hint.0
         && hint.generation == current.generation()
         && human_turn
     {

@@ -40,6 +40,7 @@ fn spawn_board(
 ) {
     // The frame, its top just below the felt.
     commands.spawn((
+        Name::new("Board frame"),
         Mesh3d(meshes.add(Cuboid::new(BOARD_HALF * 2.0, 0.4, BOARD_HALF * 2.0))),
         MeshMaterial3d(materials.frame.clone()),
         Transform::from_xyz(0.0, -0.2, 0.0),
@@ -47,6 +48,7 @@ fn spawn_board(
     ));
     // The grid: a dark slab under the squares, seen through the gaps.
     commands.spawn((
+        Name::new("Board grid"),
         Mesh3d(meshes.add(Cuboid::new(8.0 * SQUARE + GAP, 0.02, 8.0 * SQUARE + GAP))),
         MeshMaterial3d(materials.grid.clone()),
         Transform::from_xyz(0.0, 0.01, 0.0),
@@ -58,6 +60,7 @@ fn spawn_board(
     for sq in Square::ALL {
         commands
             .spawn((
+                Name::new(format!("Square {sq}")),
                 Mesh3d(tile.clone()),
                 MeshMaterial3d(felt.clone()),
                 Transform::from_translation(square_centre(sq) - Vec3::Y * 0.01),
@@ -70,6 +73,7 @@ fn spawn_board(
     let dot_material = materials.grid.clone();
     for (x, z) in [(-2.0, -2.0), (2.0, -2.0), (-2.0, 2.0), (2.0, 2.0)] {
         commands.spawn((
+            Name::new("Star point"),
             Mesh3d(dot.clone()),
             MeshMaterial3d(dot_material.clone()),
             Transform::from_xyz(x * SQUARE, FELT_TOP + 0.002, z * SQUARE),
@@ -77,6 +81,7 @@ fn spawn_board(
         ));
     }
     commands.spawn((
+        Name::new("Sun"),
         DirectionalLight {
             illuminance: 9_000.0,
             shadow_maps_enabled: shadows.map_or_else(|| Shadows::default().0, |s| s.0),

@@ -31,6 +31,10 @@ use std::time::Duration;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<AiState>()
+        .init_resource::<AiControl>()
+        .init_resource::<LastHint>()
+        .init_resource::<WinEstimate>()
+        .init_resource::<AiStats>()
         .add_systems(
             PostUpdate,
             stop_when_suspended
@@ -320,28 +324,51 @@ impl Kept {
     }
 }
 
-/// The search in flight, a finished AI move waiting for the board to settle, and what the
-/// last searches learned.
+/// The search in flight and a finished AI move waiting for the board to settle. What the
+/// searches found lives beside it: [`LastHint`], [`WinEstimate`], [`AiStats`]; what tools set,
+/// in [`AiControl`].
 #[derive(Resource, Default)]
 pub struct AiState {
     running: Option<Running>,
     kept: Kept,
     ready: Option<(u64, Move)>,
-    /// The last hint.
-    pub hint: Option<Hint>,
-    /// Black's chance to win (0..=1) according to the last search, for the win bar.
-    pub black_win: Option<f32>,
-    /// Set to freeze the game where it is (the screenshot tool): no search starts. (While the
-    /// app is suspended no search runs either: [`WorkPaused`], the platform's.)
+}
+
+/// What tools and tests set: no search at all, or a hint's own limits.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct AiControl {
+    /// Freeze the game where it is (the screenshot tool): no search starts. (While the app is
+    /// suspended no search runs either: [`WorkPaused`], the platform's.)
     pub frozen: bool,
-    /// How long a hint may think.
+    /// How long a hint may think (default: a second).
     pub hint_limits: Option<SearchLimits>,
+}
+
+/// The last hint: shown on the board while the game is at the generation it was asked in.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct LastHint(pub Option<Hint>);
+
+/// Black's chance to win (0..=1) according to the last search, for the win bar.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct WinEstimate(pub Option<f32>);
+
+/// What the searches measured, for the statistics line and the move list.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct AiStats {
+    /// The last finished search's statistics (a move or a hint).
+    pub last: Option<SearchStats>,
+    /// The statistics of the AI's moves in the current line of play, by ply.
+    pub moves: Vec<SearchStats>,
     /// Results dropped because the game had moved on.
     pub stale_dropped: u64,
-    /// The last finished search's statistics (a move or a hint).
-    pub last_stats: Option<SearchStats>,
-    /// The statistics of the AI's moves in the current line of play, by ply.
-    pub move_stats: Vec<SearchStats>,
+}
+
+impl AiStats {
+    /// The statistics of the AI move that led from ply `ply` to the next, if that is the move
+    /// now in the game at that ply.
+    pub fn of_move(&self, ply: usize, mv: Move) -> Option<&SearchStats> {
+        self.moves.iter().find(|s| s.ply == ply && s.mv == Some(mv))
+    }
 }
 
 impl std::fmt::Debug for AiState {
@@ -379,14 +406,6 @@ impl AiState {
         })
     }
 
-    /// The statistics of the AI move that led from ply `ply` to the next, if that is the move
-    /// now in the game at that ply.
-    pub fn stats_of_move(&self, ply: usize, mv: Move) -> Option<&SearchStats> {
-        self.move_stats
-            .iter()
-            .find(|s| s.ply == ply && s.mv == Some(mv))
-    }
-
     /// Whether a search runs or an AI move waits to be shown.
     pub fn is_busy(&self) -> bool {
         self.running.is_some() || self.ready.is_some()
@@ -410,21 +429,29 @@ fn stop_when_suspended(paused: Res<WorkPaused>, mut ai: ResMut<AiState>) {
     }
 }
 
-fn drop_stale(mut ai: ResMut<AiState>, current: Res<CurrentGame>) {
+fn drop_stale(
+    mut ai: ResMut<AiState>,
+    current: Res<CurrentGame>,
+    control: Res<AiControl>,
+    mut stats: ResMut<AiStats>,
+) {
     let stale = ai
         .running
         .as_ref()
         .is_some_and(|r| r.generation != current.generation())
         || ai.ready.is_some_and(|(g, _)| g != current.generation())
-        || (ai.frozen && ai.running.is_some());
+        || (control.frozen && ai.running.is_some());
     if stale {
-        ai.stale_dropped += 1;
+        stats.stale_dropped += 1;
         ai.cancel();
     }
 }
 
 fn poll_search(
     mut ai: ResMut<AiState>,
+    mut hint: ResMut<LastHint>,
+    mut estimate: ResMut<WinEstimate>,
+    mut stats: ResMut<AiStats>,
     mut estimates: MessageWriter<SearchEstimate>,
     mut notice: ResMut<Notice>,
 ) {
@@ -449,19 +476,19 @@ fn poll_search(
             Side::Black => rate,
             Side::White => 1.0 - rate,
         };
-        ai.black_win = Some(black_win);
+        estimate.0 = Some(black_win);
         estimates.write(SearchEstimate {
             ply: running.ply,
             black_win,
         });
     }
-    let stats = SearchStats::of(&result, &running);
+    let found = SearchStats::of(&result, &running);
     if running.purpose == Purpose::Move {
         // A move at this ply replaces whatever line was played from here before (undone).
-        ai.move_stats.retain(|s| s.ply < running.ply);
-        ai.move_stats.push(stats.clone());
+        stats.moves.retain(|s| s.ply < running.ply);
+        stats.moves.push(found.clone());
     }
-    ai.last_stats = Some(stats);
+    stats.last = Some(found);
     match running.purpose {
         Purpose::Move => {
             ai.ready = result.best.map(|mv| (running.generation, mv));
@@ -473,7 +500,7 @@ fn poll_search(
                 1 => Said::new("notice.hint_one"),
                 n => Said::new("notice.hint_many").arg("n", n),
             });
-            ai.hint = Some(Hint {
+            hint.0 = Some(Hint {
                 generation: running.generation,
                 moves,
             });
@@ -571,11 +598,12 @@ const UNTIMED_PROGRESS: Duration = Duration::from_secs(1);
 
 fn start_ai_move(
     mut ai: ResMut<AiState>,
+    control: Res<AiControl>,
     current: Res<CurrentGame>,
     players: Res<Players>,
     settings: Res<Settings>,
 ) {
-    if ai.running.is_some() || ai.ready.is_some() || ai.frozen || current.review().is_some() {
+    if ai.running.is_some() || ai.ready.is_some() || control.frozen || current.review().is_some() {
         return;
     }
     let game = current.game();
@@ -595,6 +623,7 @@ fn start_ai_move(
 fn start_hint(
     mut requests: MessageReader<HintRequested>,
     mut ai: ResMut<AiState>,
+    control: Res<AiControl>,
     current: Res<CurrentGame>,
     players: Res<Players>,
     settings: Res<Settings>,
@@ -609,14 +638,14 @@ fn start_hint(
     }
     let game = current.game();
     if ai.running.is_some()
-        || ai.frozen
+        || control.frozen
         || current.review().is_some()
         || !players.is_human(game.side_to_move())
         || game.legal_moves().is_empty()
     {
         return;
     }
-    let limits = ai.hint_limits.clone().unwrap_or(HINT_LIMITS);
+    let limits = control.hint_limits.clone().unwrap_or(HINT_LIMITS);
     let seed = settings
         .ai_seed
         .wrapping_add(0x4849_4e54 + game.ply() as u64);

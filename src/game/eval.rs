@@ -9,7 +9,7 @@
 
 use super::background::Background;
 use crate::AppSystems;
-use crate::game::ai::{AiState, SearchEstimate};
+use crate::game::ai::{AiControl, AiState, SearchEstimate};
 use crate::game::flow::CurrentGame;
 use crate::platform::lifecycle::WorkPaused;
 use crate::prefs::settings::Settings;
@@ -191,12 +191,13 @@ fn start_analysis(
     mut eval: ResMut<EvalHistory>,
     current: Res<CurrentGame>,
     ai: Res<AiState>,
+    control: Res<AiControl>,
     settings: Res<Settings>,
     paused: Res<WorkPaused>,
 ) {
     let game = current.game();
     if eval.analysis.is_some()
-        || ai.frozen
+        || control.frozen
         || paused.0
         || ai.is_busy()
         || !game.is_over()

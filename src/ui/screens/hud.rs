@@ -3,7 +3,7 @@
 
 use super::Seat;
 use crate::AppSystems;
-use crate::game::ai::{AiState, Purpose};
+use crate::game::ai::{AiState, AiStats, Purpose, WinEstimate};
 use crate::game::flow::{CurrentGame, GameCommand, Notice};
 use crate::game::player::Player;
 use crate::game::players::Players;
@@ -25,7 +25,23 @@ pub(super) fn plugin(app: &mut App) {
             handle_actions.in_set(AppSystems::Input),
             (
                 dock_move_list,
-                (update_hud.in_set(HudUpdate), fade_notice).chain(),
+                (
+                    (
+                        update_texts.run_if(texts_stale.or_else(thinking)),
+                        update_bars.run_if(bars_stale.or_else(thinking)),
+                        mark_side_to_move.run_if(
+                            resource_changed::<CurrentGame>.or_else(resource_changed::<Palette>),
+                        ),
+                        show_buttons.run_if(
+                            resource_changed::<CurrentGame>
+                                .or_else(resource_changed::<Players>)
+                                .or_else(resource_changed::<TableMode>),
+                        ),
+                    )
+                        .in_set(HudUpdate),
+                    fade_notice,
+                )
+                    .chain(),
                 arrange_for_orientation,
             )
                 .in_set(AppSystems::View),
@@ -38,7 +54,7 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(SystemSet, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(super) struct HudUpdate;
 
-/// What the HUD's buttons do; each shows only when it can ([`update_hud`]).
+/// What the HUD's buttons do; each shows only when it can ([`show_buttons`]).
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
 pub enum HudAction {
     /// Pass (the player to move has no legal move).
@@ -351,6 +367,7 @@ fn notice_row(seat: Seat) -> impl Bundle {
 
 fn spawn_seat(commands: &mut Commands, seat: Seat) {
     commands.spawn((
+        Name::new(format!("HUD {seat:?}")),
         super::HudRoot,
         seat,
         Node {
@@ -591,12 +608,12 @@ fn status_text(current: &CurrentGame, players: &Players, ai: &AiState, lang: Lan
 /// The AI statistics line (the menu's "AI stats"): the running search's so far, else the
 /// last search's while its position is on the board (the AI's move just played, or the hint
 /// for this position).
-pub fn stats_text(current: &CurrentGame, ai: &AiState, lang: Lang) -> String {
+pub fn stats_text(current: &CurrentGame, ai: &AiState, stats: &AiStats, lang: Lang) -> String {
     if let Some(live) = ai.live_stats() {
         return live.line(lang);
     }
     let ply = current.game().ply();
-    match &ai.last_stats {
+    match &stats.last {
         Some(s)
             if current.review().is_none()
                 && match s.purpose {
@@ -610,45 +627,61 @@ pub fn stats_text(current: &CurrentGame, ai: &AiState, lang: Lang) -> String {
     }
 }
 
-fn update_hud(
+/// Whether a search runs: its progress and the statistics line move every frame.
+fn thinking(ai: Res<AiState>) -> bool {
+    ai.thinking().is_some()
+}
+
+/// Whether a HUD text may read differently now.
+#[allow(clippy::too_many_arguments, reason = "one change flag per input")]
+fn texts_stale(
     current: Res<CurrentGame>,
     players: Res<Players>,
     ai: Res<AiState>,
+    stats: Res<AiStats>,
+    estimate: Res<WinEstimate>,
     notice: Res<Notice>,
     settings: Res<Settings>,
     language: Res<Language>,
     palette: Res<Palette>,
-    table: Res<TableMode>,
-    mut texts: Query<(&HudText, &Seat, &mut Text, &mut TextColor)>,
-    mut bars: Query<
-        (&mut Node, Has<ThinkingBar>, Has<WinBar>, Has<WinBarBlack>),
-        (
-            Or<(With<ThinkingBar>, With<WinBar>, With<WinBarBlack>)>,
-            Without<HudAction>,
-            Without<FarControl>,
-        ),
-    >,
-    mut buttons: Query<(&HudAction, &Seat, &mut Node), Without<CountChip>>,
-    mut far_controls: Query<(&Seat, &mut Node), (With<FarControl>, Without<HudAction>)>,
-    mut chips: Query<(&CountChip, &mut BorderColor), Without<PlayerCard>>,
-    mut cards: Query<(&PlayerCard, &mut BorderColor, &mut BackgroundColor), Without<CountChip>>,
-) {
-    let thinking = ai.thinking().is_some();
-    if !(current.is_changed()
+) -> bool {
+    current.is_changed()
         || players.is_changed()
         || ai.is_changed()
+        || stats.is_changed()
+        || estimate.is_changed()
         || notice.is_changed()
         || settings.is_changed()
         || language.is_changed()
         || palette.is_changed()
-        || table.is_changed()
-        || thinking)
-    {
-        return;
-    }
-    let game = current.game();
-    let pos = current.shown_position();
-    let score = pos.score();
+}
+
+/// Whether the thinking bar or the win bar may have moved.
+fn bars_stale(
+    ai: Res<AiState>,
+    estimate: Res<WinEstimate>,
+    settings: Res<Settings>,
+    table: Res<TableMode>,
+) -> bool {
+    ai.is_changed() || estimate.is_changed() || settings.is_changed() || table.is_changed()
+}
+
+/// The HUD's words and numbers: disc counts, names, who plays, the status, the lead and the
+/// notice (or the statistics line in its place).
+#[allow(clippy::too_many_arguments, reason = "the texts show all of these")]
+fn update_texts(
+    current: Res<CurrentGame>,
+    players: Res<Players>,
+    ai: Res<AiState>,
+    stats: Res<AiStats>,
+    estimate: Res<WinEstimate>,
+    notice: Res<Notice>,
+    settings: Res<Settings>,
+    language: Res<Language>,
+    palette: Res<Palette>,
+    mut texts: Query<(&HudText, &Seat, &mut Text, &mut TextColor)>,
+) {
+    let score = current.shown_position().score();
     for (which, seat, mut text, mut color) in &mut texts {
         let value = match which {
             HudText::Count(Side::Black) => score.black.to_string(),
@@ -656,7 +689,7 @@ fn update_hud(
             HudText::Name(side) => language.0.side(*side).to_string(),
             HudText::Who(side) => who_plays(&players, &settings.names, *side, language.0),
             HudText::Status => status_text(&current, &players, &ai, language.0),
-            HudText::Lead => lead_text(ai.black_win, language.0),
+            HudText::Lead => lead_text(estimate.0, language.0),
             HudText::Notice => {
                 let colour = if notice.is_error {
                     palette.text_error
@@ -670,7 +703,7 @@ fn update_hud(
                     // The far player sees the game, not the near player's notices.
                     String::new()
                 } else if notice.is_empty() && settings.ai_stats {
-                    stats_text(&current, &ai, language.0)
+                    stats_text(&current, &ai, &stats, language.0)
                 } else {
                     notice.text(language.0)
                 }
@@ -680,8 +713,21 @@ fn update_hud(
             text.0 = value;
         }
     }
+}
+
+/// The thinking bar's progress and the win bar's split.
+fn update_bars(
+    ai: Res<AiState>,
+    estimate: Res<WinEstimate>,
+    settings: Res<Settings>,
+    table: Res<TableMode>,
+    mut bars: Query<
+        (&mut Node, Has<ThinkingBar>, Has<WinBar>, Has<WinBarBlack>),
+        Or<(With<ThinkingBar>, With<WinBar>, With<WinBarBlack>)>,
+    >,
+) {
     let progress = ai.thinking().map_or(0.0, |(_, _, p)| p);
-    let black_win = ai.black_win.unwrap_or(0.5);
+    let black_win = estimate.0.unwrap_or(0.5);
     for (mut node, is_thinking, is_win, is_black) in &mut bars {
         // Face to face (two people) there is no AI to follow, and neither player wants a
         // meter saying who is winning: both bars go, and each HUD is the shorter for it.
@@ -701,7 +747,17 @@ fn update_hud(
             node.width = percent(black_win * 100.0);
         }
     }
-    // The side to move: its count ringed in the accent colour (none once the game is over).
+}
+
+/// The side to move: its count ringed in the accent colour and its card on a lighter ground
+/// (neither once the game is over or under review).
+fn mark_side_to_move(
+    current: Res<CurrentGame>,
+    palette: Res<Palette>,
+    mut chips: Query<(&CountChip, &mut BorderColor), Without<PlayerCard>>,
+    mut cards: Query<(&PlayerCard, &mut BorderColor, &mut BackgroundColor), Without<CountChip>>,
+) {
+    let game = current.game();
     let to_move = (!game.is_over() && current.review().is_none()).then(|| game.side_to_move());
     for (chip, mut border) in &mut chips {
         let colour = if to_move == Some(chip.0) {
@@ -713,7 +769,6 @@ fn update_hud(
             *border = BorderColor::all(colour);
         }
     }
-    // ...and its card too, on a lighter ground.
     for (card, mut border, mut background) in &mut cards {
         let (edge, ground) = if to_move == Some(card.0) {
             (palette.hint, palette.button)
@@ -727,6 +782,18 @@ fn update_hud(
             background.0 = ground;
         }
     }
+}
+
+/// Each HUD button only when it can act (Pass, Play again, the graph, back to the game), and
+/// the far player's own controls in table mode.
+fn show_buttons(
+    current: Res<CurrentGame>,
+    players: Res<Players>,
+    table: Res<TableMode>,
+    mut buttons: Query<(&HudAction, &Seat, &mut Node), Without<FarControl>>,
+    mut far_controls: Query<(&Seat, &mut Node), (With<FarControl>, Without<HudAction>)>,
+) {
+    let game = current.game();
     let human_must_pass =
         current.review().is_none() && game.must_pass() && players.is_human(game.side_to_move());
     for (button, seat, mut node) in &mut buttons {
@@ -771,6 +838,23 @@ fn fade_notice(notice: Res<Notice>, mut texts: Query<(&HudText, &mut TextColor)>
 mod tests {
     use super::*;
     use crate::ui::screens::{HudPlace, hud_place};
+    use bevy::ecs::system::RunSystemOnce;
+
+    #[test]
+    fn the_huds_and_the_toolbar_carry_names_a_developer_can_find() {
+        let mut world = World::new();
+        world.run_system_once(spawn_hud).expect("spawn the HUDs");
+        world
+            .run_system_once(super::super::toolbar::spawn_toolbar)
+            .expect("spawn the toolbar");
+        let mut names: Vec<String> = world
+            .query::<&Name>()
+            .iter(&world)
+            .map(|n| n.as_str().to_string())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["HUD Far", "HUD Near", "Toolbar"]);
+    }
 
     #[test]
     fn the_win_bar_says_who_is_ahead_and_by_how_much() {

@@ -145,6 +145,7 @@ pub fn open_panel(
     let cue = commands.spawn(scroll_cue(body)).id();
     let card = commands
         .spawn((
+            Name::new(format!("Panel {overlay:?}")),
             Node {
                 flex_direction: FlexDirection::Column,
                 width: percent(100),

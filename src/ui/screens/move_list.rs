@@ -5,7 +5,7 @@
 
 use super::{Nav, Overlay, open_panel};
 use crate::AppSystems;
-use crate::game::ai::AiState;
+use crate::game::ai::AiStats;
 use crate::game::flow::{CurrentGame, GameCommand};
 use crate::prefs::i18n::Language;
 use crate::prefs::settings::Settings;
@@ -47,14 +47,14 @@ fn spawn_screen(
     mut commands: Commands,
     current: Res<CurrentGame>,
     lang: Res<Language>,
-    ai: Res<AiState>,
+    stats: Res<AiStats>,
     settings: Res<Settings>,
 ) {
     let game = current.game();
     // Numbered pairs as on a score sheet, in as many columns as fit, scrolling between the
     // title and the controls, and opened at the move on the board.
     let list = commands.spawn(pairs_list(false)).id();
-    spawn_pairs(&mut commands, list, &current, &settings, &ai, lang.0);
+    spawn_pairs(&mut commands, list, &current, &settings, &stats, lang.0);
     // Stepping through the game, under the list like a player's controls.
     let controls = commands
         .spawn((
@@ -151,7 +151,7 @@ fn spawn_pairs(
     list: Entity,
     current: &CurrentGame,
     settings: &Settings,
-    ai: &AiState,
+    stats: &AiStats,
     lang: crate::prefs::choices::Lang,
 ) {
     let game = current.game();
@@ -194,7 +194,7 @@ fn spawn_pairs(
                 cell.with_child(move_token(mv.to_string(), ply, ply == shown));
                 // The AI's numbers for its moves, quietly beside them.
                 if settings.ai_stats
-                    && let Some(stats) = ai.stats_of_move(ply - 1, *mv)
+                    && let Some(stats) = stats.of_move(ply - 1, *mv)
                 {
                     cell.with_child((
                         coloured_label(stats.short(lang), 15.0, Color::WHITE),
@@ -229,7 +229,12 @@ pub struct DockedList;
 
 /// The docked list, to put in the HUD: empty until [`refresh_docked`] fills it.
 pub fn docked_list() -> impl Bundle {
-    (pairs_list(true), DockedList, layout::LayoutProbe("list"))
+    (
+        Name::new("Docked move list"),
+        pairs_list(true),
+        DockedList,
+        layout::LayoutProbe("list"),
+    )
 }
 
 /// Refills the docked lists when the moves, the AI stats switch or the language change.
@@ -237,7 +242,7 @@ fn refresh_docked(
     mut commands: Commands,
     current: Res<CurrentGame>,
     settings: Res<Settings>,
-    ai: Res<AiState>,
+    stats: Res<AiStats>,
     lang: Res<Language>,
     lists: Query<Entity, With<DockedList>>,
     added: Query<(), Added<DockedList>>,
@@ -258,7 +263,7 @@ fn refresh_docked(
             .entity(list)
             .despawn_related::<Children>()
             .insert(FollowShown);
-        spawn_pairs(&mut commands, list, &current, &settings, &ai, lang.0);
+        spawn_pairs(&mut commands, list, &current, &settings, &stats, lang.0);
     }
 }
 

@@ -91,8 +91,9 @@ pub const BUTTONS: [(ToolAction, &str, &str); 6] = [
     (ToolAction::Open(Overlay::Menu), "toolbar.menu", "⋯"),
 ];
 
-fn spawn_toolbar(mut commands: Commands) {
+pub(super) fn spawn_toolbar(mut commands: Commands) {
     let mut bar = commands.spawn((
+        Name::new("Toolbar"),
         super::ToolbarRoot,
         Node {
             position_type: PositionType::Absolute,
