@@ -39,7 +39,7 @@ done
 
 # Two players who gave their names (a tap on a card edits it; src/ui/screens/names.rs).
 named=$(mktemp -d)
-printf '(version: 1, table_mode: true, names: ("Ann", "Bo"))\n' >"$named/settings.ron"
+printf '(version: 2, prefs: (table_mode: true, names: ("Ann", "Bo")))\n' >"$named/settings.ron"
 
 # Screens and languages: name, window, flags.
 shots=(
