@@ -14,6 +14,7 @@ use crate::prefs::settings::TableMode;
 use crate::ui::layout::LayoutProbe;
 use crate::ui::theme::{self, Paint, Palette};
 use crate::ui::widgets::{self, UiAction, button, coloured_label, layout, text_label};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use montello_engine::Side;
 
@@ -632,28 +633,31 @@ fn thinking(ai: Res<AiState>) -> bool {
     ai.thinking().is_some()
 }
 
+/// What the HUD's texts are written from.
+#[derive(SystemParam)]
+struct TextSources<'w> {
+    current: Res<'w, CurrentGame>,
+    players: Res<'w, Players>,
+    ai: Res<'w, AiState>,
+    stats: Res<'w, AiStats>,
+    estimate: Res<'w, WinEstimate>,
+    notice: Res<'w, Notice>,
+    settings: Res<'w, Settings>,
+    language: Res<'w, Language>,
+    palette: Res<'w, Palette>,
+}
+
 /// Whether a HUD text may read differently now.
-#[allow(clippy::too_many_arguments, reason = "one change flag per input")]
-fn texts_stale(
-    current: Res<CurrentGame>,
-    players: Res<Players>,
-    ai: Res<AiState>,
-    stats: Res<AiStats>,
-    estimate: Res<WinEstimate>,
-    notice: Res<Notice>,
-    settings: Res<Settings>,
-    language: Res<Language>,
-    palette: Res<Palette>,
-) -> bool {
-    current.is_changed()
-        || players.is_changed()
-        || ai.is_changed()
-        || stats.is_changed()
-        || estimate.is_changed()
-        || notice.is_changed()
-        || settings.is_changed()
-        || language.is_changed()
-        || palette.is_changed()
+fn texts_stale(from: TextSources) -> bool {
+    from.current.is_changed()
+        || from.players.is_changed()
+        || from.ai.is_changed()
+        || from.stats.is_changed()
+        || from.estimate.is_changed()
+        || from.notice.is_changed()
+        || from.settings.is_changed()
+        || from.language.is_changed()
+        || from.palette.is_changed()
 }
 
 /// Whether the thinking bar or the win bar may have moved.
@@ -668,19 +672,18 @@ fn bars_stale(
 
 /// The HUD's words and numbers: disc counts, names, who plays, the status, the lead and the
 /// notice (or the statistics line in its place).
-#[allow(clippy::too_many_arguments, reason = "the texts show all of these")]
-fn update_texts(
-    current: Res<CurrentGame>,
-    players: Res<Players>,
-    ai: Res<AiState>,
-    stats: Res<AiStats>,
-    estimate: Res<WinEstimate>,
-    notice: Res<Notice>,
-    settings: Res<Settings>,
-    language: Res<Language>,
-    palette: Res<Palette>,
-    mut texts: Query<(&HudText, &Seat, &mut Text, &mut TextColor)>,
-) {
+fn update_texts(from: TextSources, mut texts: Query<(&HudText, &Seat, &mut Text, &mut TextColor)>) {
+    let TextSources {
+        current,
+        players,
+        ai,
+        stats,
+        estimate,
+        notice,
+        settings,
+        language,
+        palette,
+    } = from;
     let score = current.shown_position().score();
     for (which, seat, mut text, mut color) in &mut texts {
         let value = match which {
