@@ -19,9 +19,9 @@ fn sample_positions() -> Vec<Position> {
         let mut pos = Position::start();
         loop {
             positions.push(pos);
-            let moves = pos.legal_moves();
+            let moves = pos.flip_moves();
             if moves.is_empty() {
-                if pos.is_game_over() {
+                if pos.both_stuck() {
                     break;
                 }
                 pos = pos.pass();
@@ -51,7 +51,7 @@ fn benches(c: &mut Criterion) {
     let plays: Vec<(Bitboard, Bitboard, Square)> = positions
         .iter()
         .flat_map(|p| {
-            p.legal_moves()
+            p.flip_moves()
                 .squares()
                 .map(move |sq| (p.player(), p.opponent(), sq))
         })

@@ -12,8 +12,8 @@ fn sample_positions() -> Vec<(Bitboard, Bitboard)> {
     let mut positions = Vec::new();
     for _ in 0..64 {
         let mut pos = Position::start();
-        while !pos.is_game_over() {
-            let squares: Vec<_> = pos.legal_moves().squares().collect();
+        while !pos.both_stuck() {
+            let squares: Vec<_> = pos.flip_moves().squares().collect();
             pos = if squares.is_empty() {
                 pos.pass()
             } else {

@@ -1,8 +1,65 @@
-//! The rules variants and the safe game layer: history with passes, undo and redo.
+//! The rules, in one home: the variants ([`Variant`]) decide what may be played, when a side
+//! passes and when the game ends; [`Game`] is the safe game layer on top (history with passes,
+//! undo and redo). [`Position`]'s methods are primitives that know no variant.
 
-use crate::position::{CENTRE, IllegalMove, IllegalReason};
 use crate::{Bitboard, Move, Position, Score, Side, Square};
 use std::fmt;
+
+/// Why a move was refused. The position it was tried on comes back unchanged inside
+/// [`IllegalMove`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum IllegalReason {
+    /// The square already holds a disc.
+    Occupied,
+    /// Placing a disc there would flip nothing.
+    NoFlips,
+    /// A pass, but the side to move has a legal move.
+    PassNotAllowed,
+    /// A disc, but the side to move has no legal move and must pass.
+    MustPass,
+    /// The game is over: nobody can move.
+    GameOver,
+    /// In the free opening, the first four discs go on the four centre squares.
+    NotACentreSquare,
+}
+
+/// A move refused by the rules, with the unchanged position it was tried on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct IllegalMove {
+    /// The position, exactly as it was before the attempt.
+    pub position: Position,
+    /// The move that was refused.
+    pub mv: Move,
+    /// Why it was refused.
+    pub reason: IllegalReason,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = self.position.side_to_move();
+        match self.reason {
+            IllegalReason::Occupied => write!(f, "{} is already taken", self.mv),
+            IllegalReason::NoFlips => write!(f, "{side} cannot play {}: it flips no disc", self.mv),
+            IllegalReason::PassNotAllowed => {
+                write!(f, "{side} cannot pass while a legal move exists")
+            }
+            IllegalReason::MustPass => write!(f, "{side} has no legal move and must pass"),
+            IllegalReason::GameOver => write!(f, "the game is over"),
+            IllegalReason::NotACentreSquare => {
+                write!(
+                    f,
+                    "{} is not free: the first four discs go on d4, e4, d5 and e5",
+                    self.mv
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// The four centre squares d4, e4, d5, e5: where a free start places its first four discs.
+pub(crate) const CENTRE: u64 = 0x0000_0018_1800_0000;
 
 /// The rules a game is played under, chosen when it is created.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -62,25 +119,34 @@ impl Variant {
         if self.in_free_opening(pos) {
             Bitboard(pos.empties().0 & CENTRE)
         } else {
-            pos.legal_moves()
+            pos.flip_moves()
         }
     }
 
-    /// Whether the side to move must pass (never under [`Variant::NoMoveEndsGame`]).
+    /// Whether a side with no move passes (rather than ending the game): the raw searches'
+    /// switch for [`Variant::must_pass`] and [`Variant::is_game_over`] outside a free start's
+    /// placement phase.
+    #[inline]
+    pub(crate) const fn passes(self) -> bool {
+        !matches!(self, Variant::NoMoveEndsGame)
+    }
+
+    /// Whether the side to move must pass: it has no legal move and the opponent has one
+    /// (never under [`Variant::NoMoveEndsGame`], where that ends the game, nor during a free
+    /// start's placement phase).
+    #[inline]
     pub fn must_pass(self, pos: &Position) -> bool {
-        match self {
-            Variant::NoMoveEndsGame => false,
-            _ => !self.in_free_opening(pos) && pos.must_pass(),
-        }
+        self.passes() && !self.in_free_opening(pos) && pos.only_opponent_can_move()
     }
 
-    /// Whether the game is over.
+    /// Whether the game is over: neither side can move, or under
+    /// [`Variant::NoMoveEndsGame`] the side to move cannot.
     #[inline]
     pub fn is_game_over(self, pos: &Position) -> bool {
         match self {
-            Variant::NoMoveEndsGame => pos.has_no_move(),
-            Variant::Othello => pos.is_game_over(),
-            Variant::FreeOpening => !self.in_free_opening(pos) && pos.is_game_over(),
+            Variant::NoMoveEndsGame => pos.is_stuck(),
+            Variant::Othello => pos.both_stuck(),
+            Variant::FreeOpening => !self.in_free_opening(pos) && pos.both_stuck(),
         }
     }
 
@@ -97,8 +163,14 @@ impl Variant {
         }
     }
 
-    /// Plays `mv` if this variant's rules allow it; otherwise hands the unchanged position
-    /// back inside the error.
+    /// Plays `mv` for the side to move if this variant's rules allow it.
+    ///
+    /// # Errors
+    ///
+    /// An [`IllegalMove`] holding the unchanged position, the move and why
+    /// ([`IllegalReason`]): the square is taken, it flips nothing, it is not a centre square
+    /// during a free start's placement, a pass while a move exists (or during the placement),
+    /// a disc when the side must pass, or any move once the game is over.
     pub fn try_play(self, pos: &Position, mv: Move) -> Result<Position, IllegalMove> {
         let refuse = |reason| IllegalMove {
             position: *pos,
@@ -115,13 +187,20 @@ impl Variant {
                 Move::Pass => Err(refuse(IllegalReason::PassNotAllowed)),
             };
         }
-        if self == Variant::NoMoveEndsGame && pos.has_no_move() {
+        if !self.passes() && pos.is_stuck() {
             return Err(refuse(IllegalReason::GameOver));
         }
-        pos.try_play(mv)
+        try_play_standard(pos, mv)
     }
 
-    /// Plays a move known to be legal (from [`Variant::moves`]). Nothing is checked.
+    /// Plays a move known to be legal, the searches' fast path: nothing is checked.
+    ///
+    /// # Correctness
+    ///
+    /// `mv` must be one of [`Variant::moves`]`(pos)`. Otherwise nothing panics, but the
+    /// result is a position this variant's games never reach: a pass that was not allowed
+    /// just hands the turn over; a square is played as [`Position::play_unchecked`] (or, in a
+    /// free start's placement, [`Position::place`]) plays it, with what those say.
     #[inline]
     pub fn play_unchecked(self, pos: &Position, mv: Move) -> Position {
         match mv {
@@ -129,6 +208,28 @@ impl Variant {
             Move::Play(sq) if self.in_free_opening(pos) => pos.place(sq),
             Move::Play(sq) => pos.play_unchecked(sq),
         }
+    }
+}
+
+/// The standard rules' check of `mv` (a disc must flip something; a pass only when the
+/// side to move is stuck and its opponent is not), which every variant plays by once its
+/// own rules are settled.
+fn try_play_standard(pos: &Position, mv: Move) -> Result<Position, IllegalMove> {
+    let refuse = |reason| IllegalMove {
+        position: *pos,
+        mv,
+        reason,
+    };
+    let moves = pos.flip_moves();
+    match mv {
+        Move::Pass if !moves.is_empty() => Err(refuse(IllegalReason::PassNotAllowed)),
+        Move::Pass if pos.both_stuck() => Err(refuse(IllegalReason::GameOver)),
+        Move::Pass => Ok(pos.pass()),
+        Move::Play(sq) if !pos.empties().contains(sq) => Err(refuse(IllegalReason::Occupied)),
+        Move::Play(sq) if moves.contains(sq) => Ok(pos.play_unchecked(sq)),
+        Move::Play(_) if !moves.is_empty() => Err(refuse(IllegalReason::NoFlips)),
+        Move::Play(_) if pos.both_stuck() => Err(refuse(IllegalReason::GameOver)),
+        Move::Play(_) => Err(refuse(IllegalReason::MustPass)),
     }
 }
 
@@ -267,9 +368,13 @@ impl Game {
         })
     }
 
-    /// Plays `mv` for the side to move. An illegal move changes nothing and comes back as the
-    /// error, with the unchanged position. A new move drops the moves that could be redone,
-    /// unless it is the very move redo would have played.
+    /// Plays `mv` for the side to move under the game's variant. A new move drops the moves
+    /// that could be redone, unless it is the very move redo would have played.
+    ///
+    /// # Errors
+    ///
+    /// An illegal move changes nothing and comes back as the [`IllegalMove`] of
+    /// [`Variant::try_play`], with the unchanged position and the reason.
     pub fn play(&mut self, mv: Move) -> Result<Position, IllegalMove> {
         let next = self.variant.try_play(&self.position(), mv)?;
         if self.moves.get(self.current) == Some(&mv) {
@@ -285,6 +390,10 @@ impl Game {
     }
 
     /// Plays a square (a convenience for [`Game::play`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::play`].
     pub fn play_square(&mut self, sq: Square) -> Result<Position, IllegalMove> {
         self.play(Move::Play(sq))
     }

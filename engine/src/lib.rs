@@ -7,8 +7,13 @@
 //! Layers, from fast to safe:
 //! - [`Bitboard`]: one `u64` per side, and [`movegen`], the move generator and flips the
 //!   search runs on;
-//! - [`Position`]: discs and the side to move, with checked [`Position::try_play`];
-//! - [`Game`]: a [`Variant`]'s rules, the history with passes, undo and redo.
+//! - [`Position`]: discs and the side to move, and the unchecked primitives the searches run
+//!   on ([`Position::flip_moves`], [`Position::play_unchecked`], [`Position::pass`]), which
+//!   know no variant;
+//! - [`Variant`] and [`Game`]: the rules, in one home. [`Variant::try_play`],
+//!   [`Variant::moves`], [`Variant::must_pass`] and [`Variant::is_game_over`] are the only
+//!   checked way to play, pass or end a game; [`Game`] keeps the history with passes, undo
+//!   and redo.
 //!
 //! Every type has one path. The types of the rules live at the root ([`Square`], [`Move`],
 //! [`Bitboard`], [`Position`], [`Game`], their errors, [`FastRng`]); the public modules group
@@ -67,10 +72,10 @@ pub mod perft;
 pub mod search;
 
 pub use bitboard::{Bitboard, Squares};
-pub use game::{Game, GameResult, Variant};
+pub use game::{Game, GameResult, IllegalMove, IllegalReason, Variant};
 pub use notation::error::ParseError;
 pub use playout::{FastRng, PlayoutResult, random_playout, random_square};
-pub use position::{IllegalMove, IllegalReason, Position, PositionError, Score, Side};
+pub use position::{Position, PositionError, Score, Side};
 /// The random generator traits [`FastRng`] implements and [`random_playout`] takes, for
 /// callers without a `rand` dependency of their own.
 pub use rand_core;

@@ -1,5 +1,5 @@
 //! The bit-parallel move generator on [`Bitboard`]s: every legal move of a side at once, and
-//! the discs one move flips. [`Position::legal_moves`](crate::Position::legal_moves) and
+//! the discs one move flips. [`Position::flip_moves`](crate::Position::flip_moves) and
 //! [`Position::flips`](crate::Position::flips) are the same generator behind the position's
 //! own checks; these functions are for callers that keep their own pair of disc sets.
 //!
@@ -17,7 +17,7 @@
 //!
 //! let start = Position::start();
 //! let moves = movegen::legal_moves(start.player(), start.opponent());
-//! assert_eq!(moves, start.legal_moves());
+//! assert_eq!(moves, start.flip_moves());
 //! let f5: Square = "f5".parse()?;
 //! assert_eq!(movegen::flips(start.player(), start.opponent(), f5).count(), 1);
 //! # Ok::<(), montello_engine::SquareParseError>(())
@@ -28,7 +28,11 @@ use crate::{Bitboard, Square};
 
 /// The legal moves of the player with discs `player` against the `opponent`'s discs: every
 /// empty square from which a straight line of one or more opponent discs ends in a player
-/// disc. The two sets must not overlap.
+/// disc: the standard rules' squares, whatever a [`Variant`](crate::Variant) adds.
+///
+/// # Correctness
+///
+/// The two sets must not overlap (nothing is checked); if they do, the result means nothing.
 #[inline]
 pub fn legal_moves(player: Bitboard, opponent: Bitboard) -> Bitboard {
     Bitboard(bitboard::legal_moves(player.0, opponent.0))
@@ -42,7 +46,12 @@ pub fn legal_moves_portable(player: Bitboard, opponent: Bitboard) -> Bitboard {
 }
 
 /// The `opponent` discs that a `player` disc on `sq` flips (empty if none: the move is then
-/// illegal). `sq` must be empty; on an occupied square the result means nothing.
+/// illegal).
+///
+/// # Correctness
+///
+/// `sq` must be empty and the sets must not overlap (nothing is checked); otherwise the
+/// result means nothing.
 #[inline]
 pub fn flips(player: Bitboard, opponent: Bitboard, sq: Square) -> Bitboard {
     Bitboard(bitboard::flips(player.0, opponent.0, sq))
@@ -76,7 +85,7 @@ pub mod avx2 {
     //! if movegen::avx2::available() {
     //!     // SAFETY: the CPU has the features, checked just above.
     //!     let fast = unsafe { movegen::avx2::legal_moves(start.player(), start.opponent()) };
-    //!     assert_eq!(fast, start.legal_moves());
+    //!     assert_eq!(fast, start.flip_moves());
     //! }
     //! ```
 
@@ -121,10 +130,10 @@ mod tests {
         let mut rng = crate::FastRng::new(21);
         for _ in 0..20 {
             let mut pos = Position::start();
-            while !pos.is_game_over() {
+            while !pos.both_stuck() {
                 let (p, o) = (pos.player(), pos.opponent());
                 let moves = legal_moves(p, o);
-                assert_eq!(moves, pos.legal_moves());
+                assert_eq!(moves, pos.flip_moves());
                 assert_eq!(moves, legal_moves_portable(p, o));
                 for sq in pos.empties() {
                     let f = flips(p, o, sq);

@@ -112,9 +112,9 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(crate::Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    let moves = pos.legal_moves();
+    let moves = pos.flip_moves();
     if moves.is_empty() {
-        if pos.is_game_over() {
+        if pos.both_stuck() {
             return Vec::new();
         }
         return vec![(
@@ -285,8 +285,8 @@ pub fn measure_speed(seconds: f64, perft_depth: u32) -> Speed {
     let mut sample = Vec::with_capacity(4096);
     while sample.len() < 4096 {
         let mut pos = Position::start();
-        while !pos.is_game_over() {
-            let moves = pos.legal_moves();
+        while !pos.both_stuck() {
+            let moves = pos.flip_moves();
             pos = if moves.is_empty() {
                 pos.pass()
             } else {
@@ -351,9 +351,9 @@ mod tests {
         for ply in 0..60 {
             let depth = if ply < 20 { 4 } else { 6 };
             assert_eq!(perft(&pos, depth), perft_portable(&pos, depth), "ply {ply}");
-            let moves: Vec<_> = pos.legal_moves().squares().collect();
+            let moves: Vec<_> = pos.flip_moves().squares().collect();
             if moves.is_empty() {
-                if pos.is_game_over() {
+                if pos.both_stuck() {
                     break;
                 }
                 pos = pos.pass();

@@ -4,7 +4,7 @@
 //! its rules once per playout.
 
 use crate::bitboard::{flips, legal_moves};
-use crate::{Bitboard, Position, Side, Square, Variant};
+use crate::{Bitboard, Move, Position, Side, Square, Variant};
 use core::convert::Infallible;
 use rand_core::{Rng, SeedableRng, TryRng};
 
@@ -127,15 +127,19 @@ pub(crate) fn nth_set_bit_portable(mask: &mut u64, n: u32) -> u32 {
     mask.trailing_zeros()
 }
 
-/// A uniformly random square of `moves` (which must not be empty), drawn from `rng`: a
-/// [`FastRng`] or any other [`rand_core::Rng`].
+/// A uniformly random square of `moves`, drawn from `rng`: a [`FastRng`] or any other
+/// [`rand_core::Rng`].
+///
+/// # Panics
+///
+/// If `moves` is empty (the caller checks: the side to move passes or the game is over).
 ///
 /// ```
 /// use montello_engine::{FastRng, Position, random_square};
 ///
 /// let start = Position::start();
-/// let sq = random_square(start.legal_moves(), &mut FastRng::new(1));
-/// assert!(start.legal_moves().contains(sq));
+/// let sq = random_square(start.flip_moves(), &mut FastRng::new(1));
+/// assert!(start.flip_moves().contains(sq));
 /// ```
 #[inline]
 pub fn random_square<R: Rng + ?Sized>(moves: Bitboard, rng: &mut R) -> Square {
@@ -197,15 +201,16 @@ pub fn random_playout<R: Rng + ?Sized>(
     rng: &mut R,
 ) -> PlayoutResult {
     let mut pos = *pos;
-    if variant.in_free_opening(&pos) {
-        while variant.in_free_opening(&pos) {
-            let free = pos.empties().0 & crate::position::CENTRE;
-            pos = pos.place(random_square_raw(free, rng));
-        }
+    while variant.in_free_opening(&pos) {
+        // The placement squares: the variant's legal moves there.
+        let sq = random_square_raw(variant.legal_moves(&pos).0, rng);
+        pos = variant.play_unchecked(&pos, Move::Play(sq));
     }
-    let (p, o) = match variant {
-        Variant::NoMoveEndsGame => playout_no_pass(pos.player().0, pos.opponent().0, rng),
-        _ => playout_othello(pos.player().0, pos.opponent().0, rng),
+    // The two loops are the variants' rules on raw bits: a stuck side passes, or ends it.
+    let (p, o) = if variant.passes() {
+        playout_othello(pos.player().0, pos.opponent().0, rng)
+    } else {
+        playout_no_pass(pos.player().0, pos.opponent().0, rng)
     };
     // After the loop, `p` belongs to whoever was to move at `pos` if an even number of turns
     // passed; the loops return (original mover's discs, other's discs).

@@ -1,7 +1,9 @@
-//! A position: whose discs are where, and whose turn it is, under the standard rules.
+//! A position: whose discs are where, and whose turn it is, and the fast primitives the
+//! searches run on (flips, play, pass). The rules (what may be played, when a side passes,
+//! when the game ends) are a [`Variant`](crate::Variant)'s, in `game.rs`.
 
 use crate::bitboard::{flips, legal_moves};
-use crate::{Bitboard, Move, Square};
+use crate::{Bitboard, Square};
 use std::fmt;
 
 /// A player's colour. Black moves first.
@@ -41,62 +43,6 @@ pub struct Position {
     opponent: u64,
     side: Side,
 }
-
-/// Why a move was refused. The position it was tried on comes back unchanged inside
-/// [`IllegalMove`].
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum IllegalReason {
-    /// The square already holds a disc.
-    Occupied,
-    /// Placing a disc there would flip nothing.
-    NoFlips,
-    /// A pass, but the side to move has a legal move.
-    PassNotAllowed,
-    /// A disc, but the side to move has no legal move and must pass.
-    MustPass,
-    /// The game is over: nobody can move.
-    GameOver,
-    /// In the free opening, the first four discs go on the four centre squares.
-    NotACentreSquare,
-}
-
-/// A move refused by the rules, with the unchanged position it was tried on.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct IllegalMove {
-    /// The position, exactly as it was before the attempt.
-    pub position: Position,
-    /// The move that was refused.
-    pub mv: Move,
-    /// Why it was refused.
-    pub reason: IllegalReason,
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = self.position.side_to_move();
-        match self.reason {
-            IllegalReason::Occupied => write!(f, "{} is already taken", self.mv),
-            IllegalReason::NoFlips => write!(f, "{side} cannot play {}: it flips no disc", self.mv),
-            IllegalReason::PassNotAllowed => {
-                write!(f, "{side} cannot pass while a legal move exists")
-            }
-            IllegalReason::MustPass => write!(f, "{side} has no legal move and must pass"),
-            IllegalReason::GameOver => write!(f, "the game is over"),
-            IllegalReason::NotACentreSquare => {
-                write!(
-                    f,
-                    "{} is not free: the first four discs go on d4, e4, d5 and e5",
-                    self.mv
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for IllegalMove {}
-
-/// The four centre squares d4, e4, d5, e5.
-pub(crate) const CENTRE: u64 = 0x0000_0018_1800_0000;
 
 impl Position {
     /// The standard start: white on d4 and e5, black on d5 and e4, black to move.
@@ -144,7 +90,11 @@ impl Position {
     }
 
     /// A position from the mover's and the opponent's discs, for the search's hot paths.
-    /// The two sets must not overlap (nothing is checked; [`Position::from_discs`] checks).
+    ///
+    /// # Correctness
+    ///
+    /// The two sets must not overlap; nothing is checked ([`Position::from_discs`] checks).
+    /// Overlapping sets make a position whose moves, flips and scores are meaningless.
     #[inline]
     pub const fn from_player_opponent(
         player: Bitboard,
@@ -223,13 +173,17 @@ impl Position {
         }
     }
 
-    /// The squares the side to move may play.
+    /// The squares where a disc of the side to move would flip something: the legal squares
+    /// under the standard rules once the board has its four centre discs. A primitive for the
+    /// searches' hot paths, not the rules: a [`Variant`](crate::Variant) decides what may be
+    /// played ([`Variant::legal_moves`](crate::Variant::legal_moves), in a free start's
+    /// placement phase the empty centre squares).
     #[inline]
-    pub fn legal_moves(&self) -> Bitboard {
+    pub fn flip_moves(&self) -> Bitboard {
         Bitboard(legal_moves(self.player, self.opponent))
     }
 
-    /// The discs that a disc on `sq` would flip (empty if the move is illegal or `sq` is taken).
+    /// The discs that a disc on `sq` would flip (empty if it flips nothing or `sq` is taken).
     #[inline]
     pub fn flips(&self, sq: Square) -> Bitboard {
         if (self.player | self.opponent) & sq.mask() != 0 {
@@ -238,25 +192,40 @@ impl Position {
         Bitboard(flips(self.player, self.opponent, sq))
     }
 
-    /// Whether the side to move has no legal move (it must pass, or the game is over).
+    /// Whether the side to move has no square that flips something ([`Position::flip_moves`]
+    /// is empty). What that means is the variant's to say: a pass or the end in Othello, the
+    /// end when stuck ends the game ([`Variant::must_pass`](crate::Variant::must_pass),
+    /// [`Variant::is_game_over`](crate::Variant::is_game_over)).
     #[inline]
-    pub fn has_no_move(&self) -> bool {
+    pub fn is_stuck(&self) -> bool {
         legal_moves(self.player, self.opponent) == 0
     }
 
-    /// Whether the side to move must pass: no legal move, but the opponent has one.
-    pub fn must_pass(&self) -> bool {
-        self.has_no_move() && legal_moves(self.opponent, self.player) != 0
+    /// Whether the side to move is stuck and its opponent is not: the standard rules' pass.
+    /// A primitive; [`Variant::must_pass`](crate::Variant::must_pass) is the rule.
+    #[inline]
+    pub fn only_opponent_can_move(&self) -> bool {
+        self.is_stuck() && legal_moves(self.opponent, self.player) != 0
     }
 
-    /// Whether neither side can move: the game is over under the standard rules.
+    /// Whether neither side has a square that flips something: the standard rules' end. A
+    /// primitive; [`Variant::is_game_over`](crate::Variant::is_game_over) is the rule.
     #[inline]
-    pub fn is_game_over(&self) -> bool {
+    pub fn both_stuck(&self) -> bool {
         legal_moves(self.player, self.opponent) == 0 && legal_moves(self.opponent, self.player) == 0
     }
 
-    /// Plays a legal disc at `sq` that flips `flipped` (as returned by [`Position::flips`]).
-    /// Nothing is checked: the search's fast path. Use [`Position::try_play`] for input.
+    /// Plays a disc of the side to move at `sq` that flips `flipped`, and hands the move over.
+    /// The searches' fast path: nothing is checked. Input goes through
+    /// [`Variant::try_play`](crate::Variant::try_play) or [`Game::play`](crate::Game::play).
+    ///
+    /// # Correctness
+    ///
+    /// `sq` must be empty and `flipped` must be [`Position::flips`]`(sq)`, non-empty. Otherwise
+    /// nothing panics, but the result is a position no game reaches: a disc that flips
+    /// nothing, discs flipped that were not outflanked, or (with `sq` or `flipped` not the
+    /// opponent's) a square counted for both sides, after which every answer about the
+    /// position is meaningless.
     #[inline]
     pub const fn play_flips(&self, sq: Square, flipped: Bitboard) -> Position {
         let flipped = flipped.0;
@@ -267,59 +236,45 @@ impl Position {
         }
     }
 
-    /// Plays a disc at `sq`, which must be a legal move. Nothing is checked.
+    /// Plays a disc of the side to move at `sq`, flipping what it outflanks, and hands the
+    /// move over. The searches' fast path: nothing is checked. Input goes through
+    /// [`Variant::try_play`](crate::Variant::try_play) or [`Game::play`](crate::Game::play).
+    ///
+    /// # Correctness
+    ///
+    /// `sq` must be in [`Position::flip_moves`]. Otherwise nothing panics, but the result is a
+    /// position no game reaches: on an empty square that flips nothing, a lone disc and the
+    /// turn handed over; on a taken square, a square counted for both sides, after which
+    /// every answer about the position is meaningless.
     #[inline]
     pub fn play_unchecked(&self, sq: Square) -> Position {
         self.play_flips(sq, Bitboard(flips(self.player, self.opponent, sq)))
     }
 
-    /// Places a disc at `sq` without flipping anything (Reversi free opening, setting up).
+    /// Places a disc of the side to move at `sq` without flipping anything, and hands the move
+    /// over: a free start's placement, or setting up a board.
+    ///
+    /// # Correctness
+    ///
+    /// `sq` must be empty; nothing is checked. On a taken square the result counts that square
+    /// for both sides, and every answer about it is meaningless.
     pub const fn place(&self, sq: Square) -> Position {
         self.play_flips(sq, Bitboard::EMPTY)
     }
 
-    /// Hands the move to the opponent. Nothing is checked.
+    /// Hands the move to the opponent, discs unchanged.
+    ///
+    /// # Correctness
+    ///
+    /// Nothing is checked: it passes whether or not the variant allows a pass here (see
+    /// [`Variant::moves`](crate::Variant::moves)). The position is well formed either way,
+    /// but after a pass the rules refuse it is one the game does not reach.
     #[inline]
     pub const fn pass(&self) -> Position {
         Position {
             player: self.opponent,
             opponent: self.player,
             side: self.side.opposite(),
-        }
-    }
-
-    /// Plays `mv` if the standard rules allow it; otherwise gives the unchanged position
-    /// back inside the error.
-    pub fn try_play(&self, mv: Move) -> Result<Position, IllegalMove> {
-        let refuse = |reason| IllegalMove {
-            position: *self,
-            mv,
-            reason,
-        };
-        let moves = legal_moves(self.player, self.opponent);
-        match mv {
-            Move::Pass => {
-                if moves != 0 {
-                    Err(refuse(IllegalReason::PassNotAllowed))
-                } else if legal_moves(self.opponent, self.player) == 0 {
-                    Err(refuse(IllegalReason::GameOver))
-                } else {
-                    Ok(self.pass())
-                }
-            }
-            Move::Play(sq) => {
-                if (self.player | self.opponent) & sq.mask() != 0 {
-                    Err(refuse(IllegalReason::Occupied))
-                } else if moves & sq.mask() != 0 {
-                    Ok(self.play_unchecked(sq))
-                } else if moves != 0 {
-                    Err(refuse(IllegalReason::NoFlips))
-                } else if legal_moves(self.opponent, self.player) == 0 {
-                    Err(refuse(IllegalReason::GameOver))
-                } else {
-                    Err(refuse(IllegalReason::MustPass))
-                }
-            }
         }
     }
 
@@ -338,13 +293,28 @@ impl Default for Position {
     }
 }
 
+impl Position {
+    /// Writes the board string (`X` black, `O` white, `-` empty, row 1 first, a space and the
+    /// side to move): [`Debug`](fmt::Debug) here, and the notation's printer
+    /// (`board_string::to_board_string`), which sits above positions.
+    pub(crate) fn write_board_string(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        let mark = |side| match side {
+            Side::Black => 'X',
+            Side::White => 'O',
+        };
+        for sq in Square::ALL {
+            out.write_char(self.disc_at(sq).map_or('-', mark))?;
+        }
+        out.write_char(' ')?;
+        out.write_char(mark(self.side))
+    }
+}
+
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Position({})",
-            crate::notation::board_string::to_board_string(self)
-        )
+        f.write_str("Position(")?;
+        self.write_board_string(f)?;
+        f.write_str(")")
     }
 }
 

@@ -54,7 +54,7 @@ fn squares(indices: &[usize]) -> Vec<Square> {
 fn check_against_naive(pos: &Position) -> Result<(), TestCaseError> {
     let cells = naive::cells(pos.player(), pos.opponent());
     let naive_moves = naive::legal_moves(&cells);
-    let fast_moves: Vec<Square> = pos.legal_moves().squares().collect();
+    let fast_moves: Vec<Square> = pos.flip_moves().squares().collect();
     prop_assert_eq!(
         &fast_moves,
         &squares(&naive_moves),
@@ -83,13 +83,13 @@ fn check_against_naive(pos: &Position) -> Result<(), TestCaseError> {
     }
     let opponent_moves = naive::legal_moves(&naive::swap(&cells));
     prop_assert_eq!(
-        pos.must_pass(),
+        pos.only_opponent_can_move(),
         naive_moves.is_empty() && !opponent_moves.is_empty(),
         "must pass in {:?}",
         pos
     );
     prop_assert_eq!(
-        pos.is_game_over(),
+        pos.both_stuck(),
         naive_moves.is_empty() && opponent_moves.is_empty(),
         "game over in {:?}",
         pos

@@ -3,6 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use montello_engine::Variant;
 use montello_engine::notation::board_string;
 
 fuzz_target!(|data: &[u8]| {
@@ -11,6 +12,8 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(pos) = board_string::parse(&text) {
         let written = board_string::to_board_string(&pos);
         assert_eq!(board_string::parse(&written), Ok(pos), "{written}");
-        let _ = board_string::diagram(&pos);
+        for variant in Variant::ALL {
+            let _ = board_string::diagram(&pos, variant);
+        }
     }
 });

@@ -238,7 +238,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Show { game, variant } => {
             let game = parse_game(&game, &variant)?;
             let pos = game.position();
-            print!("{}", board_string::diagram(&pos));
+            print!("{}", board_string::diagram(&pos, game.variant()));
             println!("board: {}", board_string::to_board_string(&pos));
             if !game.history().is_empty() {
                 println!(
@@ -292,7 +292,7 @@ fn run(command: Command) -> Result<(), String> {
             };
             let scale = montello_engine::eval::SCALE as f64;
             let e = w.evaluate(pos.player(), pos.opponent());
-            print!("{}", board_string::diagram(&pos));
+            print!("{}", board_string::diagram(&pos, game.variant()));
             println!(
                 "evaluation: {:+.2} discs for {} (to move)",
                 f64::from(e) / scale,

@@ -131,8 +131,8 @@ pub(crate) mod tests {
         let mut out = Vec::with_capacity(n);
         while out.len() < n {
             let mut pos = Position::start();
-            while !pos.is_game_over() && out.len() < n {
-                let moves = pos.legal_moves().0;
+            while !pos.both_stuck() && out.len() < n {
+                let moves = pos.flip_moves().0;
                 pos = if moves == 0 {
                     pos.pass()
                 } else {

@@ -666,7 +666,7 @@ pub fn match_weights(
         }
         let mut rng = FastRng::new(index as u64);
         loop {
-            if pos.is_game_over() {
+            if Variant::Othello.is_game_over(&pos) {
                 break;
             }
             let (p, o) = (pos.player().0, pos.opponent().0);

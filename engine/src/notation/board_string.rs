@@ -2,7 +2,7 @@
 //! move, and a human-readable diagram.
 
 use super::ParseError;
-use crate::{Bitboard, Position, Side, Square};
+use crate::{Bitboard, Position, Side, Square, Variant};
 
 const FORMAT: &str = "board string";
 
@@ -98,25 +98,15 @@ impl CharIndices for str {
 /// for the side to move.
 pub fn to_board_string(pos: &Position) -> String {
     let mut s = String::with_capacity(66);
-    for sq in Square::ALL {
-        s.push(match pos.disc_at(sq) {
-            Some(Side::Black) => 'X',
-            Some(Side::White) => 'O',
-            None => '-',
-        });
-    }
-    s.push(' ');
-    s.push(match pos.side_to_move() {
-        Side::Black => 'X',
-        Side::White => 'O',
-    });
+    // Writing to a String cannot fail.
+    let _ = pos.write_board_string(&mut s);
     s
 }
 
-/// A diagram for people: coordinates, `X`/`O` discs, `.` for the legal moves of the side to
-/// move, `-` for other empty squares, and who is to move with the disc counts.
-pub fn diagram(pos: &Position) -> String {
-    let legal = pos.legal_moves();
+/// A diagram for people: coordinates, `X`/`O` discs, `.` for the squares the side to move may
+/// play under `variant`, `-` for other empty squares, and who is to move with the disc counts.
+pub fn diagram(pos: &Position, variant: Variant) -> String {
+    let legal = variant.legal_moves(pos);
     let mut s = String::from("  a b c d e f g h\n");
     for row in 0..8u8 {
         s.push((b'1' + row) as char);
@@ -181,8 +171,17 @@ mod tests {
 
     #[test]
     fn diagram_marks_legal_moves() {
-        let d = diagram(&Position::start());
+        let d = diagram(&Position::start(), Variant::Othello);
         assert!(d.contains("3 - - - . - - - -"), "{d}");
         assert!(d.contains("Black to move"), "{d}");
+        // A free start's placement marks the empty centre squares.
+        let d = diagram(&Position::empty(), Variant::FreeOpening);
+        assert!(d.contains("4 - - - . . - - -"), "{d}");
+        assert_eq!(
+            diagram(&Position::empty(), Variant::Othello)
+                .matches('.')
+                .count(),
+            0
+        );
     }
 }

@@ -18,7 +18,7 @@ use super::{CancelHandle, MoveStats, Proof, SearchLimits, SearchResult};
 use crate::bitboard::{CORNERS, X_SQUARES, flips, legal_moves};
 use crate::clock::Instant;
 use crate::eval::{SCALE, evaluate_raw};
-use crate::position::CENTRE;
+use crate::game::CENTRE;
 use crate::{Move, Position, Square, Variant};
 
 /// The knobs of the alpha-beta sparring partner ([`super::Strategy::AlphaBeta`]): a PVS
@@ -399,7 +399,7 @@ fn run(
         deadline,
         cancel,
         aborted: false,
-        passes: variant != Variant::NoMoveEndsGame,
+        passes: variant.passes(),
         free: variant == Variant::FreeOpening,
     };
     let empties = pos.empties().count();
@@ -983,7 +983,7 @@ mod tests {
             assert_eq!(r.best, None, "seed {seed}");
             // After the pass, the opponent's search is exact and agrees with the solver.
             let next = pos.pass();
-            if !next.is_game_over() {
+            if !next.both_stuck() {
                 let r = run(
                     &next,
                     Variant::Othello,

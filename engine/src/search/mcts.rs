@@ -760,7 +760,7 @@ fn leaf_value(tree: &Tree, n: usize, side: Side, config: &MctsConfig, rng: &mut 
     let played = if lambda >= 1.0 {
         0.0
     } else if config.corner_playouts && !free {
-        let passes = tree.variant != Variant::NoMoveEndsGame;
+        let passes = tree.variant.passes();
         let margin = corner_playout(leaf.player, leaf.opponent, passes, rng);
         let black = if side == Side::Black { margin } else { -margin };
         match black.signum() {
@@ -993,7 +993,7 @@ mod tests {
     fn a_pass_position() -> Position {
         (0..400)
             .flat_map(|seed| crate::eval::tests::random_positions(seed, 60))
-            .find(|p| p.legal_moves().is_empty() && !p.is_game_over())
+            .find(|p| p.flip_moves().is_empty() && !p.both_stuck())
             .unwrap_or_else(|| panic!("no pass position in the sample"))
     }
 
@@ -1047,7 +1047,7 @@ mod tests {
         // move comes before).
         let positions: Vec<Position> = (0..400)
             .flat_map(|seed| crate::eval::tests::random_positions(seed, 60))
-            .filter(|p| p.legal_moves().count() == 1 && p.empties().count() > 10)
+            .filter(|p| p.flip_moves().count() == 1 && p.empties().count() > 10)
             .take(5)
             .collect();
         assert_eq!(positions.len(), 5);
@@ -1167,7 +1167,7 @@ mod tests {
         let solved = random_endgame(32, 8);
         let over = crate::eval::tests::random_positions(3, 200)
             .into_iter()
-            .find(Position::is_game_over)
+            .find(Position::both_stuck)
             .unwrap_or_else(|| panic!("no finished game"));
         let no_reuse = MctsConfig {
             reuse: false,

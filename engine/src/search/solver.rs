@@ -64,7 +64,7 @@ impl<'a> Solver<'a> {
             cancel,
             aborted: false,
             max_nodes: u64::MAX,
-            passes: variant != Variant::NoMoveEndsGame,
+            passes: variant.passes(),
             table: Table::with_slots(TT_ENTRIES),
         }
     }
@@ -523,6 +523,7 @@ fn root_moves(pos: &Position, variant: Variant) -> Vec<Move> {
 /// Solves `pos`: first the win/draw/loss of every move (cheap, a null window around zero),
 /// then the final margin of the best ones. Gives up (`None`) if the deadline, the node
 /// budget or `cancel` strikes before the first pass is done; after it, returns what it has.
+/// Never solves a free start's placement phase (the solver plays no placements).
 pub(crate) fn solve_root(
     pos: &Position,
     variant: Variant,
@@ -530,6 +531,9 @@ pub(crate) fn solve_root(
     cancel: Option<&CancelHandle>,
     max_nodes: u64,
 ) -> Option<RootSolve> {
+    if variant.in_free_opening(pos) {
+        return None;
+    }
     let mut solver = Solver::new(variant, deadline, cancel).with_budget(max_nodes);
     // Likely best first: the margin pass then raises its alpha early, and the table fills
     // with the main line.
@@ -590,7 +594,8 @@ pub struct Solution {
 
 /// Solves `pos` exactly under `variant`'s rules: principal-variation search over the root
 /// moves (likely best first by the learned evaluation), each with the full solver. Gives up
-/// (`None`) at `deadline` or when `cancel` is set; a finished game has no move to solve.
+/// (`None`) at `deadline` or when `cancel` is set; a finished game has no move to solve, and
+/// neither has a free start's placement phase (the solver plays no placements).
 /// `table_bytes` sizes the transposition table (a few MiB for a phone, 64 MiB or more for
 /// the deep endgames of the test suites).
 pub fn solve(
@@ -600,6 +605,9 @@ pub fn solve(
     deadline: Option<Instant>,
     cancel: Option<&CancelHandle>,
 ) -> Option<Solution> {
+    if variant.in_free_opening(pos) {
+        return None;
+    }
     let moves = root_moves(pos, variant);
     let mut solver = Solver::new(variant, deadline, cancel).with_table_bytes(table_bytes);
     let mut best: Option<(Move, i32)> = None;
@@ -661,14 +669,14 @@ pub(crate) mod tests {
             let mut pos = Position::start();
             loop {
                 if pos.empties().count() <= empties {
-                    if !pos.is_game_over() {
+                    if !pos.both_stuck() {
                         return pos;
                     }
                     break;
                 }
-                let moves = pos.legal_moves().0;
+                let moves = pos.flip_moves().0;
                 if moves == 0 {
-                    if pos.is_game_over() {
+                    if pos.both_stuck() {
                         break;
                     }
                     pos = pos.pass();

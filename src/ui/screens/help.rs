@@ -12,7 +12,7 @@ use crate::prefs::i18n::Language;
 use crate::ui::theme::Paint;
 use crate::ui::widgets::{button, coloured_label, label, panel, row, text_label};
 use bevy::prelude::*;
-use montello_engine::{Position, Side, Square};
+use montello_engine::{Position, Side, Square, Variant};
 
 pub(super) fn plugin(app: &mut App) {
     // Back and Close are the toolbar's generic `Open` and `Close` actions.
@@ -56,7 +56,7 @@ pub struct Diagram {
 pub fn tutorial() -> Vec<Diagram> {
     let legal = |p: &Position| {
         let mut marks = [Mark::None; 64];
-        for sq in p.legal_moves() {
+        for sq in Variant::Othello.legal_moves(p) {
             marks[usize::from(sq.index())] = Mark::Legal;
         }
         marks
