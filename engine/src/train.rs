@@ -10,10 +10,8 @@
 //! generation is the same with any number of threads, and a killed run resumes from the
 //! chunks already written.
 
-use super::patterns::{FEATURES, PHASE_SIZE, features};
-use super::weights::canonical_map;
-use super::{PHASES, SCALE, Weights, phase};
 use crate::bitboard::{flips, legal_moves};
+use crate::eval::{FEATURES, PHASE_SIZE, PHASES, SCALE, Weights, canonical_map, features, phase};
 use crate::playout::random_square_raw;
 use crate::search::solver::Solver;
 use crate::{Bitboard, FastRng, Square, Variant};
@@ -738,7 +736,7 @@ mod tests {
 
     #[test]
     fn self_play_labels_are_exact_in_the_endgame() {
-        let w = super::super::heuristic();
+        let w = crate::eval::heuristic();
         let cfg = SelfPlay {
             exact_empties: 8,
             ..SelfPlay::default()
@@ -756,7 +754,7 @@ mod tests {
 
     #[test]
     fn samples_round_trip_through_a_file() {
-        let w = super::super::heuristic();
+        let w = crate::eval::heuristic();
         let samples = play_chunk(
             &w,
             &SelfPlay {
@@ -787,7 +785,7 @@ mod tests {
         let openings =
             crate::arena::parse_openings(crate::arena::OPENINGS).unwrap_or_else(|e| panic!("{e}"));
         let r = match_weights(
-            &super::super::heuristic(),
+            &crate::eval::heuristic(),
             &Weights::zeros(),
             1,
             8,
@@ -817,7 +815,7 @@ mod tests {
             depth: 1,
             ..SelfPlay::default()
         };
-        let samples = play_chunk(&super::super::heuristic(), &cfg, 9, 0, 60);
+        let samples = play_chunk(&crate::eval::heuristic(), &cfg, 9, 0, 60);
         let before: f64 = errors(&w0, &samples, &label)
             .iter()
             .map(|e| e.mae * e.n as f64)
