@@ -10,17 +10,17 @@
 //! (see [`AlphaBetaConfig`]): `ab:time=1s`, `ab:depth=6`, `ab:solve=20`.
 //!
 //! Games start from a set of balanced openings, each played twice with the colours swapped,
-//! and run in parallel on `threads` threads; each game's searches stay on one thread.
+//! and run in parallel on `threads` threads (a rayon pool of that size, one game a task);
+//! each game's searches stay on one thread.
 
 use crate::notation::transcript;
 use crate::search::{
     AlphaBetaConfig, CancelHandle, Level, MctsConfig, SearchLimits, Searcher, Strategy,
 };
 use crate::{Move, Position, Side, Variant};
+use rayon::prelude::*;
 use std::fmt;
 use std::str::FromStr;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// The arena's built-in openings: balanced lines of a few plies, one transcript a line
@@ -405,37 +405,48 @@ pub struct Match {
     pub seed: u64,
 }
 
-/// Plays the match; `progress` sees each game as it finishes (from any worker thread).
+/// Plays the match; `progress` sees each game as it finishes (from any worker thread). The
+/// report is the same whatever `threads` is: each game depends only on the match and its
+/// index, and the games are tallied in index order.
 pub fn play(m: &Match, progress: &(dyn Fn(&GameRecord) + Sync)) -> Report {
-    let next = AtomicUsize::new(0);
-    let report = Mutex::new(Report::default());
-    let threads = m.threads.clamp(1, m.games.max(1));
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= m.games {
-                        break;
-                    }
-                    let (record, a_t, b_t) = play_game(m, i);
-                    progress(&record);
-                    let mut r = report.lock().unwrap_or_else(|e| e.into_inner());
-                    match record.a_score {
-                        s if s > 0.75 => r.wins += 1,
-                        s if s > 0.25 => r.draws += 1,
-                        _ => r.losses += 1,
-                    }
-                    r.a_times.merge(&a_t);
-                    r.b_times.merge(&b_t);
-                    r.games.push(record);
-                }
-            });
+    let played: Vec<(GameRecord, MoveTimes, MoveTimes)> =
+        in_pool(m.threads.clamp(1, m.games.max(1)), || {
+            (0..m.games)
+                .into_par_iter()
+                // One game a task: games take seconds and vary, so a worker that is done
+                // takes the next game rather than a half of someone else's range.
+                .with_max_len(1)
+                .map(|i| {
+                    let played = play_game(m, i);
+                    progress(&played.0);
+                    played
+                })
+                .collect()
+        });
+    let mut r = Report::default();
+    for (record, a_t, b_t) in played {
+        match record.a_score {
+            s if s > 0.75 => r.wins += 1,
+            s if s > 0.25 => r.draws += 1,
+            _ => r.losses += 1,
         }
-    });
-    let mut r = report.into_inner().unwrap_or_else(|e| e.into_inner());
-    r.games.sort_by_key(|g| g.index);
+        r.a_times.merge(&a_t);
+        r.b_times.merge(&b_t);
+        r.games.push(record);
+    }
     r
+}
+
+/// Runs `work` in a pool of `threads` workers made for this call (the tools' `--threads N`:
+/// N, not rayon's global pool's size), or in the global pool if the OS refuses the threads.
+pub(crate) fn in_pool<R: Send>(threads: usize, work: impl FnOnce() -> R + Send) -> R {
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+    {
+        Ok(pool) => pool.install(work),
+        Err(_) => work(),
+    }
 }
 
 /// Plays game `i` of the match.
@@ -618,12 +629,19 @@ mod tests {
         assert_eq!(r.games[0].a_is_black, !r.games[1].a_is_black);
         assert_eq!(r.games[0].moves[..3], r.games[1].moves[..3]);
         assert!(r.a_times.times.len() > 10 && r.b_times.times.len() > 10);
-        // Seeded and iteration-limited: the same match replays exactly.
-        let again = play(&m, &|_| {});
+        // Seeded and iteration-limited: the same match replays exactly, on any number of
+        // threads, and the progress hears every game once.
+        let heard = std::sync::atomic::AtomicUsize::new(0);
+        let one_thread = Match { threads: 1, ..m };
+        let again = play(&one_thread, &|_| {
+            heard.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        });
+        assert_eq!(r.games, again.games);
         assert_eq!(
-            r.games.iter().map(|g| &g.moves).collect::<Vec<_>>(),
-            again.games.iter().map(|g| &g.moves).collect::<Vec<_>>()
+            (again.wins, again.draws, again.losses),
+            (r.wins, r.draws, r.losses)
         );
+        assert_eq!(heard.into_inner(), 4);
     }
 }
 

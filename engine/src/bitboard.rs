@@ -23,6 +23,14 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard(pub u64);
 
+// Here rather than in square.rs, so that squares sit below bitboards and not beside them.
+impl Square {
+    /// The set holding only this square.
+    pub const fn bit(self) -> Bitboard {
+        Bitboard(self.mask())
+    }
+}
+
 impl Bitboard {
     /// No squares.
     pub const EMPTY: Bitboard = Bitboard(0);
@@ -331,92 +339,6 @@ mod tests {
         assert_eq!(moves, expected);
         assert_eq!(flips(black, white, sq("f5")), sq("e5").mask());
         assert_eq!(flips(black, white, sq("a1")), 0);
-    }
-
-    /// Reachable positions: every position of 200 seeded random games.
-    fn game_positions() -> Vec<(u64, u64)> {
-        let mut rng = crate::FastRng::new(13);
-        let mut out = Vec::new();
-        for _ in 0..200 {
-            let start = crate::Position::start();
-            let (mut p, mut o) = (start.player().0, start.opponent().0);
-            let mut passes = 0;
-            while passes < 2 {
-                out.push((p, o));
-                let moves = legal_moves_portable(p, o);
-                if moves == 0 {
-                    passes += 1;
-                } else {
-                    passes = 0;
-                    let squares: Vec<usize> = Bitboard(moves)
-                        .squares()
-                        .map(|s| usize::from(s.index()))
-                        .collect();
-                    let sq = squares[rng.below(squares.len() as u32) as usize];
-                    let f = flips_portable(p, o, sq);
-                    (p, o) = (p | f | 1 << sq, o & !f);
-                }
-                (p, o) = (o, p);
-            }
-        }
-        out
-    }
-
-    /// The fast path against the portable one, bit for bit, on one position: the legal moves,
-    /// and the flips of every empty square (legal or not).
-    #[cfg(target_arch = "x86_64")]
-    fn check_avx2(p: u64, o: u64) {
-        if !avx2::available() {
-            return;
-        }
-        // SAFETY (both calls): the CPU has the features, checked just above.
-        let fast = unsafe { avx2::legal_moves(p, o) };
-        assert_eq!(fast, legal_moves_portable(p, o), "moves of {p:#x} {o:#x}");
-        for sq in Bitboard(!(p | o)).squares() {
-            let sq = usize::from(sq.index());
-            let fast = unsafe { avx2::flips(p, o, sq) };
-            assert_eq!(
-                fast,
-                flips_portable(p, o, sq),
-                "flips at {sq} of {p:#x} {o:#x}"
-            );
-        }
-    }
-
-    #[test]
-    #[cfg(target_arch = "x86_64")]
-    fn avx2_matches_portable_on_game_positions() {
-        for (p, o) in game_positions() {
-            check_avx2(p, o);
-            check_avx2(o, p);
-        }
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    proptest::proptest! {
-        /// Any two disjoint disc sets, reachable or not: dense, sparse and edge-heavy boards.
-        #[test]
-        fn avx2_matches_portable_on_any_board(a: u64, b: u64, keep: u64) {
-            check_avx2(a, b & !a);
-            check_avx2(a & keep, b & !a & !keep);
-            check_avx2(a | keep, b & !(a | keep));
-        }
-    }
-
-    #[test]
-    fn portable_matches_the_naive_reference() {
-        use crate::perft::naive;
-        for (p, o) in game_positions().into_iter().step_by(7) {
-            let cells = naive::cells(Bitboard(p), Bitboard(o));
-            let expected: u64 = naive::legal_moves(&cells).iter().map(|&i| 1u64 << i).sum();
-            assert_eq!(legal_moves_portable(p, o), expected);
-            for sq in 0..64 {
-                if cells[sq] == 0 {
-                    let expected: u64 = naive::flips(&cells, sq).iter().map(|&i| 1u64 << i).sum();
-                    assert_eq!(flips_portable(p, o, sq), expected, "{sq}");
-                }
-            }
-        }
     }
 
     #[test]

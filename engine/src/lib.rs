@@ -4,7 +4,7 @@
 //! Montello game. No graphics and no I/O (except the `montello-engine` command-line tool), so
 //! it builds and tests in seconds and runs the same on phones and desktops.
 //!
-//! Layers, from fast to safe:
+//! From fast to safe:
 //! - [`Bitboard`]: one `u64` per side, and [`movegen`], the move generator and flips the
 //!   search runs on;
 //! - [`Position`]: discs and the side to move, and the unchecked primitives the searches run
@@ -24,8 +24,31 @@
 //! - [`eval`]: the learned pattern evaluation;
 //! - [`movegen`] and [`perft`]: the raw generator and its classic check;
 //! - with the `cli` feature (on by default, off in the app): `arena` (matches between
-//!   strategies), `nboard` (the NBoard protocol) and `eval::train`, the command-line tool's
-//!   modules.
+//!   strategies), `nboard` (the NBoard protocol) and `train` (the evaluation's trainer), the
+//!   command-line tool's modules.
+//!
+//! # Layers
+//!
+//! The modules point one way: each names only modules of the layers below its own
+//! (tests/layers.rs reads every `crate::` and `super::` path, unit tests included, and fails
+//! on a name that points up or sideways, and on any loop between files inside a folder):
+//!
+//! | layer | modules | holds |
+//! |---|---|---|
+//! | 9 | `train` | the evaluation's trainer: self-play, exact labels, the fit (`cli`) |
+//! | 8 | `arena`, `nboard` | matches between players, the NBoard protocol (`cli`) |
+//! | 7 | `search` | the searches, the exact solver, levels, the worker's wire |
+//! | 6 | `perft` | move-generator counts, the speed measurement |
+//! | 5 | `notation`, `eval` | transcripts, GGF, board strings, OBF; the learned evaluation |
+//! | 4 | `playout` | random playouts and the fast random generator |
+//! | 3 | `game` | the rules ([`Variant`]) and the game with its history ([`Game`]) |
+//! | 2 | `movegen`, `position` | the generator's public face; discs, side to move, primitives |
+//! | 1 | `bitboard` | sets of squares, the raw move generator (portable and AVX2) |
+//! | 0 | `square`, `clock` | squares and moves; the searches' clock |
+//!
+//! The command-line tool (`src/bin`) sits on top and uses the library as any caller does.
+//! A test that needs a higher layer (the plain reference generator, whole games) lives in
+//! `tests/`.
 //!
 //! Random numbers speak the [`rand_core`] traits: [`FastRng`] implements
 //! [`rand_core::Rng`] and [`rand_core::SeedableRng`], and [`random_playout`] takes any
@@ -70,6 +93,8 @@ pub mod nboard;
 pub mod notation;
 pub mod perft;
 pub mod search;
+#[cfg(feature = "cli")]
+pub mod train;
 
 pub use bitboard::{Bitboard, Squares};
 pub use game::{Game, GameResult, IllegalMove, IllegalReason, Variant};

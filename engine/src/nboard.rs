@@ -189,6 +189,9 @@ impl Session {
         let cancel = CancelHandle::new();
         let start = Instant::now();
         let searcher = &mut self.searcher;
+        // One search on a thread of its own while this one watches for a stop and writes the
+        // progress lines: a watcher beside one task, not a pool of work (the arena's and the
+        // trainer's pools are rayon's).
         let result = std::thread::scope(|s| -> io::Result<SearchResult> {
             let task = s.spawn(|| searcher.search(&pos, variant, limits, &cancel));
             let mut last = Instant::now();
@@ -350,6 +353,8 @@ pub fn run<R: BufRead + Send, W: Write>(
 ) -> io::Result<()> {
     let stops = AtomicU64::new(0);
     let (tx, rx) = mpsc::channel::<String>();
+    // A reader thread beside the session, blocked on the input most of the time: not a pool
+    // of work, and a rayon worker blocked on stdin would only take a computing thread away.
     std::thread::scope(|s| {
         let stops_seen = &stops;
         s.spawn(move || {

@@ -1,6 +1,5 @@
 //! Squares `a1`..`h8` and moves (a square or a pass), with parsing and printing.
 
-use crate::Bitboard;
 use std::fmt;
 use std::str::FromStr;
 
@@ -53,11 +52,6 @@ impl Square {
     /// The row, 0 (row 1, top) to 7 (row 8, bottom).
     pub const fn row(self) -> u8 {
         self.0 / 8
-    }
-
-    /// The set holding only this square.
-    pub const fn bit(self) -> Bitboard {
-        Bitboard(self.mask())
     }
 
     /// [`Square::bit`] as a raw `u64`, for the generator's hot paths.

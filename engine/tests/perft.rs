@@ -1,10 +1,14 @@
-//! Perft from the start position against the published counts in `tests/data/perft.txt`.
+//! Perft from the start position against the published counts in `tests/data/perft.txt`,
+//! and against the plain array reference (`common/naive.rs`).
 //!
 //! The quick depths run always; `cargo test -p montello-engine --release -- --ignored` runs
 //! every depth up to `MONTELLO_PERFT_MAX` (default 12; 13 takes about a minute).
 
 use montello_engine::Position;
 use montello_engine::perft::perft;
+
+#[path = "common/naive.rs"]
+mod naive;
 
 fn published() -> Vec<(u32, u64)> {
     let text = include_str!("data/perft.txt");
@@ -50,5 +54,18 @@ fn perft_matches_published_counts_deep() {
         .unwrap_or(12);
     for (depth, count) in published().into_iter().filter(|&(d, _)| d > 9 && d <= max) {
         assert_eq!(perft(&Position::start(), depth), count, "perft({depth})");
+    }
+}
+
+#[test]
+fn fast_perft_matches_the_naive_reference() {
+    let start = Position::start();
+    let cells = naive::cells(start.player(), start.opponent());
+    for depth in 0..=6 {
+        assert_eq!(
+            perft(&start, depth),
+            naive::perft(&cells, depth, false),
+            "depth {depth}"
+        );
     }
 }

@@ -1,14 +1,16 @@
 //! Property tests: random reachable positions (random legal games of random length, from the
 //! standard start, the free-opening start and under every variant) checked against the plain
-//! array reference `perft::naive`, undo/redo, and the round trips of every notation.
+//! array reference (`common/naive.rs`), undo/redo, and the round trips of every notation.
 //!
 //! proptest prints the smallest failing list of choices; the seeded games at the end print
 //! their seed.
 
 use montello_engine::notation::{board_string, ggf, transcript};
-use montello_engine::perft::naive;
 use montello_engine::{FastRng, Game, Move, Position, Square, Variant};
 use proptest::prelude::*;
+
+#[path = "common/naive.rs"]
+mod naive;
 
 /// Plays a game of `variant` from its start, move `i` chosen by `choices[i]` among the
 /// moves available, until the choices or the game run out.

@@ -198,19 +198,10 @@ fn run(command: Command) -> Result<(), String> {
         } => {
             let b = bench(seconds, perft_depth);
             if json {
-                println!(
-                    "{{\"machine\":{:?},\"generator\":{:?},\"perft_depth\":{},\"perft_leaves\":{},\"perft_seconds\":{:.4},\"perft_leaves_per_second\":{:.0},\"playouts\":{},\"playout_seconds\":{:.4},\"playouts_per_second\":{:.0},\"evaluations_per_second\":{:.0}}}",
-                    b.machine,
-                    montello_engine::perft::generator(),
-                    perft_depth,
-                    b.speed.perft_leaves,
-                    b.speed.perft_time.as_secs_f64(),
-                    b.speed.perft_leaves as f64 / b.speed.perft_time.as_secs_f64(),
-                    b.speed.playouts,
-                    b.speed.playout_time.as_secs_f64(),
-                    b.speed.playouts as f64 / b.speed.playout_time.as_secs_f64(),
-                    b.speed.evaluations as f64 / b.speed.eval_time.as_secs_f64(),
-                );
+                let report = BenchJson::new(&b, perft_depth);
+                let text = serde_json::to_string(&report)
+                    .map_err(|e| format!("writing the bench's JSON: {e}"))?;
+                println!("{text}");
             } else {
                 println!("machine: {}", b.machine);
                 println!("move generator: {}", montello_engine::perft::generator());
@@ -384,6 +375,49 @@ fn arena(
     eprintln!();
     print!("{report}");
     Ok(())
+}
+
+/// `bench --json`: one object, rates rounded to whole units a second, times to 0.1 ms.
+#[derive(serde::Serialize)]
+struct BenchJson<'a> {
+    machine: &'a str,
+    generator: &'static str,
+    perft_depth: u32,
+    perft_leaves: u64,
+    perft_seconds: f64,
+    perft_leaves_per_second: u64,
+    playouts: u64,
+    playout_seconds: f64,
+    playouts_per_second: u64,
+    evaluations_per_second: u64,
+}
+
+impl<'a> BenchJson<'a> {
+    fn new(b: &'a Bench, perft_depth: u32) -> BenchJson<'a> {
+        let s = &b.speed;
+        let seconds = |d: std::time::Duration| (d.as_secs_f64() * 1e4).round() / 1e4;
+        // A rate of a time too short to measure is 0, not infinite (JSON has no infinity).
+        let rate = |n: u64, d: std::time::Duration| {
+            let secs = d.as_secs_f64();
+            if secs > 0.0 {
+                (n as f64 / secs).round() as u64
+            } else {
+                0
+            }
+        };
+        BenchJson {
+            machine: &b.machine,
+            generator: montello_engine::perft::generator(),
+            perft_depth,
+            perft_leaves: s.perft_leaves,
+            perft_seconds: seconds(s.perft_time),
+            perft_leaves_per_second: rate(s.perft_leaves, s.perft_time),
+            playouts: s.playouts,
+            playout_seconds: seconds(s.playout_time),
+            playouts_per_second: rate(s.playouts, s.playout_time),
+            evaluations_per_second: rate(s.evaluations, s.eval_time),
+        }
+    }
 }
 
 /// The speed measurement and the machine it ran on.

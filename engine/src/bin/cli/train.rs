@@ -2,8 +2,8 @@
 //! work is in `montello_engine::eval::train`; this file reads flags and files and prints).
 
 use clap::Subcommand;
-use montello_engine::eval::train::{self, Fit, SelfPlay};
 use montello_engine::eval::{self, PHASES, Weights};
+use montello_engine::train::{self, Fit, SelfPlay};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;

@@ -10,13 +10,13 @@
 //! generation is the same with any number of threads, and a killed run resumes from the
 //! chunks already written.
 
-use super::patterns::{FEATURES, PHASE_SIZE, features};
-use super::weights::canonical_map;
-use super::{PHASES, SCALE, Weights, phase};
+use crate::arena::in_pool;
 use crate::bitboard::{flips, legal_moves};
+use crate::eval::{FEATURES, PHASE_SIZE, PHASES, SCALE, Weights, canonical_map, features, phase};
 use crate::playout::random_square_raw;
 use crate::search::solver::Solver;
 use crate::{Bitboard, FastRng, Square, Variant};
+use rayon::prelude::*;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
@@ -500,28 +500,10 @@ pub fn fit_all(samples: &[Sample], init: &Weights, fit: &Fit, threads: usize) ->
 
 /// `f(0) .. f(n - 1)` on `threads` threads (each takes the next index when it is done),
 /// in index order. The result never depends on `threads`.
-fn parallel_map<T: Send>(n: usize, threads: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let done = std::sync::Mutex::new(Vec::with_capacity(n));
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, n.max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if i >= n {
-                        break;
-                    }
-                    let r = f(i);
-                    if let Ok(mut all) = done.lock() {
-                        all.push((i, r));
-                    }
-                }
-            });
-        }
-    });
-    let mut all = done.into_inner().unwrap_or_default();
-    all.sort_by_key(|e| e.0);
-    all.into_iter().map(|e| e.1).collect()
+fn parallel_map<T: Send>(n: usize, threads: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
+    in_pool(threads.clamp(1, n.max(1)), || {
+        (0..n).into_par_iter().with_max_len(1).map(f).collect()
+    })
 }
 
 /// Chunks whose number is `19 mod 20` are held out of the fit and measure it.
@@ -605,33 +587,29 @@ pub fn exact_test_set(
         exact_empties: empties,
         ..SelfPlay::default()
     };
-    let per = n.div_ceil(threads.max(1));
-    let mut out: Vec<Vec<Sample>> = vec![Vec::new(); threads.max(1)];
-    std::thread::scope(|scope| {
-        for (t, slot) in out.iter_mut().enumerate() {
-            let cfg = &cfg;
-            scope.spawn(move || {
-                let mut rng =
-                    FastRng::new(seed ^ (t as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-                while slot.len() < per {
-                    let game = play_to_endgame(w, cfg, &mut rng, &mut Vec::new());
-                    if let Some((p, o, _)) = game {
-                        let pos = crate::Position::from_raw(p, o, crate::Side::Black);
-                        if let Some(v) =
-                            Solver::new(Variant::Othello, None, None).solve(&pos, -64, 64)
-                        {
-                            slot.push(Sample {
-                                p: Bitboard(p),
-                                o: Bitboard(o),
-                                label: v as i8,
-                                exact: true,
-                                search: None,
-                            });
-                        }
-                    }
+    // One slot per thread, each with its own seeded games: the set depends on the seed and
+    // the thread count, as it always has.
+    let slots = threads.max(1);
+    let per = n.div_ceil(slots);
+    let out = parallel_map(slots, slots, |t| {
+        let mut slot = Vec::with_capacity(per);
+        let mut rng = FastRng::new(seed ^ (t as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        while slot.len() < per {
+            let game = play_to_endgame(w, &cfg, &mut rng, &mut Vec::new());
+            if let Some((p, o, _)) = game {
+                let pos = crate::Position::from_raw(p, o, crate::Side::Black);
+                if let Some(v) = Solver::new(Variant::Othello, None, None).solve(&pos, -64, 64) {
+                    slot.push(Sample {
+                        p: Bitboard(p),
+                        o: Bitboard(o),
+                        label: v as i8,
+                        exact: true,
+                        search: None,
+                    });
                 }
-            });
+            }
         }
+        slot
     });
     let mut all: Vec<Sample> = out.into_iter().flatten().collect();
     all.truncate(n);
@@ -738,7 +716,7 @@ mod tests {
 
     #[test]
     fn self_play_labels_are_exact_in_the_endgame() {
-        let w = super::super::heuristic();
+        let w = crate::eval::heuristic();
         let cfg = SelfPlay {
             exact_empties: 8,
             ..SelfPlay::default()
@@ -756,7 +734,7 @@ mod tests {
 
     #[test]
     fn samples_round_trip_through_a_file() {
-        let w = super::super::heuristic();
+        let w = crate::eval::heuristic();
         let samples = play_chunk(
             &w,
             &SelfPlay {
@@ -787,7 +765,7 @@ mod tests {
         let openings =
             crate::arena::parse_openings(crate::arena::OPENINGS).unwrap_or_else(|e| panic!("{e}"));
         let r = match_weights(
-            &super::super::heuristic(),
+            &crate::eval::heuristic(),
             &Weights::zeros(),
             1,
             8,
@@ -817,7 +795,7 @@ mod tests {
             depth: 1,
             ..SelfPlay::default()
         };
-        let samples = play_chunk(&super::super::heuristic(), &cfg, 9, 0, 60);
+        let samples = play_chunk(&crate::eval::heuristic(), &cfg, 9, 0, 60);
         let before: f64 = errors(&w0, &samples, &label)
             .iter()
             .map(|e| e.mae * e.n as f64)
