@@ -4,8 +4,13 @@
 //! and the edge; and no two modules (files) may name each other, directly or round a loop,
 //! inside a folder either.
 
+// The engine's check shares these (the file lives with the engine's tests).
+#[path = "../engine/tests/common/graph.rs"]
+mod graph;
+
+use graph::{rust_files, strongly_connected};
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The layers, lowest first: each may use the ones before it.
 const LAYERS: [&str; 7] = [
@@ -17,17 +22,6 @@ const LAYERS: [&str; 7] = [
     "board",    // the 3D board, its camera, labels and sounds
     "app",      // what wires it all: launch options, frame pacing, accessibility, dev tools
 ];
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("read src") {
-        let path = entry.expect("entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// `code` without its unit-test module and comments' tails.
 fn without_tests(code: &str) -> String {
@@ -107,65 +101,6 @@ fn no_modules_name_each_other_round_a_loop() {
         strongly_connected(&[BTreeSet::from([1]), BTreeSet::from([0]), BTreeSet::new()]).len(),
         1
     );
-}
-
-/// The strongly connected components of more than one node.
-fn strongly_connected(edges: &[BTreeSet<usize>]) -> Vec<Vec<usize>> {
-    struct Walk<'a> {
-        edges: &'a [BTreeSet<usize>],
-        index: Vec<Option<usize>>,
-        low: Vec<usize>,
-        stack: Vec<usize>,
-        on_stack: Vec<bool>,
-        next: usize,
-        found: Vec<Vec<usize>>,
-    }
-    fn visit(w: &mut Walk, v: usize) {
-        w.index[v] = Some(w.next);
-        w.low[v] = w.next;
-        w.next += 1;
-        w.stack.push(v);
-        w.on_stack[v] = true;
-        for &u in w.edges[v].iter() {
-            match w.index[u] {
-                None => {
-                    visit(w, u);
-                    w.low[v] = w.low[v].min(w.low[u]);
-                }
-                Some(i) if w.on_stack[u] => w.low[v] = w.low[v].min(i),
-                Some(_) => {}
-            }
-        }
-        if Some(w.low[v]) == w.index[v] {
-            let mut component = Vec::new();
-            while let Some(u) = w.stack.pop() {
-                w.on_stack[u] = false;
-                component.push(u);
-                if u == v {
-                    break;
-                }
-            }
-            if component.len() > 1 {
-                w.found.push(component);
-            }
-        }
-    }
-    let n = edges.len();
-    let mut walk = Walk {
-        edges,
-        index: vec![None; n],
-        low: vec![0; n],
-        stack: Vec::new(),
-        on_stack: vec![false; n],
-        next: 0,
-        found: Vec::new(),
-    };
-    for v in 0..n {
-        if walk.index[v].is_none() {
-            visit(&mut walk, v);
-        }
-    }
-    walk.found
 }
 
 /// The folders `code` names through `crate::`, outside comments and unit-test modules.

@@ -9,6 +9,10 @@
 //! The command-line tool (src/bin) is its own crate on top of everything and names the
 //! library by `montello_engine::`, so it is not in the graph.
 
+#[path = "common/graph.rs"]
+mod graph;
+
+use graph::{rust_files, strongly_connected};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -25,17 +29,6 @@ const LAYERS: [&[&str]; 10] = [
     &["arena", "nboard"],     // the tools: matches between players, the NBoard protocol
     &["train"],               // fitting the evaluation (plays matches, solves positions)
 ];
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("read src") {
-        let path = entry.expect("entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// `code` with comments, string and character literals blanked (lengths kept), so that
 /// neither a doc link nor a `{` in a format string is read as code.
@@ -330,66 +323,6 @@ fn module_graph(src: &Path) -> Graph {
 
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
-}
-
-/// The strongly connected components of more than one node (Tarjan).
-fn strongly_connected(edges: &[BTreeSet<usize>]) -> Vec<Vec<usize>> {
-    struct Walk<'a> {
-        edges: &'a [BTreeSet<usize>],
-        index: Vec<Option<usize>>,
-        low: Vec<usize>,
-        stack: Vec<usize>,
-        on_stack: Vec<bool>,
-        next: usize,
-        found: Vec<Vec<usize>>,
-    }
-    fn visit(w: &mut Walk, v: usize) {
-        w.index[v] = Some(w.next);
-        w.low[v] = w.next;
-        w.next += 1;
-        w.stack.push(v);
-        w.on_stack[v] = true;
-        for &u in w.edges[v].iter() {
-            match w.index[u] {
-                None => {
-                    visit(w, u);
-                    w.low[v] = w.low[v].min(w.low[u]);
-                }
-                Some(i) if w.on_stack[u] => w.low[v] = w.low[v].min(i),
-                Some(_) => {}
-            }
-        }
-        if Some(w.low[v]) == w.index[v] {
-            let mut component = Vec::new();
-            while let Some(u) = w.stack.pop() {
-                w.on_stack[u] = false;
-                component.push(u);
-                if u == v {
-                    break;
-                }
-            }
-            if component.len() > 1 {
-                component.sort_unstable();
-                w.found.push(component);
-            }
-        }
-    }
-    let n = edges.len();
-    let mut walk = Walk {
-        edges,
-        index: vec![None; n],
-        low: vec![0; n],
-        stack: Vec::new(),
-        on_stack: vec![false; n],
-        next: 0,
-        found: Vec::new(),
-    };
-    for v in 0..n {
-        if walk.index[v].is_none() {
-            visit(&mut walk, v);
-        }
-    }
-    walk.found
 }
 
 /// The loops of a graph, each named by the edges inside it (`src/FILE -> MODULE`).
