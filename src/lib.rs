@@ -17,7 +17,7 @@
 //! | 4 | [`ui`] | theme, widgets, layout, the HUD, toolbar and panels | persist, game, prefs, platform |
 //! | 3 | [`persist`] | save files, atomic writes, when the game and settings are saved and restored | game, prefs, platform |
 //! | 2 | [`game`] | the game and its flow, who plays, the AI's searches, the evaluation graph's data | prefs, platform |
-//! | 1 | [`prefs`] | the settings and the language | platform |
+//! | 1 | [`prefs`] | the settings (the saved choices typed in `prefs::choices`) and the language | platform |
 //! | 0 | [`platform`] | OS glue: lifecycle, safe areas, system font size, back key | nothing above |
 //!
 //! A lower layer learns what a higher one decides through its own resources and sets: the
