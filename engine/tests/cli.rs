@@ -3,9 +3,25 @@
 
 use std::process::Command;
 
+/// The tool as a command. A cross-compiled test run (.ci/arm64.sh) names the emulator that
+/// cargo runs the tests with in `MONTELLO_TEST_RUNNER`, and the tool runs through it too.
+fn tool() -> Command {
+    let exe = env!("CARGO_BIN_EXE_montello-engine");
+    let runner = std::env::var("MONTELLO_TEST_RUNNER").unwrap_or_default();
+    let mut words = runner.split_whitespace();
+    match words.next() {
+        Some(program) => {
+            let mut command = Command::new(program);
+            command.args(words).arg(exe);
+            command
+        }
+        None => Command::new(exe),
+    }
+}
+
 /// Runs the tool with `args` and returns its standard output.
 fn run(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_montello-engine"))
+    let out = tool()
         .args(args)
         .output()
         .unwrap_or_else(|e| panic!("cannot run montello-engine: {e}"));
