@@ -7,39 +7,13 @@
 //! docs/benchmarks.md.
 
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
+
 use montello_engine::search::{
     AlphaBetaConfig, CancelHandle, MctsConfig, SearchLimits, Searcher, Strategy, solve,
 };
-use montello_engine::{FastRng, Position, Variant, random_square};
+use montello_engine::{Position, Variant, random_endgame};
 use std::hint::black_box;
 use std::time::Duration;
-
-/// A position with `empties` empty squares (or one fewer after a pass) from seeded random
-/// play, where the game is not over: the same positions for the same seed as the solver's
-/// unit tests use.
-fn random_endgame(seed: u64, empties: u32) -> Position {
-    let mut rng = FastRng::new(seed);
-    loop {
-        let mut pos = Position::start();
-        loop {
-            if pos.empties().count() <= empties {
-                if !pos.both_stuck() {
-                    return pos;
-                }
-                break;
-            }
-            let moves = pos.flip_moves();
-            if moves.is_empty() {
-                if pos.both_stuck() {
-                    break;
-                }
-                pos = pos.pass();
-                continue;
-            }
-            pos = pos.play_unchecked(random_square(moves, &mut rng));
-        }
-    }
-}
 
 /// Four endgames of `empties` empties (seeds 1000..1004, as the timing runs had).
 fn endgames(empties: u32) -> Vec<Position> {

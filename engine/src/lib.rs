@@ -99,7 +99,7 @@ pub mod train;
 pub use bitboard::{Bitboard, Squares};
 pub use game::{Game, GameResult, IllegalMove, IllegalReason, Variant};
 pub use notation::error::ParseError;
-pub use playout::{FastRng, PlayoutResult, random_playout, random_square};
+pub use playout::{FastRng, PlayoutResult, random_endgame, random_playout, random_square};
 pub use position::{Position, PositionError, Score, Side};
 /// The random generator traits [`FastRng`] implements and [`random_playout`] takes, for
 /// callers without a `rand` dependency of their own.

@@ -154,6 +154,33 @@ pub(crate) fn random_square_raw<R: Rng + ?Sized>(moves: u64, rng: &mut R) -> Squ
     Square::ALL[nth_set_bit(moves, r) as usize]
 }
 
+/// A position `empties` squares from the end (or one fewer after a pass), reached by random
+/// play seeded `seed`, where the game is not over: the endgames the solver's tests and the
+/// search benchmarks draw, the same ones for the same seed.
+pub fn random_endgame(seed: u64, empties: u32) -> Position {
+    let mut rng = FastRng::new(seed);
+    loop {
+        let mut pos = Position::start();
+        loop {
+            if pos.empties().count() <= empties {
+                if !pos.both_stuck() {
+                    return pos;
+                }
+                break;
+            }
+            let moves = pos.flip_moves().0;
+            if moves == 0 {
+                if pos.both_stuck() {
+                    break;
+                }
+                pos = pos.pass();
+                continue;
+            }
+            pos = pos.play_unchecked(random_square_raw(moves, &mut rng));
+        }
+    }
+}
+
 /// How a playout ended, from black's point of view.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct PlayoutResult {

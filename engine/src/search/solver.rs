@@ -640,7 +640,6 @@ pub fn solve(
 pub(crate) mod tests {
     use super::*;
     use crate::FastRng;
-    use crate::playout::random_square_raw;
 
     /// Plain minimax without pruning: the reference the solver is checked against.
     pub(crate) fn minimax(p: u64, o: u64, passes: bool) -> i32 {
@@ -662,30 +661,7 @@ pub(crate) mod tests {
         best
     }
 
-    /// A position `empties` squares from the end, reached by random play (seeded).
-    pub(crate) fn random_endgame(seed: u64, empties: u32) -> Position {
-        let mut rng = FastRng::new(seed);
-        loop {
-            let mut pos = Position::start();
-            loop {
-                if pos.empties().count() <= empties {
-                    if !pos.both_stuck() {
-                        return pos;
-                    }
-                    break;
-                }
-                let moves = pos.flip_moves().0;
-                if moves == 0 {
-                    if pos.both_stuck() {
-                        break;
-                    }
-                    pos = pos.pass();
-                    continue;
-                }
-                pos = pos.play_unchecked(random_square_raw(moves, &mut rng));
-            }
-        }
-    }
+    pub(crate) use crate::playout::random_endgame;
 
     #[test]
     fn last_flip_counts_match_the_move_generator() {
