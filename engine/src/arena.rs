@@ -6,7 +6,8 @@
 //! iterations and randomness, and later keys override them), `random` (move-choice
 //! randomness), and the default strategy's knobs `c`, `prior`, `solve`, `leaf`, `expand`,
 //! `reuse`, `playout`, `early` (see [`MctsConfig`]). The alpha-beta player `ab` reads
-//! `depth` (a fixed depth), `solve` (exact from this many empties) and `aspiration` (discs)
+//! `depth` (a fixed depth), `solve` (exact from this many empties), `aspiration` (discs) and
+//! `probcut` (Multi-ProbCut's selectivity in standard deviations, 0 off)
 //! (see [`AlphaBetaConfig`]): `ab:time=1s`, `ab:depth=6`, `ab:solve=20`.
 //!
 //! Games start from a set of balanced openings, each played twice with the colours swapped,
@@ -135,6 +136,7 @@ impl FromStr for PlayerSpec {
                 }
                 "depth" => p.ab.depth = Some((number()? as u32).max(1)),
                 "aspiration" => p.ab.aspiration = number()? as u32,
+                "probcut" => p.ab.probcut = (number()? * 10.0).round() as u32,
                 "leaf" => p.config.leaf_solve_empties = number()? as u32,
                 "expand" => p.config.expand_at = number()? as u32,
                 "reuse" => p.config.reuse = number()? != 0.0,
@@ -553,13 +555,14 @@ mod tests {
             .parse()
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(!p.config.early_stop);
-        let p: PlayerSpec = "ab:depth=6,solve=12,aspiration=0"
+        let p: PlayerSpec = "ab:depth=6,solve=12,aspiration=0,probcut=1.1"
             .parse()
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(p.strategy, Strategy::AlphaBeta);
         assert_eq!(p.ab.depth, Some(6));
         assert_eq!(p.ab.solve_empties, 12);
         assert_eq!(p.ab.aspiration, 0);
+        assert_eq!(p.ab.probcut, 11);
         let p: PlayerSpec = "ab:time=1s".parse().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(p.limits.time, Some(Duration::from_secs(1)));
         assert_eq!(p.ab, AlphaBetaConfig::default());

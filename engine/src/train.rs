@@ -10,10 +10,13 @@
 //! generation is the same with any number of threads, and a killed run resumes from the
 //! chunks already written.
 
+pub mod probcut;
+
 use crate::arena::in_pool;
 use crate::bitboard::{flips, legal_moves};
 use crate::eval::{FEATURES, PHASE_SIZE, PHASES, SCALE, Weights, canonical_map, features, phase};
 use crate::playout::random_square_raw;
+use crate::search::FixedDepth;
 use crate::search::solver::Solver;
 use crate::{Bitboard, FastRng, Square, Variant};
 use rayon::prelude::*;
@@ -58,6 +61,9 @@ pub struct SelfPlay {
     /// Whether samples keep the player's search value (generation 1's hand-written player's
     /// are not worth learning from).
     pub record_search: bool,
+    /// Multi-ProbCut's selectivity in the player's search, in tenths (0: off; see
+    /// [`crate::search::AlphaBetaConfig::probcut`]).
+    pub probcut: u32,
 }
 
 impl Default for SelfPlay {
@@ -68,45 +74,30 @@ impl Default for SelfPlay {
             exact_empties: 14,
             noise: SCALE,
             record_search: true,
+            probcut: 0,
         }
     }
 }
 
-/// Negamax alpha-beta to `depth` with `w` at the leaves (final margins when the game ends).
-fn negamax(w: &Weights, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-    let mut moves = legal_moves(p, o);
-    if moves == 0 {
-        if legal_moves(o, p) == 0 {
-            return (p.count_ones() as i32 - o.count_ones() as i32) * SCALE;
-        }
-        return -negamax(w, o, p, depth, -beta, -alpha);
-    }
-    if depth == 0 {
-        return w.evaluate_raw(p, o);
-    }
-    let mut best = i32::MIN;
-    while moves != 0 {
-        let i = moves.trailing_zeros();
-        moves &= moves - 1;
-        let sq = Square::ALL[i as usize];
-        let f = flips(p, o, sq);
-        let v = -negamax(w, o & !f, p | f | sq.mask(), depth - 1, -beta, -alpha);
-        if v > best {
-            best = v;
-            if v > alpha {
-                alpha = v;
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-    }
-    best
+/// The player's search: the alpha-beta core with `w` at the leaves (a table of its own,
+/// kept for one game or one batch so that the result depends only on the calls made).
+fn player<'w>(w: &'w Weights, cfg: &SelfPlay) -> FixedDepth<'w> {
+    FixedDepth::new(w, Variant::Othello, PLAYER_TABLE_BYTES, cfg.probcut)
 }
 
-/// The move the self-play player chooses at `(p, o)` (which has a legal move).
-/// Also returns the position's value by that search (without the noise).
-fn choose(w: &Weights, p: u64, o: u64, cfg: &SelfPlay, rng: &mut FastRng) -> (Square, i32) {
+/// The player's transposition table: 4 MiB, room for a game's searches at depth 5 or so.
+const PLAYER_TABLE_BYTES: usize = 4 << 20;
+
+/// The move the self-play player chooses at `(p, o)` (which has a legal move): each move's
+/// value by `search` `cfg.depth - 1` plies deep, plus the noise. Also returns the position's
+/// value by that search (without the noise).
+fn choose(
+    search: &mut FixedDepth,
+    p: u64,
+    o: u64,
+    cfg: &SelfPlay,
+    rng: &mut FastRng,
+) -> (Square, i32) {
     let mut moves = legal_moves(p, o);
     let mut best = (i32::MIN, Square::ALL[moves.trailing_zeros() as usize]);
     let mut value = i32::MIN;
@@ -115,14 +106,7 @@ fn choose(w: &Weights, p: u64, o: u64, cfg: &SelfPlay, rng: &mut FastRng) -> (Sq
         moves &= moves - 1;
         let sq = Square::ALL[i as usize];
         let f = flips(p, o, sq);
-        let v = -negamax(
-            w,
-            o & !f,
-            p | f | sq.mask(),
-            cfg.depth.saturating_sub(1),
-            -64 * SCALE - 1,
-            64 * SCALE + 1,
-        );
+        let v = -search.value(o & !f, p | f | sq.mask(), cfg.depth.saturating_sub(1));
         value = value.max(v);
         let noise = if cfg.noise > 0 {
             rng.below(2 * cfg.noise as u32 + 1) as i32 - cfg.noise
@@ -151,6 +135,7 @@ fn play_to_endgame(
     let mut mover = false;
     let span = cfg.opening_plies.1.saturating_sub(cfg.opening_plies.0) + 1;
     let opening = cfg.opening_plies.0 + rng.below(span);
+    let mut search = player(w, cfg);
     let mut ply = 0;
     loop {
         let moves = legal_moves(p, o);
@@ -165,7 +150,7 @@ fn play_to_endgame(
         if (!(p | o)).count_ones() <= cfg.exact_empties {
             return Some((p, o, mover));
         }
-        let (best, value) = choose(w, p, o, cfg, rng);
+        let (best, value) = choose(&mut search, p, o, cfg, rng);
         before.push((p, o, mover, value as i16));
         let sq = if ply < opening {
             random_square_raw(moves, rng)
@@ -357,19 +342,14 @@ pub fn relabel_dir(
 /// Adds (or replaces) the search value of every sample that is not exact: a `depth`-ply
 /// alpha-beta search with `w`.
 pub fn relabel(w: &Weights, samples: &mut [Sample], depth: u32) {
+    let cfg = SelfPlay {
+        depth,
+        noise: 0,
+        ..SelfPlay::default()
+    };
+    let mut search = player(w, &cfg);
     for s in samples.iter_mut().filter(|s| !s.exact) {
-        let (p, o) = (s.p.0, s.o.0);
-        let v = if legal_moves(p, o) == 0 {
-            negamax(w, p, o, depth, -64 * SCALE - 1, 64 * SCALE + 1)
-        } else {
-            let cfg = SelfPlay {
-                depth,
-                noise: 0,
-                ..SelfPlay::default()
-            };
-            choose(w, p, o, &cfg, &mut FastRng::new(0)).1
-        };
-        s.search = Some(v as i16);
+        s.search = Some(search.value(s.p.0, s.o.0, depth) as i16);
     }
 }
 
@@ -643,6 +623,7 @@ pub fn match_weights(
             pos = Variant::Othello.play_unchecked(&pos, mv);
         }
         let mut rng = FastRng::new(index as u64);
+        let mut searches = (player(a, &cfg), player(b, &cfg));
         loop {
             if Variant::Othello.is_game_over(&pos) {
                 break;
@@ -663,8 +644,12 @@ pub fn match_weights(
                 return Some(record(index, a_is_black, black));
             }
             let black_to_move = pos.side_to_move() == crate::Side::Black;
-            let w = if black_to_move == a_is_black { a } else { b };
-            let (sq, _) = choose(w, p, o, &cfg, &mut rng);
+            let search = if black_to_move == a_is_black {
+                &mut searches.0
+            } else {
+                &mut searches.1
+            };
+            let (sq, _) = choose(search, p, o, &cfg, &mut rng);
             pos = pos.play_unchecked(sq);
         }
         let black = pos.player().count() as i32 - pos.opponent().count() as i32;

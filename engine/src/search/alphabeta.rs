@@ -12,12 +12,13 @@
 //! this search's transposition table. Depth counts discs placed: a pass does not use up
 //! depth, so a search `depth >= empties` deep is exact.
 
+use super::probcut;
 use super::solver::{Solver, final_margin};
 use super::table::{NO_MOVE, Table};
 use super::{CancelHandle, MoveStats, Proof, SearchLimits, SearchResult};
 use crate::bitboard::{CORNERS, X_SQUARES, flips, legal_moves};
 use crate::clock::Instant;
-use crate::eval::{SCALE, evaluate_raw};
+use crate::eval::{SCALE, Weights};
 use crate::game::CENTRE;
 use crate::{Move, Position, Square, Variant};
 
@@ -37,6 +38,10 @@ pub struct AlphaBetaConfig {
     /// Half-width of the aspiration window around the last iteration's score, in discs
     /// (0 searches every iteration with a full window).
     pub aspiration: u32,
+    /// Multi-ProbCut's selectivity `t` in tenths (15: a node is cut when a shallow search
+    /// predicts it outside the window by 1.5 standard deviations of the prediction's error;
+    /// see [`super::probcut`]); 0 turns it off.
+    pub probcut: u32,
 }
 
 impl Default for AlphaBetaConfig {
@@ -45,12 +50,17 @@ impl Default for AlphaBetaConfig {
             depth: None,
             solve_empties: 20,
             aspiration: 3,
+            probcut: DEFAULT_PROBCUT,
         }
     }
 }
 
+/// Multi-ProbCut's default selectivity, in tenths of a standard deviation.
+pub(crate) const DEFAULT_PROBCUT: u32 = 15;
 /// Larger than any score.
 const INF: i32 = 65 * SCALE;
+/// The largest final margin, in evaluation units: windows beyond it cannot be cut.
+const MAX_SCORE: i32 = 64 * SCALE;
 /// Checks the clock and the cancel flag every this many nodes.
 const CHECK_NODES: u64 = 4096;
 /// Nodes at least this deep use the transposition table.
@@ -101,13 +111,17 @@ struct Search<'a> {
     solver: Solver<'a>,
     nodes: u64,
     max_nodes: u64,
-    deadline: Instant,
+    deadline: Option<Instant>,
     cancel: &'a CancelHandle,
     aborted: bool,
     /// A side with no move passes (not under no-move-ends-game).
     passes: bool,
     /// The free opening: discs are placed on the centre first.
     free: bool,
+    /// The evaluation at the leaves.
+    weights: &'a Weights,
+    /// Multi-ProbCut's selectivity (standard deviations; 0: off).
+    probcut: f32,
 }
 
 impl Search<'_> {
@@ -119,7 +133,7 @@ impl Search<'_> {
             self.aborted = true;
         } else if self.nodes.is_multiple_of(CHECK_NODES) {
             self.cancel.set_iterations(self.nodes);
-            if self.cancel.is_cancelled() || Instant::now() >= self.deadline {
+            if self.cancel.is_cancelled() || self.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.aborted = true;
             }
         }
@@ -144,7 +158,7 @@ impl Search<'_> {
             if p == 0 {
                 return -(o.count_ones() as i32) * SCALE;
             }
-            return evaluate_raw(p, o);
+            return self.weights.evaluate_raw(p, o);
         }
         let moves = legal_moves(p, o);
         if moves == 0 {
@@ -169,8 +183,13 @@ impl Search<'_> {
                 }
             }
         }
+        if self.probcut > 0.0
+            && let Some(v) = self.probcut(p, o, depth, empties, alpha, beta)
+        {
+            return v;
+        }
         let mut list = [(0i32, 0u8, 0u64); MAX_MOVES];
-        let n = order_moves(p, o, moves, tt_move, depth, &mut list);
+        let n = order_moves(self.weights, p, o, moves, tt_move, depth, &mut list);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = NO_MOVE;
@@ -210,10 +229,51 @@ impl Search<'_> {
         best
     }
 
+    /// Multi-ProbCut: `beta` when a shallow search predicts that the `depth`-deep value
+    /// reaches `beta` with confidence, `alpha` when it predicts it stays at or below `alpha`,
+    /// `None` when the node must be searched (see [`probcut`]).
+    fn probcut(
+        &mut self,
+        p: u64,
+        o: u64,
+        depth: u32,
+        empties: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let cut = probcut::cut(depth, empties)?;
+        let margin = self.probcut * cut.sigma;
+        if beta < MAX_SCORE {
+            let bound = ((beta as f32 + margin - cut.b) / cut.a).ceil() as i32;
+            if bound < MAX_SCORE {
+                let v = self.pvs(p, o, cut.shallow, bound - 1, bound);
+                if self.aborted {
+                    return Some(0);
+                }
+                if v >= bound {
+                    return Some(beta);
+                }
+            }
+        }
+        if alpha > -MAX_SCORE {
+            let bound = ((alpha as f32 - margin - cut.b) / cut.a).floor() as i32;
+            if bound > -MAX_SCORE {
+                let v = self.pvs(p, o, cut.shallow, bound, bound + 1);
+                if self.aborted {
+                    return Some(0);
+                }
+                if v <= bound {
+                    return Some(alpha);
+                }
+            }
+        }
+        None
+    }
+
     /// The free opening's placements: plain negamax over the empty centre squares.
     fn free_opening(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         if depth == 0 {
-            return evaluate_raw(p, o);
+            return self.weights.evaluate_raw(p, o);
         }
         let mut centre = !(p | o) & CENTRE;
         let mut best = -INF;
@@ -258,6 +318,7 @@ impl Search<'_> {
 /// corners first and X-squares last (shallow nodes).
 #[inline]
 fn order_moves(
+    weights: &Weights,
     p: u64,
     o: u64,
     mut moves: u64,
@@ -277,7 +338,7 @@ fn order_moves(
         } else {
             let (np, no) = (o & !f, p | f | bit);
             if by_eval {
-                -evaluate_raw(np, no)
+                -weights.evaluate_raw(np, no)
             } else {
                 let mut key = -(legal_moves(np, no).count_ones() as i32) * 4;
                 if bit & CORNERS != 0 {
@@ -302,6 +363,65 @@ fn order_moves(
         list[j] = item;
     }
     n
+}
+
+/// A fixed-depth alpha-beta without a clock, for the trainer (its self-play player and its
+/// labels) and the ProbCut fit: the same search as the `ab` player, with the weights it is
+/// given at the leaves and the exact solver where the depth reaches the end, keeping its
+/// transposition table between calls. Deterministic: the same calls in the same order give
+/// the same values.
+pub(crate) struct FixedDepth<'w> {
+    table: Option<Table>,
+    weights: &'w Weights,
+    probcut: f32,
+    variant: Variant,
+    /// Nodes searched so far.
+    pub nodes: u64,
+}
+
+impl<'w> FixedDepth<'w> {
+    /// A search with `weights` at the leaves, a table of about `table_bytes` and ProbCut's
+    /// selectivity `probcut` (tenths; 0: off), under `variant`'s pass rule.
+    pub(crate) fn new(
+        weights: &'w Weights,
+        variant: Variant,
+        table_bytes: usize,
+        probcut: u32,
+    ) -> FixedDepth<'w> {
+        FixedDepth {
+            table: Some(Table::new(table_bytes)),
+            weights,
+            probcut: probcut as f32 / 10.0,
+            variant,
+            nodes: 0,
+        }
+    }
+
+    /// The value of `(p, o)` for the side to move, `depth` plies deep (the exact final margin
+    /// when `depth` reaches the end), in evaluation units.
+    pub(crate) fn value(&mut self, p: u64, o: u64, depth: u32) -> i32 {
+        let cancel = CancelHandle::new();
+        let table = self
+            .table
+            .take()
+            .unwrap_or_else(|| Table::with_slots(1 << 10));
+        let mut s = Search {
+            solver: Solver::new(self.variant, None, None).with_table(table),
+            nodes: 0,
+            max_nodes: u64::MAX,
+            deadline: None,
+            cancel: &cancel,
+            aborted: false,
+            passes: self.variant.passes(),
+            free: false,
+            weights: self.weights,
+            probcut: self.probcut,
+        };
+        let v = s.pvs(p, o, depth, -INF, INF);
+        self.nodes += s.nodes;
+        self.table = Some(s.solver.into_table());
+        v
+    }
 }
 
 /// Runs the alpha-beta search; see the module docs. `limits.iterations` caps the nodes.
@@ -396,11 +516,13 @@ fn run(
         solver,
         nodes: 0,
         max_nodes: limits.iterations.unwrap_or(u64::MAX),
-        deadline,
+        deadline: Some(deadline),
         cancel,
         aborted: false,
         passes: variant.passes(),
         free: variant == Variant::FreeOpening,
+        weights: crate::eval::builtin(),
+        probcut: config.probcut as f32 / 10.0,
     };
     let empties = pos.empties().count();
     // Under a time cap, solve only as deep as the clock allows; with a node limit (tests,
@@ -532,10 +654,12 @@ fn aspiration(
             return false;
         }
         let v = root[0].score;
+        // A selective search (ProbCut) can fail low, then high on the widened window: once
+        // both sides have failed, the full window (where every value is inside) ends it.
         if v <= alpha && alpha > -INF {
-            (alpha, beta) = (-INF, v + 1);
+            (alpha, beta) = (-INF, if beta < INF { v + 1 } else { INF });
         } else if v >= beta && beta < INF {
-            (alpha, beta) = (v - 1, INF);
+            (alpha, beta) = (if alpha > -INF { v - 1 } else { -INF }, INF);
         } else {
             return true;
         }
@@ -681,10 +805,12 @@ mod tests {
         Searcher::new(Strategy::AlphaBeta, 1).with_ab_config(config)
     }
 
+    /// A fixed depth without ProbCut: an exact alpha-beta value at that depth.
     fn depth(d: u32) -> AlphaBetaConfig {
         AlphaBetaConfig {
             depth: Some(d),
             solve_empties: 0,
+            probcut: 0,
             ..AlphaBetaConfig::default()
         }
     }
@@ -713,7 +839,7 @@ mod tests {
             return exact_margin(p, o, passes) * SCALE;
         }
         if depth == 0 {
-            return evaluate_raw(p, o);
+            return crate::eval::evaluate_raw(p, o);
         }
         if moves == 0 {
             if !passes || legal_moves(o, p) == 0 {
@@ -867,13 +993,66 @@ mod tests {
                 AlphaBetaConfig::default(),
                 &SearchLimits::iterations(50_000_000),
             );
-            assert_eq!(r.moves[0].proof, Some(Proof::Win), "seed {seed}");
+            assert_eq!(
+                r.moves[0].proof,
+                Some(Proof::Win),
+                "seed {seed} {:?}",
+                r.moves
+            );
             let child = Variant::Othello.play_unchecked(&pos, r.best.expect("a move"));
             assert!(
                 exact_margin(child.player().0, child.opponent().0, true) < 0,
                 "seed {seed}"
             );
         }
+    }
+
+    #[test]
+    fn the_trainers_fixed_depth_search_is_plain_negamax() {
+        // The trainer's player and labels: the same values as unpruned negamax, with the
+        // table kept from one call to the next.
+        let w = crate::eval::builtin();
+        let mut search = FixedDepth::new(w, Variant::Othello, 1 << 20, 0);
+        for seed in 0..10 {
+            let pos = random_endgame(700 + seed, 44 - (seed as u32 % 8) * 3);
+            let (p, o) = (pos.player().0, pos.opponent().0);
+            for d in 1..=3 {
+                assert_eq!(
+                    search.value(p, o, d),
+                    negamax(p, o, d, true),
+                    "seed {seed} depth {d}"
+                );
+            }
+        }
+        // Deep enough to reach the end: the exact margin.
+        let pos = random_endgame(9, 9);
+        let (p, o) = (pos.player().0, pos.opponent().0);
+        assert_eq!(search.value(p, o, 9), exact_margin(p, o, true) * SCALE);
+    }
+
+    #[test]
+    fn probcut_prunes_and_stays_close_to_the_full_search() {
+        // At depth 7 from middle-game positions, ProbCut searches far fewer nodes; its value
+        // stays within a few discs of the full search's on average.
+        let w = crate::eval::builtin();
+        let (mut full_nodes, mut cut_nodes, mut diff) = (0, 0, 0);
+        let n = 12;
+        for seed in 0..n {
+            let pos = random_endgame(800 + seed, 46 - (seed as u32 % 6) * 3);
+            let (p, o) = (pos.player().0, pos.opponent().0);
+            let mut full = FixedDepth::new(w, Variant::Othello, 1 << 22, 0);
+            let mut cut = FixedDepth::new(w, Variant::Othello, 1 << 22, DEFAULT_PROBCUT);
+            let (a, b) = (full.value(p, o, 7), cut.value(p, o, 7));
+            full_nodes += full.nodes;
+            cut_nodes += cut.nodes;
+            diff += (a - b).abs();
+        }
+        assert!(
+            cut_nodes * 10 < full_nodes * 7,
+            "ProbCut searched {cut_nodes} nodes, the full search {full_nodes}"
+        );
+        let mean = diff as f64 / n as f64 / f64::from(SCALE);
+        assert!(mean < 3.0, "mean difference {mean:.2} discs");
     }
 
     #[test]

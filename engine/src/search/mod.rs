@@ -12,6 +12,7 @@ mod alphabeta;
 mod classic;
 mod levels;
 mod mcts;
+mod probcut;
 pub(crate) mod solver;
 mod stability;
 mod table;
@@ -19,8 +20,10 @@ mod tree;
 pub mod wire;
 
 pub use alphabeta::AlphaBetaConfig;
+pub(crate) use alphabeta::FixedDepth;
 pub use levels::Level;
 pub use mcts::MctsConfig;
+pub(crate) use probcut::shallow_depth as probcut_shallow_depth;
 pub use solver::{Solution, solve};
 
 use crate::{FastRng, Move, Position, Variant};

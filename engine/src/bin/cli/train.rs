@@ -46,6 +46,9 @@ pub enum TrainCommand {
         /// Leave the player's search values out of the samples (generation 1).
         #[arg(long)]
         no_search_values: bool,
+        /// Multi-ProbCut's selectivity in the player's search, in tenths (0: off).
+        #[arg(long, default_value_t = 0)]
+        probcut: u32,
     },
     /// Fit the tables to every chunk in DATA (chunks numbered 19 mod 20 held out), starting
     /// from INIT, and write OUT; prints the error per phase.
@@ -147,6 +150,29 @@ pub enum TrainCommand {
         #[arg(long, default_value_t = 2)]
         threads: usize,
     },
+    /// Fit Multi-ProbCut's statistics: N positions from varied games, each searched at every
+    /// depth up to MAX_DEPTH, a line from the shallow search's value to the deep one per
+    /// phase and depth; writes the Rust table OUT (engine/src/search/probcut_table.rs).
+    Probcut {
+        /// Weights that play the games and search: a file, `builtin` or `heuristic`.
+        #[arg(long, default_value = "builtin")]
+        weights: String,
+        /// Output Rust file.
+        #[arg(long)]
+        out: PathBuf,
+        /// Positions.
+        #[arg(long, default_value_t = 2000)]
+        positions: usize,
+        /// The deepest search fitted.
+        #[arg(long, default_value_t = 10)]
+        max_depth: u32,
+        /// Seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads (the result does not depend on it).
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+    },
     /// Print the error of WEIGHTS per phase on data directories and/or a test set.
     Report {
         /// Weights: a file, `builtin` or `heuristic`.
@@ -206,6 +232,61 @@ fn print_errors(label: &str, errors: &[train::PhaseError; PHASES]) {
 
 pub fn run(cmd: TrainCommand) -> Result<(), String> {
     match cmd {
+        TrainCommand::Probcut {
+            weights,
+            out,
+            positions,
+            max_depth,
+            seed,
+            threads,
+        } => {
+            if max_depth < train::probcut::MIN_DEPTH {
+                return Err(format!(
+                    "--max-depth must be at least {}",
+                    train::probcut::MIN_DEPTH
+                ));
+            }
+            let w = weights_named(&weights)?;
+            let start = Instant::now();
+            let done = std::sync::atomic::AtomicUsize::new(0);
+            let values =
+                train::probcut::depth_values(&w, seed, positions, max_depth, threads, &|_| {
+                    let k = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    if k.is_multiple_of(100) {
+                        eprintln!(
+                            "probcut: {k} of {positions} positions ({:.0} s)",
+                            start.elapsed().as_secs_f64()
+                        );
+                    }
+                });
+            let rows = train::probcut::fit(&values, max_depth);
+            for (ph, row) in rows.iter().enumerate() {
+                let cells: Vec<String> = row
+                    .iter()
+                    .map(|r| {
+                        format!(
+                            "{:.2}/{:+.1}/{:.2}",
+                            r.a,
+                            r.b / eval::SCALE as f32,
+                            r.sigma / eval::SCALE as f32
+                        )
+                    })
+                    .collect();
+                println!("phase {ph:>2}: {}", cells.join("  "));
+            }
+            let provenance = format!(
+                "montello-engine train probcut --weights {weights} --positions {positions} --max-depth {max_depth} --seed {seed}"
+            );
+            std::fs::write(&out, train::probcut::to_rust(&rows, max_depth, &provenance))
+                .map_err(|e| format!("{}: {e}", out.display()))?;
+            println!(
+                "probcut: {} positions searched to depth {max_depth} in {:.0} s; wrote {}",
+                values.len(),
+                start.elapsed().as_secs_f64(),
+                out.display()
+            );
+            Ok(())
+        }
         TrainCommand::Selfplay {
             weights,
             out,
@@ -218,6 +299,7 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
             opening_min,
             opening_max,
             no_search_values,
+            probcut,
         } => {
             let w = weights_named(&weights)?;
             let cfg = SelfPlay {
@@ -225,6 +307,7 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
                 depth,
                 exact_empties: exact,
                 record_search: !no_search_values,
+                probcut,
                 ..SelfPlay::default()
             };
             let start = Instant::now();
