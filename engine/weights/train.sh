@@ -27,17 +27,24 @@ gen_exact() { case $1 in 1 | 2 | 3) echo 14 ;; *) echo 16 ;; esac; }
 # Generation 1 has only game outcomes to learn from; later ones mix in the player's search value.
 gen_search_weight() { case $1 in 1) echo 0 ;; *) echo 0.8 ;; esac; }
 
-# Generation 1's games were played by the trainer of commit 15d70ce, whose random openings draw
-# from the random generator in another order than today's: that trainer is built (once, in its
-# own worktree and target directory) so that they come out bit for bit the same. Later
-# generations' games come from today's trainer (checked: generation 4's chunk 0 is identical).
+# Each generation's games come from the trainer that played them, so that they come out bit
+# for bit the same: generation 1's from commit 15d70ce (its random openings draw from the
+# random generator in another order than later trainers), generations 2-4's from commit
+# 49ffa57 (a plain negamax player; since then the player is the alpha-beta core, whose table
+# and final margins give other values), later ones from today's. An old trainer is built once,
+# in its own worktree and target directory.
 selfplay_tool() {
-    if [ "$1" != 1 ]; then
-        echo "$ME"
-        return
-    fi
-    local tree="$DATA/gen1-tool" target="$DATA/gen1-target"
-    [ -d "$tree" ] || git worktree add --force --detach "$tree" 15d70ce >&2
+    local commit
+    case $1 in
+        1) commit=15d70ce ;;
+        2 | 3 | 4) commit=49ffa57 ;;
+        *)
+            echo "$ME"
+            return
+            ;;
+    esac
+    local tree="$DATA/tool-$commit" target="$DATA/target-$commit"
+    [ -d "$tree" ] || git worktree add --force --detach "$tree" "$commit" >&2
     (cd "$tree" && CARGO_TARGET_DIR="$target" cargo build --release -p montello-engine >&2)
     echo "$target/release/montello-engine"
 }

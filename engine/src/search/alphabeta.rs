@@ -370,6 +370,7 @@ fn order_moves(
 /// given at the leaves and the exact solver where the depth reaches the end, keeping its
 /// transposition table between calls. Deterministic: the same calls in the same order give
 /// the same values.
+#[derive(Debug)]
 pub(crate) struct FixedDepth<'w> {
     table: Option<Table>,
     weights: &'w Weights,
@@ -395,6 +396,11 @@ impl<'w> FixedDepth<'w> {
             variant,
             nodes: 0,
         }
+    }
+
+    /// The rules it searches by.
+    pub(crate) fn variant(&self) -> Variant {
+        self.variant
     }
 
     /// The value of `(p, o)` for the side to move, `depth` plies deep (the exact final margin

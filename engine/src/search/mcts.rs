@@ -8,6 +8,7 @@
 //!
 //! Each addition is a [`MctsConfig`] knob so the arena can measure it against `classic`.
 
+use super::alphabeta::FixedDepth;
 use super::solver::{Solver, solve_root};
 use super::tree::{Node, PASS, ProofState, Tree};
 use super::{
@@ -71,6 +72,11 @@ pub struct MctsConfig {
     /// 414 ms a move instead of 664 (docs/ai.md; stopping at a quarter of the cap, without
     /// the proof horizon, had cost -51 Elo [-93, -10]).
     pub early_stop: bool,
+    /// With evaluated priors, a freshly expanded leaf is valued by an alpha-beta search this
+    /// many plies deep (the alpha-beta core with Multi-ProbCut and a small table of its own;
+    /// at most 6) instead of by one ply of minimax over its children's priors (1). Off by
+    /// default: 2 plies cost Master -92 Elo at 100 ms a move (docs/ai.md).
+    pub leaf_depth: u32,
 }
 
 impl Default for MctsConfig {
@@ -90,6 +96,7 @@ impl Default for MctsConfig {
             // On: at Master's 1 s, +5 Elo [-34, +45] over 200 games against the full search,
             // with 38% less time per move (docs/ai.md).
             early_stop: true,
+            leaf_depth: 1,
         }
     }
 }
@@ -175,11 +182,19 @@ fn prior(p: u64, o: u64, sq: u8, np: u64, no: u64) -> u8 {
     s.clamp(0, 255) as u8
 }
 
-/// Scratch space an iteration reuses: the path from the root.
+/// Scratch space an iteration reuses: the path from the root, and the leaves' alpha-beta
+/// search when they have one ([`MctsConfig::leaf_depth`]; made on first use).
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
     path: Vec<u32>,
+    leaf_search: Option<FixedDepth<'static>>,
 }
+
+/// The leaves' alpha-beta table: 1 MiB (a few plies below each leaf need little).
+const LEAF_TABLE_BYTES: usize = 1 << 20;
+/// The deepest leaf search: it has no clock of its own (it must stay a small fraction of an
+/// iteration's budget), and from this few empty squares it would be an exact solve.
+const MAX_LEAF_DEPTH: u32 = 6;
 
 /// What the searcher keeps between moves for the default strategy: the tree, whose node
 /// pool is reserved by the first search and kept (reset, not reserved again) by every later
@@ -657,7 +672,7 @@ fn iterate(
 ) -> bool {
     let path = &mut scratch.path;
     let (leaf, side, slow) = descend(tree, path, config, deadline, cancel);
-    let black_score = leaf_value(tree, leaf, side, config, rng);
+    let black_score = leaf_value(tree, leaf, side, config, rng, &mut scratch.leaf_search);
     back_up(tree, path, black_score);
     if tree.nodes[leaf].proof.is_known() {
         propagate_proof(tree, path);
@@ -720,10 +735,17 @@ fn descend(
 }
 
 /// The leaf's value for Black, 0..1: its proof when it has one, else the learned evaluation
-/// blended with a playout by `eval_weight` (the evaluation alone at 1, the playout alone at
-/// 0 and in a free opening).
+/// (or an alpha-beta search by it, [`MctsConfig::leaf_depth`]) blended with a playout by
+/// `eval_weight` (the evaluation alone at 1, the playout alone at 0 and in a free opening).
 #[inline]
-fn leaf_value(tree: &Tree, n: usize, side: Side, config: &MctsConfig, rng: &mut FastRng) -> f32 {
+fn leaf_value(
+    tree: &Tree,
+    n: usize,
+    side: Side,
+    config: &MctsConfig,
+    rng: &mut FastRng,
+    leaf_search: &mut Option<FixedDepth<'static>>,
+) -> f32 {
     let leaf = &tree.nodes[n];
     if leaf.proof.is_known() {
         // The proof is for the side that moved into the leaf.
@@ -741,6 +763,24 @@ fn leaf_value(tree: &Tree, n: usize, side: Side, config: &MctsConfig, rng: &mut 
     // was just expanded with evaluated priors, else its own evaluation.
     let learned = if lambda <= 0.0 {
         0.0
+    } else if config.eval_priors && leaf.is_expanded() && config.leaf_depth > 1 {
+        if leaf_search
+            .as_ref()
+            .is_some_and(|s| s.variant() != tree.variant)
+        {
+            *leaf_search = None;
+        }
+        let search = leaf_search.get_or_insert_with(|| {
+            FixedDepth::new(
+                eval::builtin(),
+                tree.variant,
+                LEAF_TABLE_BYTES,
+                super::alphabeta::DEFAULT_PROBCUT,
+            )
+        });
+        let depth = config.leaf_depth.min(MAX_LEAF_DEPTH);
+        let v = search.value(leaf.player, leaf.opponent, depth);
+        win_probability(v as f32 / eval::SCALE as f32, config.eval_scale)
     } else if config.eval_priors && leaf.is_expanded() && leaf.n_children > 0 {
         let best = tree.nodes[leaf.children()]
             .iter()
@@ -1260,8 +1300,14 @@ mod tests {
             eval_priors: false,
             ..config
         };
+        // Leaves valued by a 3-ply alpha-beta search instead of one ply of priors.
+        let leaf_search = MctsConfig {
+            leaf_depth: 3,
+            ..config
+        };
         let mut found = 0;
         let mut found_by_playouts = 0;
+        let mut found_by_leaf_search = 0;
         let mut cases = 0;
         for seed in 0..400 {
             let pos = random_endgame(5_000 + seed, 14);
@@ -1286,6 +1332,7 @@ mod tests {
             };
             found += usize::from(pick(config) == Some(winners[0]));
             found_by_playouts += usize::from(pick(playouts) == Some(winners[0]));
+            found_by_leaf_search += usize::from(pick(leaf_search) == Some(winners[0]));
             if cases == 30 {
                 break;
             }
@@ -1298,6 +1345,29 @@ mod tests {
         assert!(
             found >= found_by_playouts,
             "found {found}, playouts {found_by_playouts}"
+        );
+        assert!(
+            found_by_leaf_search >= 18,
+            "found {found_by_leaf_search} of {cases} with a leaf search"
+        );
+    }
+
+    #[test]
+    fn a_leaf_search_changes_the_values_and_stays_deterministic() {
+        let limits = SearchLimits::iterations(2_000);
+        let deep = MctsConfig {
+            leaf_depth: 3,
+            ..MctsConfig::default()
+        };
+        let pos = random_endgame(77, 40);
+        let run = |c: MctsConfig| {
+            searcher(1, c).search(&pos, Variant::Othello, &limits, &CancelHandle::new())
+        };
+        let (a, b, plain) = (run(deep), run(deep), run(MctsConfig::default()));
+        assert_eq!(a.moves, b.moves);
+        assert_ne!(
+            a.moves, plain.moves,
+            "the leaf search must change the leaves' values"
         );
     }
 

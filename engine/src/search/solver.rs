@@ -168,6 +168,8 @@ impl<'a> Solver<'a> {
                 self.nodes += 1;
                 self.last1(p, o, !(p | o))
             }
+            2 => self.last2(p, o, alpha, beta),
+            3 => self.last3(p, o, alpha, beta),
             e if e <= SHALLOW_EMPTIES => self.shallow(p, o, alpha, beta, e),
             e => self.deep(p, o, alpha, beta, e),
         }
@@ -178,8 +180,8 @@ impl<'a> Solver<'a> {
     #[inline]
     fn last1(&self, p: u64, o: u64, e: u64) -> i32 {
         let i = e.trailing_zeros() as usize;
-        // 63 discs: the difference is odd, never a draw.
-        let diff = p.count_ones() as i32 - o.count_ones() as i32;
+        // 63 discs: the difference is odd, never a draw (one count: o has the rest).
+        let diff = 2 * p.count_ones() as i32 - 63;
         let n = last_flip_count(p, i);
         if n > 0 {
             return diff + 2 * n + 1;
@@ -191,6 +193,123 @@ impl<'a> Solver<'a> {
             }
         }
         final_margin(p, o)
+    }
+
+    /// The final margin with two empty squares left: each side's moves on them straight, no
+    /// parity (both squares are tried either way), no move generation, and a square with no
+    /// opponent disc next to it is skipped without computing flips.
+    #[inline]
+    fn last2(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        let e = !(p | o);
+        let x = e.trailing_zeros() as usize;
+        let y = (e & (e - 1)).trailing_zeros() as usize;
+        let mover = self.best_of_two(p, o, x, y, beta);
+        if mover != i32::MIN {
+            return mover;
+        }
+        if self.passes {
+            let opponent = self.best_of_two(o, p, x, y, -alpha);
+            if opponent != i32::MIN {
+                return -opponent;
+            }
+        }
+        final_margin(p, o)
+    }
+
+    /// The best of `p`'s moves on squares `x` and `y` (the last two empty ones), each
+    /// answered by the last move, stopping at `beta`; `i32::MIN` when `p` has neither.
+    #[inline]
+    fn best_of_two(&mut self, p: u64, o: u64, x: usize, y: usize, beta: i32) -> i32 {
+        let mut best = i32::MIN;
+        for (a, b) in [(x, y), (y, x)] {
+            if NEIGHBOURS[a] & o == 0 {
+                continue;
+            }
+            let f = flips(p, o, Square::ALL[a]);
+            if f == 0 {
+                continue;
+            }
+            self.nodes += 1;
+            let v = -self.last1(o & !f, p | f | (1u64 << a), 1u64 << b);
+            if v > best {
+                best = v;
+                if v >= beta {
+                    return best;
+                }
+            }
+        }
+        best
+    }
+
+    /// The final margin with three empty squares left: a square alone in its quadrant first
+    /// (parity), each move answered by [`Solver::last2`], no move generation.
+    fn last3(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        if !self.count() {
+            return 0;
+        }
+        let e = !(p | o);
+        let mut squares = [0usize; 3];
+        let (mut first, mut last) = (0, 3);
+        let mut rest = e;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            // Alone in its quadrant (or all three in one): odd, first.
+            let quadrant = QUADRANTS[((i >> 5) << 1) | ((i & 7) >> 2)];
+            if (e & quadrant).count_ones() & 1 == 1 {
+                squares[first] = i;
+                first += 1;
+            } else {
+                last -= 1;
+                squares[last] = i;
+            }
+        }
+        let mover = self.best_of_three(p, o, &squares, alpha, beta);
+        if mover != i32::MIN {
+            return mover;
+        }
+        if self.passes {
+            let opponent = self.best_of_three(o, p, &squares, -beta, -alpha);
+            if opponent != i32::MIN {
+                return -opponent;
+            }
+        }
+        final_margin(p, o)
+    }
+
+    /// The best of `p`'s moves on `squares` (the last three empty ones) in their order,
+    /// fail-soft in `alpha..beta`; `i32::MIN` when `p` has none of them.
+    #[inline]
+    fn best_of_three(
+        &mut self,
+        p: u64,
+        o: u64,
+        squares: &[usize; 3],
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let mut best = i32::MIN;
+        for &a in squares {
+            if NEIGHBOURS[a] & o == 0 {
+                continue;
+            }
+            let f = flips(p, o, Square::ALL[a]);
+            if f == 0 {
+                continue;
+            }
+            let v = -self.last2(o & !f, p | f | (1u64 << a), -beta, -alpha);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        best
     }
 
     /// A few empty squares: moves in quadrant-parity order (odd quadrants first), straight
@@ -217,9 +336,8 @@ impl<'a> Solver<'a> {
                     continue;
                 }
                 let (np, no) = (o & !f, p | f | (1u64 << i));
-                let v = if empties == 2 {
-                    self.nodes += 1;
-                    -self.last1(np, no, e & !(1u64 << i))
+                let v = if empties == 4 {
+                    -self.last3(np, no, -beta, -alpha)
                 } else {
                     -self.shallow(np, no, -beta, -alpha, empties - 1)
                 };
@@ -471,9 +589,20 @@ fn reply_value(p: u64, o: u64) -> i32 {
     best
 }
 
+/// The squares next to each square (its 8-neighbourhood).
+static NEIGHBOURS: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = neighbours(1u64 << i);
+        i += 1;
+    }
+    t
+};
+
 /// The squares next to (8-neighbourhood of) the discs `b`.
 #[inline]
-fn neighbours(b: u64) -> u64 {
+const fn neighbours(b: u64) -> u64 {
     const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
     const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let h = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
@@ -680,8 +809,10 @@ pub(crate) mod tests {
 
     #[test]
     fn solver_agrees_with_plain_minimax() {
-        for seed in 0..40 {
-            let pos = random_endgame(seed, 7 + (seed % 3) as u32);
+        // 1-9 empties: the last-move count, the two- and three-square solvers, the shallow
+        // parity search and the deep one, with passes and without.
+        for seed in 0..180 {
+            let pos = random_endgame(seed, 1 + (seed % 9) as u32);
             for variant in [Variant::Othello, Variant::NoMoveEndsGame] {
                 let passes = variant == Variant::Othello;
                 let exact = minimax(pos.player().0, pos.opponent().0, passes);
