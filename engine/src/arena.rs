@@ -5,7 +5,7 @@
 //! (`250ms`, `1s`, `1.5s`), `iterations`, `memory` (MiB), `level` (1-6 or a name; sets time,
 //! iterations and randomness, and later keys override them), `random` (move-choice
 //! randomness), and the default strategy's knobs `c`, `prior`, `solve`, `leaf`, `expand`,
-//! `reuse`, `playout`, `early`, `leafdepth` (see [`MctsConfig`]). The alpha-beta player `ab` reads
+//! `reuse`, `playout`, `early`, `leafdepth`, `abempties` (see [`MctsConfig`]). The alpha-beta player `ab` reads
 //! `depth` (a fixed depth), `solve` (exact from this many empties), `aspiration` (discs) and
 //! `probcut` (Multi-ProbCut's selectivity in standard deviations, 0 off)
 //! (see [`AlphaBetaConfig`]): `ab:time=1s`, `ab:depth=6`, `ab:solve=20`.
@@ -142,6 +142,7 @@ impl FromStr for PlayerSpec {
                 "reuse" => p.config.reuse = number()? != 0.0,
                 "early" => p.config.early_stop = number()? != 0.0,
                 "leafdepth" => p.config.leaf_depth = (number()? as u32).max(1),
+                "abempties" => p.config.ab_empties = number()? as u32,
                 "playout" => p.config.corner_playouts = number()? != 0.0,
                 "eval" => p.config.eval_weight = (number()? as f32).min(1.0),
                 "evalprior" => p.config.eval_priors = number()? != 0.0,

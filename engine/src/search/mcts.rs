@@ -9,7 +9,7 @@
 //! Each addition is a [`MctsConfig`] knob so the arena can measure it against `classic`.
 
 use super::alphabeta::FixedDepth;
-use super::solver::{Solver, solve_root};
+use super::solver::{Solver, final_margin, solve_root};
 use super::tree::{Node, PASS, ProofState, Tree};
 use super::{
     CHECK_EVERY, CancelHandle, MoveStats, Proof, SearchLimits, SearchResult, win_probability,
@@ -77,6 +77,9 @@ pub struct MctsConfig {
     /// at most 6) instead of by one ply of minimax over its children's priors (1). Off by
     /// default: 2 plies cost Master -92 Elo at 100 ms a move (docs/ai.md).
     pub leaf_depth: u32,
+    /// At or below this many empty squares the move is the alpha-beta search's (the `ab`
+    /// player: Multi-ProbCut, then its exact endgame) instead of the tree's; 0: never.
+    pub ab_empties: u32,
 }
 
 impl Default for MctsConfig {
@@ -97,6 +100,7 @@ impl Default for MctsConfig {
             // with 38% less time per move (docs/ai.md).
             early_stop: true,
             leaf_depth: 1,
+            ab_empties: 0,
         }
     }
 }
@@ -510,7 +514,7 @@ fn expand(
     if moves == 0 {
         if !variant.must_pass(&pos) {
             // Game over: the mover into this node scored the opposite of the side to move.
-            let margin = p.count_ones() as i32 - o.count_ones() as i32;
+            let margin = final_margin(p, o);
             tree.nodes[n].proof = ProofState::of_margin(margin).flipped();
             tree.nodes[n].n_children = 0;
             return false;

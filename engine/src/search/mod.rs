@@ -349,6 +349,20 @@ impl Searcher {
     ) -> SearchResult {
         let mut result = match self.strategy {
             Strategy::Classic => classic::search(pos, variant, limits, cancel, &mut self.rng),
+            Strategy::Default
+                if self.config.ab_empties > 0
+                    && pos.empties().count() <= self.config.ab_empties
+                    && !variant.in_free_opening(pos) =>
+            {
+                alphabeta::search(
+                    &mut self.ab_state,
+                    pos,
+                    variant,
+                    limits,
+                    cancel,
+                    &AlphaBetaConfig::default(),
+                )
+            }
             Strategy::Default => {
                 let config = MctsConfig {
                     early_stop: self.config.early_stop && self.randomness <= 0.0,
@@ -486,6 +500,39 @@ pub(crate) fn win_probability(margin: f32, scale: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_hands_the_endgame_to_alpha_beta_when_told() {
+        let hybrid = MctsConfig {
+            ab_empties: 20,
+            ..MctsConfig::default()
+        };
+        let limits = SearchLimits::iterations(3_000);
+        let run = |strategy, config: Option<MctsConfig>, pos: &Position| {
+            let mut s = Searcher::new(strategy, 3);
+            if let Some(c) = config {
+                s = s.with_config(c);
+            }
+            let r = s.search(pos, Variant::Othello, &limits, &CancelHandle::new());
+            (r.best, r.moves, r.iterations)
+        };
+        let endgame = crate::random_endgame(31, 18);
+        assert_eq!(
+            run(Strategy::Default, Some(hybrid), &endgame),
+            run(Strategy::AlphaBeta, None, &endgame),
+            "at 18 empties the move is alpha-beta's"
+        );
+        let midgame = crate::random_endgame(31, 40);
+        assert_eq!(
+            run(Strategy::Default, Some(hybrid), &midgame),
+            run(Strategy::Default, None, &midgame),
+            "at 40 empties the tree's"
+        );
+        assert_ne!(
+            run(Strategy::Default, None, &endgame),
+            run(Strategy::AlphaBeta, None, &endgame)
+        );
+    }
 
     #[test]
     fn an_observed_handle_hears_the_iterations_as_they_are_counted() {
