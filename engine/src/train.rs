@@ -64,6 +64,9 @@ pub struct SelfPlay {
     /// Multi-ProbCut's selectivity in the player's search, in tenths (0: off; see
     /// [`crate::search::AlphaBetaConfig::probcut`]).
     pub probcut: u32,
+    /// Leave out the positions before the last random opening move: the game's result says
+    /// little about them, since random moves decide part of it.
+    pub skip_opening: bool,
 }
 
 impl Default for SelfPlay {
@@ -75,6 +78,7 @@ impl Default for SelfPlay {
             noise: SCALE,
             record_search: true,
             probcut: 0,
+            skip_opening: false,
         }
     }
 }
@@ -150,12 +154,18 @@ fn play_to_endgame(
         if (!(p | o)).count_ones() <= cfg.exact_empties {
             return Some((p, o, mover));
         }
-        let (best, value) = choose(&mut search, p, o, cfg, rng);
-        before.push((p, o, mover, value as i16));
-        let sq = if ply < opening {
+        let random = ply < opening;
+        let sq = if random && cfg.skip_opening {
+            // Its outcome hangs on the random moves still to come: no sample, no search.
             random_square_raw(moves, rng)
         } else {
-            best
+            let (best, value) = choose(&mut search, p, o, cfg, rng);
+            before.push((p, o, mover, value as i16));
+            if random {
+                random_square_raw(moves, rng)
+            } else {
+                best
+            }
         };
         let f = flips(p, o, sq);
         (p, o) = (o & !f, p | f | sq.mask());
@@ -554,10 +564,12 @@ pub fn load_dirs(dirs: &[std::path::PathBuf]) -> io::Result<(Vec<Sample>, Vec<Sa
     Ok((fit, held))
 }
 
-/// Positions with exactly `empties` empty squares from self-play games with `w` (after
-/// random openings), each with its exact value: the test set for the error at 20 empties.
+/// Positions with exactly `empties` empty squares from self-play games with `w` played as
+/// `player` says (random openings, then its search), each with its exact value: the test set
+/// for the error at 20 empties.
 pub fn exact_test_set(
     w: &Weights,
+    player: &SelfPlay,
     seed: u64,
     n: usize,
     empties: u32,
@@ -565,7 +577,7 @@ pub fn exact_test_set(
 ) -> Vec<Sample> {
     let cfg = SelfPlay {
         exact_empties: empties,
-        ..SelfPlay::default()
+        ..*player
     };
     // One slot per thread, each with its own seeded games: the set depends on the seed and
     // the thread count, as it always has.
@@ -652,7 +664,7 @@ pub fn match_weights(
             let (sq, _) = choose(search, p, o, &cfg, &mut rng);
             pos = pos.play_unchecked(sq);
         }
-        let black = pos.player().count() as i32 - pos.opponent().count() as i32;
+        let black = crate::search::solver::final_margin(pos.player().0, pos.opponent().0);
         let black = if pos.side_to_move() == crate::Side::Black {
             black
         } else {
@@ -715,6 +727,42 @@ mod tests {
             assert_eq!(v, Some(i32::from(s.label)));
         }
         assert_eq!(samples, play_chunk(&w, &cfg, 5, 0, 3), "seeded");
+    }
+
+    #[test]
+    fn generation_five_games_skip_the_random_opening_and_keep_exact_labels() {
+        let w = crate::eval::builtin();
+        let cfg = SelfPlay {
+            opening_plies: (10, 10),
+            depth: 3,
+            exact_empties: 10,
+            probcut: 15,
+            skip_opening: true,
+            ..SelfPlay::default()
+        };
+        let samples = play_chunk(w, &cfg, 7, 0, 3);
+        assert!(samples.len() > 60, "{} samples", samples.len());
+        // Ten random plies from 60 empty squares: nothing before 50 empties is kept.
+        assert!(samples.iter().all(|s| s.empties() <= 50));
+        for s in samples.iter().filter(|s| s.exact) {
+            let pos = crate::Position::from_player_opponent(s.p, s.o, crate::Side::Black);
+            let v = Solver::new(Variant::Othello, None, None).solve(&pos, -64, 64);
+            assert_eq!(v, Some(i32::from(s.label)));
+        }
+        let all = play_chunk(
+            w,
+            &SelfPlay {
+                skip_opening: false,
+                ..cfg
+            },
+            7,
+            0,
+            3,
+        );
+        assert!(
+            all.iter().any(|s| s.empties() == 60),
+            "the start is a sample otherwise"
+        );
     }
 
     #[test]

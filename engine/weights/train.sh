@@ -22,8 +22,12 @@ ME="$CARGO_TARGET_DIR/release/montello-engine"
 
 # Each generation's player, its search depth and the empties it solves exactly from.
 gen_player() { case $1 in 1) echo heuristic ;; *) echo "$OUT/gen$(($1 - 1)).mwt" ;; esac; }
-gen_depth() { case $1 in 1) echo 2 ;; *) echo 3 ;; esac; }
-gen_exact() { case $1 in 1 | 2 | 3) echo 14 ;; *) echo 16 ;; esac; }
+gen_depth() { case $1 in 1) echo 2 ;; 2 | 3 | 4) echo 3 ;; *) echo 5 ;; esac; }
+gen_exact() { case $1 in 1 | 2 | 3) echo 14 ;; 4) echo 16 ;; *) echo 20 ;; esac; }
+# From generation 5 the player prunes with Multi-ProbCut and the positions of the random
+# opening, whose outcome the random moves decide, are left out.
+gen_flags() { case $1 in 1 | 2 | 3 | 4) ;; *) echo "--probcut 15 --skip-opening" ;; esac; }
+gen_chunks() { case $1 in 1 | 2 | 3 | 4) echo 300 ;; *) echo "${GEN5_CHUNKS:-1500}" ;; esac; }
 # Generation 1 has only game outcomes to learn from; later ones mix in the player's search value.
 gen_search_weight() { case $1 in 1) echo 0 ;; *) echo 0.8 ;; esac; }
 
@@ -51,8 +55,10 @@ selfplay_tool() {
 
 for g in ${GENERATIONS:-1 2 3 4}; do
     echo "=== generation $g"
-    "$(selfplay_tool "$g")" train selfplay --weights "$(gen_player "$g")" --out "$DATA/gen$g" --chunks 300 \
-        --games 100 --seed "$g" --threads "$THREADS" --depth "$(gen_depth "$g")" --exact "$(gen_exact "$g")" \
+    # shellcheck disable=SC2046 # gen_flags is a list of flags
+    "$(selfplay_tool "$g")" train selfplay --weights "$(gen_player "$g")" --out "$DATA/gen$g" \
+        --chunks "$(gen_chunks "$g")" --games 100 --seed "$g" --threads "$THREADS" \
+        --depth "$(gen_depth "$g")" --exact "$(gen_exact "$g")" $(gen_flags "$g") \
         | tail -1 | tee -a "$LOGS/gen$g-selfplay.log"
     # A generation learns from its own games and its parent's (generation 1's outcome-only
     # games from the hand-written player hurt later fits: docs/eval.md).

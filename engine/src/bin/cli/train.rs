@@ -49,6 +49,10 @@ pub enum TrainCommand {
         /// Multi-ProbCut's selectivity in the player's search, in tenths (0: off).
         #[arg(long, default_value_t = 0)]
         probcut: u32,
+        /// No samples from the positions before the last random opening move (their
+        /// outcome hangs on the random moves).
+        #[arg(long)]
+        skip_opening: bool,
     },
     /// Fit the tables to every chunk in DATA (chunks numbered 19 mod 20 held out), starting
     /// from INIT, and write OUT; prints the error per phase.
@@ -149,6 +153,12 @@ pub enum TrainCommand {
         /// Threads.
         #[arg(long, default_value_t = 2)]
         threads: usize,
+        /// Alpha-beta depth of the games' middle-game moves.
+        #[arg(long, default_value_t = SelfPlay::default().depth)]
+        depth: u32,
+        /// Multi-ProbCut's selectivity in that search, in tenths (0: off).
+        #[arg(long, default_value_t = 0)]
+        probcut: u32,
     },
     /// Fit Multi-ProbCut's statistics: N positions from varied games, each searched at every
     /// depth up to MAX_DEPTH, a line from the shallow search's value to the deep one per
@@ -300,6 +310,7 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
             opening_max,
             no_search_values,
             probcut,
+            skip_opening,
         } => {
             let w = weights_named(&weights)?;
             let cfg = SelfPlay {
@@ -308,6 +319,7 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
                 exact_empties: exact,
                 record_search: !no_search_values,
                 probcut,
+                skip_opening,
                 ..SelfPlay::default()
             };
             let start = Instant::now();
@@ -386,10 +398,17 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
             empties,
             seed,
             threads,
+            depth,
+            probcut,
         } => {
             let w = weights_named(&weights)?;
             let start = Instant::now();
-            let set = train::exact_test_set(&w, seed, positions, empties, threads);
+            let player = SelfPlay {
+                depth,
+                probcut,
+                ..SelfPlay::default()
+            };
+            let set = train::exact_test_set(&w, &player, seed, positions, empties, threads);
             train::write_samples(&out, &set).map_err(|e| format!("{}: {e}", out.display()))?;
             println!(
                 "{} positions at {empties} empties solved in {:.0} s -> {}",
