@@ -12,11 +12,12 @@
 //! this search's transposition table. Depth counts discs placed: a pass does not use up
 //! depth, so a search `depth >= empties` deep is exact.
 
+use super::dispatch::{dispatched, fast_generator_available, flips_on, moves_of};
 use super::probcut;
 use super::solver::{Solver, final_margin};
 use super::table::{NO_MOVE, Table};
 use super::{CancelHandle, MoveStats, Proof, SearchLimits, SearchResult};
-use crate::bitboard::{CORNERS, X_SQUARES, flips, legal_moves};
+use crate::bitboard::{CORNERS, X_SQUARES, legal_moves};
 use crate::clock::Instant;
 use crate::eval::{SCALE, Weights};
 use crate::game::CENTRE;
@@ -122,6 +123,8 @@ struct Search<'a> {
     weights: &'a Weights,
     /// Multi-ProbCut's selectivity (standard deviations; 0: off).
     probcut: f32,
+    /// Whether the recursion runs its AVX2 copy ([`super::dispatch`]).
+    fast: bool,
 }
 
 impl Search<'_> {
@@ -140,14 +143,23 @@ impl Search<'_> {
         self.aborted
     }
 
-    /// Principal variation search of (p, o) `depth` plies deep, fail-soft.
-    fn pvs(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    /// Principal variation search of (p, o) `depth` plies deep, fail-soft, in the copy of
+    /// the recursion that `FAST` names ([`super::dispatch`]).
+    #[inline(always)]
+    fn pvs_body<const FAST: bool>(
+        &mut self,
+        p: u64,
+        o: u64,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         if self.tick() {
             return 0;
         }
         let empty = !(p | o);
         if self.free && empty & CENTRE != 0 {
-            return self.free_opening(p, o, depth, alpha, beta);
+            return self.free_opening::<FAST>(p, o, depth, alpha, beta);
         }
         let empties = empty.count_ones();
         if depth >= empties {
@@ -160,12 +172,12 @@ impl Search<'_> {
             }
             return self.weights.evaluate_raw(p, o);
         }
-        let moves = legal_moves(p, o);
+        let moves = moves_of::<FAST>(p, o);
         if moves == 0 {
-            if !self.passes || legal_moves(o, p) == 0 {
+            if !self.passes || moves_of::<FAST>(o, p) == 0 {
                 return final_margin(p, o) * SCALE;
             }
-            return -self.pvs(o, p, depth, -beta, -alpha);
+            return -self.pvs::<FAST>(o, p, depth, -beta, -alpha);
         }
         let stored_depth = depth.min(60) as u8;
         let mut tt_move = NO_MOVE;
@@ -184,23 +196,23 @@ impl Search<'_> {
             }
         }
         if self.probcut > 0.0
-            && let Some(v) = self.probcut(p, o, depth, empties, alpha, beta)
+            && let Some(v) = self.probcut::<FAST>(p, o, depth, empties, alpha, beta)
         {
             return v;
         }
         let mut list = [(0i32, 0u8, 0u64); MAX_MOVES];
-        let n = order_moves(self.weights, p, o, moves, tt_move, depth, &mut list);
+        let n = order_moves::<FAST>(self.weights, p, o, moves, tt_move, depth, &mut list);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = NO_MOVE;
         for (k, &(_, i, f)) in list[..n].iter().enumerate() {
             let (np, no) = (o & !f, p | f | (1u64 << i));
             let v = if k == 0 {
-                -self.pvs(np, no, depth - 1, -beta, -alpha)
+                -self.pvs::<FAST>(np, no, depth - 1, -beta, -alpha)
             } else {
-                let v = -self.pvs(np, no, depth - 1, -alpha - 1, -alpha);
+                let v = -self.pvs::<FAST>(np, no, depth - 1, -alpha - 1, -alpha);
                 if v > alpha && v < beta && !self.aborted {
-                    -self.pvs(np, no, depth - 1, -beta, -alpha)
+                    -self.pvs::<FAST>(np, no, depth - 1, -beta, -alpha)
                 } else {
                     v
                 }
@@ -229,10 +241,22 @@ impl Search<'_> {
         best
     }
 
+    dispatched!(pvs, pvs_body, pvs_fast, pvs_portable, (p: u64, o: u64, depth: u32, alpha: i32, beta: i32));
+
+    /// [`Search::pvs`] in the copy this search runs (see [`Search::fast`]).
+    fn search(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+        if self.fast {
+            self.pvs::<true>(p, o, depth, alpha, beta)
+        } else {
+            self.pvs::<false>(p, o, depth, alpha, beta)
+        }
+    }
+
     /// Multi-ProbCut: `beta` when a shallow search predicts that the `depth`-deep value
     /// reaches `beta` with confidence, `alpha` when it predicts it stays at or below `alpha`,
     /// `None` when the node must be searched (see [`probcut`]).
-    fn probcut(
+    #[inline(always)]
+    fn probcut<const FAST: bool>(
         &mut self,
         p: u64,
         o: u64,
@@ -246,7 +270,7 @@ impl Search<'_> {
         if beta < MAX_SCORE {
             let bound = ((beta as f32 + margin - cut.b) / cut.a).ceil() as i32;
             if bound < MAX_SCORE {
-                let v = self.pvs(p, o, cut.shallow, bound - 1, bound);
+                let v = self.pvs::<FAST>(p, o, cut.shallow, bound - 1, bound);
                 if self.aborted {
                     return Some(0);
                 }
@@ -258,7 +282,7 @@ impl Search<'_> {
         if alpha > -MAX_SCORE {
             let bound = ((alpha as f32 - margin - cut.b) / cut.a).floor() as i32;
             if bound > -MAX_SCORE {
-                let v = self.pvs(p, o, cut.shallow, bound, bound + 1);
+                let v = self.pvs::<FAST>(p, o, cut.shallow, bound, bound + 1);
                 if self.aborted {
                     return Some(0);
                 }
@@ -271,7 +295,14 @@ impl Search<'_> {
     }
 
     /// The free opening's placements: plain negamax over the empty centre squares.
-    fn free_opening(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    fn free_opening<const FAST: bool>(
+        &mut self,
+        p: u64,
+        o: u64,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         if depth == 0 {
             return self.weights.evaluate_raw(p, o);
         }
@@ -280,7 +311,7 @@ impl Search<'_> {
         while centre != 0 {
             let bit = centre & centre.wrapping_neg();
             centre &= centre - 1;
-            let v = -self.pvs(o, p | bit, depth - 1, -beta, -alpha);
+            let v = -self.pvs::<FAST>(o, p | bit, depth - 1, -beta, -alpha);
             if self.aborted {
                 return 0;
             }
@@ -316,8 +347,8 @@ impl Search<'_> {
 /// Fills `list` with the moves in `moves`, best first, and returns how many: the table's
 /// move, then by the evaluation after the move (deep nodes) or by the opponent's replies,
 /// corners first and X-squares last (shallow nodes).
-#[inline]
-fn order_moves(
+#[inline(always)]
+fn order_moves<const FAST: bool>(
     weights: &Weights,
     p: u64,
     o: u64,
@@ -332,7 +363,7 @@ fn order_moves(
         let i = moves.trailing_zeros() as u8;
         moves &= moves - 1;
         let bit = 1u64 << i;
-        let f = flips(p, o, Square::ALL[usize::from(i)]);
+        let f = flips_on::<FAST>(p, o, usize::from(i));
         let key = if i == tt_move {
             i32::MAX
         } else {
@@ -340,7 +371,7 @@ fn order_moves(
             if by_eval {
                 -weights.evaluate_raw(np, no)
             } else {
-                let mut key = -(legal_moves(np, no).count_ones() as i32) * 4;
+                let mut key = -(moves_of::<FAST>(np, no).count_ones() as i32) * 4;
                 if bit & CORNERS != 0 {
                     key += 6;
                 } else if bit & X_SQUARES != 0 {
@@ -376,6 +407,8 @@ pub(crate) struct FixedDepth<'w> {
     weights: &'w Weights,
     probcut: f32,
     variant: Variant,
+    /// Whether the recursion runs its AVX2 copy ([`super::dispatch`]).
+    fast: bool,
     /// Nodes searched so far.
     pub nodes: u64,
 }
@@ -394,8 +427,17 @@ impl<'w> FixedDepth<'w> {
             weights,
             probcut: probcut as f32 / 10.0,
             variant,
+            fast: fast_generator_available(),
             nodes: 0,
         }
+    }
+
+    /// Runs the portable copy of the recursion even on a CPU with AVX2 (the tests compare the
+    /// two copies).
+    #[cfg(test)]
+    fn portable(mut self) -> FixedDepth<'w> {
+        self.fast = false;
+        self
     }
 
     /// The rules it searches by.
@@ -412,7 +454,9 @@ impl<'w> FixedDepth<'w> {
             .take()
             .unwrap_or_else(|| Table::with_slots(1 << 10));
         let mut s = Search {
-            solver: Solver::new(self.variant, None, None).with_table(table),
+            solver: Solver::new(self.variant, None, None)
+                .with_table(table)
+                .with_fast(self.fast),
             nodes: 0,
             max_nodes: u64::MAX,
             deadline: None,
@@ -422,8 +466,9 @@ impl<'w> FixedDepth<'w> {
             free: false,
             weights: self.weights,
             probcut: self.probcut,
+            fast: self.fast,
         };
-        let v = s.pvs(p, o, depth, -INF, INF);
+        let v = s.search(p, o, depth, -INF, INF);
         self.nodes += s.nodes;
         self.table = Some(s.solver.into_table());
         v
@@ -529,6 +574,7 @@ fn run(
         free: variant == Variant::FreeOpening,
         weights: crate::eval::builtin(),
         probcut: config.probcut as f32 / 10.0,
+        fast: fast_generator_available(),
     };
     let empties = pos.empties().count();
     // Under a time cap, solve only as deep as the clock allows; with a node limit (tests,
@@ -693,11 +739,11 @@ fn root_search(
         let before = s.nodes;
         let d = depth - 1;
         let v = if k == 0 {
-            -s.pvs(p, o, d, -beta, -alpha)
+            -s.search(p, o, d, -beta, -alpha)
         } else {
-            let v = -s.pvs(p, o, d, -alpha - 1, -alpha);
+            let v = -s.search(p, o, d, -alpha - 1, -alpha);
             if v > alpha && v < beta && !s.aborted {
-                -s.pvs(p, o, d, -beta, -alpha)
+                -s.search(p, o, d, -beta, -alpha)
             } else {
                 v
             }
@@ -802,6 +848,7 @@ fn principal_variation(table: &Table, pos: &Position, variant: Variant, first: M
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bitboard::flips;
     use crate::search::solver::Solver;
     use crate::search::solver::tests::random_endgame;
     use crate::search::{Searcher, Strategy};
@@ -1095,6 +1142,36 @@ mod tests {
         );
         assert!((30_000..31_000).contains(&a.iterations), "{}", a.iterations);
         assert_eq!((a.best, &a.moves, &a.pv), (b.best, &b.moves, &b.pv));
+    }
+
+    /// The AVX2 copy of the recursion searches exactly as the portable one: the same values
+    /// and nodes at every depth, with and without ProbCut, from the middle game into the
+    /// solver (depth 14 at 14 empties is exact).
+    #[test]
+    fn the_avx2_copy_searches_exactly_as_the_portable_one() {
+        if !fast_generator_available() {
+            eprintln!("this CPU has no AVX2: only the portable copy runs here");
+            return;
+        }
+        let w = crate::eval::builtin();
+        for (seed, empties, depth) in [(3, 44, 6), (4, 30, 7), (5, 14, 14)] {
+            let pos = random_endgame(seed, empties);
+            let (p, o) = (pos.player().0, pos.opponent().0);
+            for probcut in [0, DEFAULT_PROBCUT] {
+                let mut fast = FixedDepth::new(w, Variant::Othello, 1 << 20, probcut);
+                let mut portable =
+                    FixedDepth::new(w, Variant::Othello, 1 << 20, probcut).portable();
+                assert!(fast.fast && !portable.fast);
+                for d in 1..=depth {
+                    assert_eq!(
+                        fast.value(p, o, d),
+                        portable.value(p, o, d),
+                        "seed {seed} depth {d} probcut {probcut}"
+                    );
+                    assert_eq!(fast.nodes, portable.nodes, "seed {seed} depth {d}");
+                }
+            }
+        }
     }
 
     #[test]

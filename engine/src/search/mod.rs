@@ -10,6 +10,7 @@
 
 mod alphabeta;
 mod classic;
+mod dispatch;
 mod levels;
 mod mcts;
 mod probcut;

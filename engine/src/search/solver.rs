@@ -4,6 +4,7 @@
 //! and gives up (returns `None`) past its deadline, so it never breaks the time cap.
 
 use super::CancelHandle;
+use super::dispatch::{dispatched, fast_generator_available, flips_on, moves_of};
 use super::stability::{COL_A, DIAGONALS_7, DIAGONALS_9, stable_discs};
 use super::table::{EXACT_BASE, NO_MOVE, Table};
 use crate::bitboard::{CORNERS, QUADRANTS, X_SQUARES, flips, legal_moves};
@@ -48,6 +49,9 @@ pub(crate) struct Solver<'a> {
     max_nodes: u64,
     /// Whether a side with no move passes (Othello) or the game ends (no-move-ends-game).
     passes: bool,
+    /// Whether the recursion runs its copy compiled for AVX2 and the x86-64-v3 scalar
+    /// extensions (this CPU has them; see [`super::dispatch`]).
+    fast: bool,
     table: Table,
 }
 
@@ -65,8 +69,16 @@ impl<'a> Solver<'a> {
             aborted: false,
             max_nodes: u64::MAX,
             passes: variant.passes(),
+            fast: fast_generator_available(),
             table: Table::with_slots(TT_ENTRIES),
         }
+    }
+
+    /// Runs the AVX2 copy of the recursion only if `fast` and the CPU has it (false: the
+    /// portable copy everywhere, which the tests compare it with).
+    pub(crate) fn with_fast(mut self, fast: bool) -> Solver<'a> {
+        self.fast = fast && fast_generator_available();
+        self
     }
 
     /// Gives up after `max_nodes` nodes as well: a budget that, unlike a deadline, keeps an
@@ -128,7 +140,11 @@ impl<'a> Solver<'a> {
             return None;
         }
         let empties = (!(p | o)).count_ones();
-        let v = self.node(p, o, alpha, beta, empties);
+        let v = if self.fast {
+            self.node::<true>(p, o, alpha, beta, empties)
+        } else {
+            self.node::<false>(p, o, alpha, beta, empties)
+        };
         (!self.aborted).then_some(v)
     }
 
@@ -157,8 +173,15 @@ impl<'a> Solver<'a> {
     }
 
     /// Dispatches on the number of empty squares.
-    #[inline]
-    fn node(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
+    #[inline(always)]
+    fn node<const FAST: bool>(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        empties: u32,
+    ) -> i32 {
         match empties {
             0 => {
                 self.nodes += 1;
@@ -168,10 +191,10 @@ impl<'a> Solver<'a> {
                 self.nodes += 1;
                 self.last1(p, o, !(p | o))
             }
-            2 => self.last2(p, o, alpha, beta),
-            3 => self.last3(p, o, alpha, beta),
-            e if e <= SHALLOW_EMPTIES => self.shallow(p, o, alpha, beta, e),
-            e => self.deep(p, o, alpha, beta, e),
+            2 => self.last2::<FAST>(p, o, alpha, beta),
+            3 => self.last3::<FAST>(p, o, alpha, beta),
+            e if e <= SHALLOW_EMPTIES => self.shallow::<FAST>(p, o, alpha, beta, e),
+            e => self.deep::<FAST>(p, o, alpha, beta, e),
         }
     }
 
@@ -199,17 +222,17 @@ impl<'a> Solver<'a> {
     /// parity (both squares are tried either way), no move generation, and a square with no
     /// opponent disc next to it is skipped without computing flips.
     #[inline]
-    fn last2(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+    fn last2<const FAST: bool>(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         let e = !(p | o);
         let x = e.trailing_zeros() as usize;
         let y = (e & (e - 1)).trailing_zeros() as usize;
-        let mover = self.best_of_two(p, o, x, y, beta);
+        let mover = self.best_of_two::<FAST>(p, o, x, y, beta);
         if mover != i32::MIN {
             return mover;
         }
         if self.passes {
-            let opponent = self.best_of_two(o, p, x, y, -alpha);
+            let opponent = self.best_of_two::<FAST>(o, p, x, y, -alpha);
             if opponent != i32::MIN {
                 return -opponent;
             }
@@ -220,13 +243,20 @@ impl<'a> Solver<'a> {
     /// The best of `p`'s moves on squares `x` and `y` (the last two empty ones), each
     /// answered by the last move, stopping at `beta`; `i32::MIN` when `p` has neither.
     #[inline]
-    fn best_of_two(&mut self, p: u64, o: u64, x: usize, y: usize, beta: i32) -> i32 {
+    fn best_of_two<const FAST: bool>(
+        &mut self,
+        p: u64,
+        o: u64,
+        x: usize,
+        y: usize,
+        beta: i32,
+    ) -> i32 {
         let mut best = i32::MIN;
         for (a, b) in [(x, y), (y, x)] {
             if NEIGHBOURS[a] & o == 0 {
                 continue;
             }
-            let f = flips(p, o, Square::ALL[a]);
+            let f = flips_on::<FAST>(p, o, a);
             if f == 0 {
                 continue;
             }
@@ -244,7 +274,8 @@ impl<'a> Solver<'a> {
 
     /// The final margin with three empty squares left: a square alone in its quadrant first
     /// (parity), each move answered by [`Solver::last2`], no move generation.
-    fn last3(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+    #[inline(always)]
+    fn last3_body<const FAST: bool>(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
         if !self.count() {
             return 0;
         }
@@ -265,12 +296,12 @@ impl<'a> Solver<'a> {
                 squares[last] = i;
             }
         }
-        let mover = self.best_of_three(p, o, &squares, alpha, beta);
+        let mover = self.best_of_three::<FAST>(p, o, &squares, alpha, beta);
         if mover != i32::MIN {
             return mover;
         }
         if self.passes {
-            let opponent = self.best_of_three(o, p, &squares, -beta, -alpha);
+            let opponent = self.best_of_three::<FAST>(o, p, &squares, -beta, -alpha);
             if opponent != i32::MIN {
                 return -opponent;
             }
@@ -281,7 +312,7 @@ impl<'a> Solver<'a> {
     /// The best of `p`'s moves on `squares` (the last three empty ones) in their order,
     /// fail-soft in `alpha..beta`; `i32::MIN` when `p` has none of them.
     #[inline]
-    fn best_of_three(
+    fn best_of_three<const FAST: bool>(
         &mut self,
         p: u64,
         o: u64,
@@ -294,11 +325,11 @@ impl<'a> Solver<'a> {
             if NEIGHBOURS[a] & o == 0 {
                 continue;
             }
-            let f = flips(p, o, Square::ALL[a]);
+            let f = flips_on::<FAST>(p, o, a);
             if f == 0 {
                 continue;
             }
-            let v = -self.last2(o & !f, p | f | (1u64 << a), -beta, -alpha);
+            let v = -self.last2::<FAST>(o & !f, p | f | (1u64 << a), -beta, -alpha);
             if v > best {
                 best = v;
                 if v > alpha {
@@ -314,7 +345,15 @@ impl<'a> Solver<'a> {
 
     /// A few empty squares: moves in quadrant-parity order (odd quadrants first), straight
     /// from the empty squares next to an opponent disc, no move generation.
-    fn shallow(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, empties: u32) -> i32 {
+    #[inline(always)]
+    fn shallow_body<const FAST: bool>(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        empties: u32,
+    ) -> i32 {
         if !self.count() {
             return 0;
         }
@@ -331,15 +370,15 @@ impl<'a> Solver<'a> {
             while set != 0 {
                 let i = set.trailing_zeros() as usize;
                 set &= set - 1;
-                let f = flips(p, o, Square::ALL[i]);
+                let f = flips_on::<FAST>(p, o, i);
                 if f == 0 {
                     continue;
                 }
                 let (np, no) = (o & !f, p | f | (1u64 << i));
                 let v = if empties == 4 {
-                    -self.last3(np, no, -beta, -alpha)
+                    -self.last3::<FAST>(np, no, -beta, -alpha)
                 } else {
-                    -self.shallow(np, no, -beta, -alpha, empties - 1)
+                    -self.shallow::<FAST>(np, no, -beta, -alpha, empties - 1)
                 };
                 if v > best {
                     best = v;
@@ -354,26 +393,34 @@ impl<'a> Solver<'a> {
         }
         if best == i32::MIN {
             // No move: pass if the opponent can play, else the game is over.
-            if !self.passes || legal_moves(o, p) == 0 {
+            if !self.passes || moves_of::<FAST>(o, p) == 0 {
                 return final_margin(p, o);
             }
-            return -self.shallow(o, p, -beta, -alpha, empties);
+            return -self.shallow::<FAST>(o, p, -beta, -alpha, empties);
         }
         best
     }
 
     /// Many empty squares: principal-variation search with a transposition table (from
     /// `TT_EMPTIES` up) and fastest-first move ordering.
-    fn deep(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, empties: u32) -> i32 {
+    #[inline(always)]
+    fn deep_body<const FAST: bool>(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        mut beta: i32,
+        empties: u32,
+    ) -> i32 {
         if !self.count() {
             return 0;
         }
-        let mut moves = legal_moves(p, o);
+        let mut moves = moves_of::<FAST>(p, o);
         if moves == 0 {
-            if !self.passes || legal_moves(o, p) == 0 {
+            if !self.passes || moves_of::<FAST>(o, p) == 0 {
                 return final_margin(p, o);
             }
-            return -self.deep(o, p, -beta, -alpha, empties);
+            return -self.deep::<FAST>(o, p, -beta, -alpha, empties);
         }
         // Stability cutoff: the opponent's stable discs stay theirs, so the margin is at most
         // 64 minus twice their number.
@@ -415,7 +462,7 @@ impl<'a> Solver<'a> {
             let i = moves.trailing_zeros() as usize;
             moves &= moves - 1;
             let bit = 1u64 << i;
-            let f = flips(p, o, Square::ALL[i]);
+            let f = flips_on::<FAST>(p, o, i);
             let (np, no) = (o & !f, p | f | bit);
             if use_table && empties > TT_EMPTIES {
                 // Enhanced transposition cutoff: a reply already known to be bad enough for
@@ -432,7 +479,7 @@ impl<'a> Solver<'a> {
             let key = if tt_best == i as u8 {
                 i32::MIN
             } else {
-                let m = legal_moves(np, no);
+                let m = moves_of::<FAST>(np, no);
                 let mobility = (m.count_ones() + (m & CORNERS).count_ones()) as i32;
                 let potential = (neighbours(no) & e & !bit).count_ones() as i32;
                 let mut key = mobility * 16 + potential;
@@ -469,11 +516,11 @@ impl<'a> Solver<'a> {
             let (_, i, f) = list[k];
             let (np, no) = (o & !f, p | f | (1u64 << i));
             let v = if k == 0 {
-                -self.node(np, no, -beta, -alpha, empties - 1)
+                -self.node::<FAST>(np, no, -beta, -alpha, empties - 1)
             } else {
-                let mut v = -self.node(np, no, -alpha - 1, -alpha, empties - 1);
+                let mut v = -self.node::<FAST>(np, no, -alpha - 1, -alpha, empties - 1);
                 if v > alpha && v < beta {
-                    v = -self.node(np, no, -beta, -v, empties - 1);
+                    v = -self.node::<FAST>(np, no, -beta, -v, empties - 1);
                 }
                 v
             };
@@ -512,6 +559,12 @@ impl<'a> Solver<'a> {
         }
         best
     }
+}
+
+impl Solver<'_> {
+    dispatched!(last3, last3_body, last3_fast, last3_portable, (p: u64, o: u64, alpha: i32, beta: i32));
+    dispatched!(shallow, shallow_body, shallow_fast, shallow_portable, (p: u64, o: u64, alpha: i32, beta: i32, empties: u32));
+    dispatched!(deep, deep_body, deep_fast, deep_portable, (p: u64, o: u64, alpha: i32, beta: i32, empties: u32));
 }
 
 /// How many discs a disc on square `i` flips when every other square is taken and `own` are
@@ -913,6 +966,33 @@ pub(crate) mod tests {
                     assert_eq!(s.solve(&child, -64, 64), Some(want), "seed {seed} {mv}");
                 }
                 assert_eq!(s.table.slots(), TT_ENTRIES);
+            }
+        }
+    }
+
+    /// The AVX2 copy of the recursion is the portable one compiled differently: the same
+    /// values and the same nodes, in both variants and through the table (16-18 empties, so
+    /// every step runs: the table, the evaluation's ordering, last3 down to last1).
+    #[test]
+    fn the_avx2_copy_searches_exactly_as_the_portable_one() {
+        if !fast_generator_available() {
+            eprintln!("this CPU has no AVX2: only the portable copy runs here");
+            return;
+        }
+        for seed in 0..6 {
+            let pos = random_endgame(900 + seed, 16 + (seed % 3) as u32);
+            for variant in [Variant::Othello, Variant::NoMoveEndsGame] {
+                let mut fast = Solver::new(variant, None, None);
+                let mut portable = Solver::new(variant, None, None).with_fast(false);
+                assert!(fast.fast && !portable.fast);
+                for (alpha, beta) in [(-1, 1), (-64, 64)] {
+                    assert_eq!(
+                        fast.solve(&pos, alpha, beta),
+                        portable.solve(&pos, alpha, beta),
+                        "seed {seed} {variant:?} ({alpha}, {beta})"
+                    );
+                    assert_eq!(fast.nodes, portable.nodes, "seed {seed} {variant:?}");
+                }
             }
         }
     }
