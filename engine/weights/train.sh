@@ -7,6 +7,7 @@
 #
 #   engine/weights/train.sh            # all generations (about an hour on 2 cores)
 #   GENERATIONS="1 2" engine/weights/train.sh
+#   GENERATIONS=5 engine/weights/train.sh   # generation 5: about 3 hours on 2 cores, resumable
 #
 # docs/eval.md explains each step and gives the figures of the committed run.
 set -euo pipefail
@@ -27,7 +28,9 @@ gen_exact() { case $1 in 1 | 2 | 3) echo 14 ;; 4) echo 16 ;; *) echo 20 ;; esac;
 # From generation 5 the player prunes with Multi-ProbCut and the positions of the random
 # opening, whose outcome the random moves decide, are left out.
 gen_flags() { case $1 in 1 | 2 | 3 | 4) ;; *) echo "--probcut 15 --skip-opening" ;; esac; }
-gen_chunks() { case $1 in 1 | 2 | 3 | 4) echo 300 ;; *) echo "${GEN5_CHUNKS:-1500}" ;; esac; }
+# Generation 5's games cost about 0.33 s of CPU each (nine-tenths of it the exact solve from 20
+# empties; docs/eval.md): 600 chunks of 100 games are about 3 hours on two cores.
+gen_chunks() { case $1 in 1 | 2 | 3 | 4) echo 300 ;; *) echo "${GEN5_CHUNKS:-600}" ;; esac; }
 # Generation 1 has only game outcomes to learn from; later ones mix in the player's search value.
 gen_search_weight() { case $1 in 1) echo 0 ;; *) echo 0.8 ;; esac; }
 
@@ -35,13 +38,15 @@ gen_search_weight() { case $1 in 1) echo 0 ;; *) echo 0.8 ;; esac; }
 # for bit the same: generation 1's from commit 15d70ce (its random openings draw from the
 # random generator in another order than later trainers), generations 2-4's from commit
 # 49ffa57 (a plain negamax player; since then the player is the alpha-beta core, whose table
-# and final margins give other values), later ones from today's. An old trainer is built once,
-# in its own worktree and target directory.
+# and final margins give other values), generation 5's from commit 9b8bcf5 (the first games were
+# played by it; a later change to the search must not change the rest of the generation).
+# An old trainer is built once, in its own worktree and target directory.
 selfplay_tool() {
     local commit
     case $1 in
         1) commit=15d70ce ;;
         2 | 3 | 4) commit=49ffa57 ;;
+        5) commit=9b8bcf5 ;;
         *)
             echo "$ME"
             return
