@@ -5,7 +5,8 @@
 //! (`250ms`, `1s`, `1.5s`), `iterations`, `memory` (MiB), `level` (1-6 or a name; sets time,
 //! iterations and randomness, and later keys override them), `random` (move-choice
 //! randomness), and the default strategy's knobs `c`, `prior`, `solve`, `leaf`, `expand`,
-//! `reuse`, `playout`, `early`, `leafdepth`, `abempties` (see [`MctsConfig`]). The alpha-beta player `ab` reads
+//! `reuse`, `playout`, `early`, `leafdepth`, `abempties`, `abmintime` (a duration) (see
+//! [`MctsConfig`]). The alpha-beta player `ab` reads
 //! `depth` (a fixed depth), `solve` (exact from this many empties), `aspiration` (discs) and
 //! `probcut` (Multi-ProbCut's selectivity in standard deviations, 0 off)
 //! (see [`AlphaBetaConfig`]): `ab:time=1s`, `ab:depth=6`, `ab:solve=20`.
@@ -143,6 +144,11 @@ impl FromStr for PlayerSpec {
                 "early" => p.config.early_stop = number()? != 0.0,
                 "leafdepth" => p.config.leaf_depth = (number()? as u32).max(1),
                 "abempties" => p.config.ab_empties = number()? as u32,
+                "abmintime" => {
+                    p.config.ab_min_time = parse_duration(value).ok_or_else(|| {
+                        err(format!("abmintime: expected 500ms or 1s, found {value:?}"))
+                    })?;
+                }
                 "playout" => p.config.corner_playouts = number()? != 0.0,
                 "eval" => p.config.eval_weight = (number()? as f32).min(1.0),
                 "evalprior" => p.config.eval_priors = number()? != 0.0,
@@ -557,6 +563,11 @@ mod tests {
             .parse()
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(!p.config.early_stop);
+        let p: PlayerSpec = "default:level=Master,abempties=24,abmintime=0ms"
+            .parse()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(p.config.ab_empties, 24);
+        assert_eq!(p.config.ab_min_time, Duration::ZERO);
         let p: PlayerSpec = "ab:depth=6,solve=12,aspiration=0,probcut=1.1"
             .parse()
             .unwrap_or_else(|e| panic!("{e}"));
@@ -575,6 +586,7 @@ mod tests {
             "default:level=9",
             "default:x=1",
             "default:c",
+            "default:abmintime=soon",
         ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }

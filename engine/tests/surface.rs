@@ -56,6 +56,8 @@ fn errors_live_at_the_root() {
 fn the_search_types_are_in_search() {
     let master = MctsConfig {
         solve_empties: 18,
+        ab_empties: 30,
+        ab_min_time: std::time::Duration::from_millis(500),
         ..MctsConfig::default()
     };
     assert_eq!(Level::Master.config(), master);

@@ -335,6 +335,16 @@ impl Searcher {
         self.strategy
     }
 
+    /// Whether the default strategy plays the alpha-beta search's move here instead of the
+    /// tree's ([`MctsConfig::ab_empties`], [`MctsConfig::ab_min_time`]).
+    fn hands_to_alpha_beta(&self, pos: &Position, variant: Variant, limits: &SearchLimits) -> bool {
+        let c = &self.config;
+        c.ab_empties > 0
+            && pos.empties().count() <= c.ab_empties
+            && limits.time.is_none_or(|t| t >= c.ab_min_time)
+            && !variant.in_free_opening(pos)
+    }
+
     /// Searches `pos` under `variant`'s rules within `limits`, stopping early if `cancel` is
     /// set, and returns the move to play with the root statistics.
     ///
@@ -350,16 +360,18 @@ impl Searcher {
     ) -> SearchResult {
         let mut result = match self.strategy {
             Strategy::Classic => classic::search(pos, variant, limits, cancel, &mut self.rng),
-            Strategy::Default
-                if self.config.ab_empties > 0
-                    && pos.empties().count() <= self.config.ab_empties
-                    && !variant.in_free_opening(pos) =>
-            {
+            Strategy::Default if self.hands_to_alpha_beta(pos, variant, limits) => {
+                // The tree's pool stays reserved for a position taken back, so the table gets
+                // a quarter of the cap beside it (2^20 entries at Master's 128 MiB).
+                let limits = SearchLimits {
+                    memory: limits.memory / 4,
+                    ..*limits
+                };
                 alphabeta::search(
                     &mut self.ab_state,
                     pos,
                     variant,
-                    limits,
+                    &limits,
                     cancel,
                     &AlphaBetaConfig::default(),
                 )
@@ -509,13 +521,23 @@ mod tests {
             ..MctsConfig::default()
         };
         let limits = SearchLimits::iterations(3_000);
+        // The hybrid's table gets a quarter of the cap: so does the plain `ab` here.
+        let quarter = SearchLimits {
+            memory: limits.memory / 4,
+            ..SearchLimits::iterations(3_000)
+        };
         let run = |strategy, config: Option<MctsConfig>, pos: &Position| {
             let mut s = Searcher::new(strategy, 3);
             if let Some(c) = config {
                 s = s.with_config(c);
             }
-            let r = s.search(pos, Variant::Othello, &limits, &CancelHandle::new());
-            (r.best, r.moves, r.iterations)
+            let limits = if strategy == Strategy::AlphaBeta {
+                &quarter
+            } else {
+                &limits
+            };
+            let r = s.search(pos, Variant::Othello, limits, &CancelHandle::new());
+            (r.best, r.moves, r.iterations, r.memory)
         };
         let endgame = crate::random_endgame(31, 18);
         assert_eq!(
@@ -533,6 +555,24 @@ mod tests {
             run(Strategy::Default, None, &endgame),
             run(Strategy::AlphaBeta, None, &endgame)
         );
+    }
+
+    #[test]
+    fn the_hand_over_waits_for_a_long_enough_clock() {
+        let master = Level::Master.searcher(1);
+        let late = crate::random_endgame(9, 24);
+        let early = crate::random_endgame(9, 40);
+        let at = |ms| SearchLimits::time(Duration::from_millis(ms));
+        assert!(master.hands_to_alpha_beta(&late, Variant::Othello, &at(1000)));
+        assert!(master.hands_to_alpha_beta(&late, Variant::Othello, &at(500)));
+        assert!(!master.hands_to_alpha_beta(&late, Variant::Othello, &at(499)));
+        assert!(!master.hands_to_alpha_beta(&late, Variant::Othello, &at(150)));
+        assert!(!master.hands_to_alpha_beta(&early, Variant::Othello, &at(1000)));
+        // An iteration cap alone (deterministic runs) hands over.
+        let capped = SearchLimits::iterations(1_000);
+        assert!(master.hands_to_alpha_beta(&late, Variant::Othello, &capped));
+        let strong = Level::Strong.searcher(1);
+        assert!(!strong.hands_to_alpha_beta(&late, Variant::Othello, &at(1000)));
     }
 
     #[test]
