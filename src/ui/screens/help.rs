@@ -262,6 +262,9 @@ pub fn level_lines(level: AiLevel, lang: Lang) -> Vec<String> {
         0 => lang.t("about.solve_none").to_string(),
         n => lang.f("about.solve", &[("n", &n)]),
     });
+    if config.ab_empties > 0 {
+        lines.push(lang.f("about.alpha_beta", &[("n", &config.ab_empties)]));
+    }
     lines.push(if engine.randomness() > 0.0 {
         lang.t("about.strays").to_string()
     } else {
@@ -368,7 +371,16 @@ mod tests {
             assert!(weakest[0].contains("100"), "{lang:?}: {}", weakest[0]);
             assert!(strongest[0].contains("1000"), "{lang:?}: {}", strongest[0]);
             assert!(weakest[1].contains("200"), "{lang:?}: {}", weakest[1]);
-            assert_ne!(weakest[4], strongest[4], "{lang:?}: randomness differs");
+            assert_ne!(
+                weakest.last(),
+                strongest.last(),
+                "{lang:?}: randomness differs"
+            );
+            // Master alone hands the late middle game to the alpha-beta search, and says so.
+            assert_eq!(strongest.len(), 6);
+            assert_eq!(strongest[4], lang.f("about.alpha_beta", &[("n", &30)]));
+            let strong = level_lines(AiLevel::Level(Level::Strong), lang);
+            assert_eq!(strong.len(), 5, "{lang:?}: {strong:?}");
             assert_ne!(weakest[2], strongest[2], "{lang:?}: playout policy differs");
             // Beginner plays playouts; Casual judges positions by the evaluation alone.
             assert_eq!(weakest[1], lang.f("about.playouts_cap", &[("n", &200)]));
