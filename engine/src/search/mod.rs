@@ -21,9 +21,12 @@ mod tree;
 pub mod wire;
 
 pub use alphabeta::AlphaBetaConfig;
+// The trainer's (behind `cli`): the phones' and the browser's builds have no use for them.
+#[cfg(feature = "cli")]
 pub(crate) use alphabeta::FixedDepth;
 pub use levels::Level;
 pub use mcts::MctsConfig;
+#[cfg(feature = "cli")]
 pub(crate) use probcut::shallow_depth as probcut_shallow_depth;
 pub use solver::{Solution, solve};
 
