@@ -3,14 +3,17 @@
 //! reasonable but not the best move instead of the strongest one.
 
 use super::MctsConfig;
+use super::{SearchLimits, Searcher, Strategy};
+use std::fmt;
+use std::time::Duration;
 
 /// At or below this many empty squares Master plays the alpha-beta search's move instead of
 /// the tree's ([`MctsConfig::ab_empties`]): the late middle game and the endgame, where at
 /// Master's second a move the selective alpha-beta search sees further than the tree.
 const MASTER_AB_EMPTIES: u32 = 30;
-use super::{SearchLimits, Searcher, Strategy};
-use std::fmt;
-use std::time::Duration;
+
+/// ... when its clock allows at least this much ([`MctsConfig::ab_min_time`]).
+const MASTER_AB_MIN_TIME: Duration = Duration::from_millis(500);
 
 /// A named playing strength, weakest first. Each is a bundle of a time cap, an iteration
 /// cap, the default strategy's knobs and a move-choice randomness:
@@ -180,7 +183,7 @@ impl Level {
             Level::Master => MctsConfig {
                 solve_empties: 18,
                 ab_empties: MASTER_AB_EMPTIES,
-                ab_min_time: Duration::from_millis(500),
+                ab_min_time: MASTER_AB_MIN_TIME,
                 ..full
             },
         }
@@ -257,6 +260,7 @@ mod tests {
             assert!(w[0].memory() <= w[1].memory());
         }
     }
+
     /// Master plays the tree's move in the middle game and the alpha-beta search's from 30
     /// empties on (the same move, values and nodes as the `ab` player under the same node
     /// budget, with a table of a quarter of the memory cap); the other levels never hand over.
