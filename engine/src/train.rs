@@ -377,6 +377,9 @@ pub struct Fit {
     /// How much of a non-exact sample's target is its search value (when it has one) rather
     /// than the game's outcome.
     pub search_weight: f32,
+    /// A phase also learns from the positions up to this many empty squares outside its own
+    /// range (0: only its own), so that each of its weights sees more positions.
+    pub overlap: u32,
 }
 
 impl Default for Fit {
@@ -387,6 +390,7 @@ impl Default for Fit {
             decay: 0.75,
             seed: 1,
             search_weight: 0.0,
+            overlap: 0,
         }
     }
 }
@@ -479,7 +483,11 @@ pub fn fit_all(samples: &[Sample], init: &Weights, fit: &Fit, threads: usize) ->
     let map = canonical_map();
     let mut by_phase: Vec<Vec<&Sample>> = vec![Vec::new(); PHASES];
     for s in samples {
-        by_phase[phase(s.empties())].push(s);
+        let e = s.empties();
+        let phases = phase(e.saturating_sub(fit.overlap))..=phase(e + fit.overlap);
+        for own in &mut by_phase[phases] {
+            own.push(s);
+        }
     }
     let out = parallel_map(PHASES, threads, |ph| {
         fit_phase(&by_phase[ph], init.phase(ph), fit, &map)
@@ -848,5 +856,39 @@ mod tests {
             fit_all(&samples, &w0, &fit, 1),
             "the thread count changes nothing"
         );
+    }
+
+    #[test]
+    fn overlapping_phases_learn_from_their_neighbours_positions() {
+        // Every sample has 21-23 empty squares: phase 4 (21-25 empties) alone.
+        let cfg = SelfPlay {
+            exact_empties: 8,
+            depth: 1,
+            ..SelfPlay::default()
+        };
+        let samples: Vec<Sample> = play_chunk(&crate::eval::heuristic(), &cfg, 9, 0, 60)
+            .into_iter()
+            .filter(|s| (21..=23).contains(&s.empties()))
+            .collect();
+        assert!(samples.len() > 50, "{} samples", samples.len());
+        let w0 = Weights::zeros();
+        let changed = |w: &Weights| -> Vec<usize> {
+            (0..PHASES)
+                .filter(|&ph| w.phase(ph) != w0.phase(ph))
+                .collect()
+        };
+        let own = fit_all(&samples, &w0, &Fit::default(), 2);
+        assert_eq!(changed(&own), [4]);
+        // Two empties either side reach 19-25: phase 3 (16-20) learns too, phase 5 does not.
+        let two = Fit {
+            overlap: 2,
+            ..Fit::default()
+        };
+        assert_eq!(changed(&fit_all(&samples, &w0, &two, 2)), [3, 4]);
+        let five = Fit {
+            overlap: 5,
+            ..Fit::default()
+        };
+        assert_eq!(changed(&fit_all(&samples, &w0, &five, 2)), [3, 4, 5]);
     }
 }

@@ -82,3 +82,73 @@ fn bench_json_reads_back_with_every_field() {
         assert!(object[rate].as_u64().is_some(), "{rate}: {text}");
     }
 }
+
+/// Runs `nboard` with `args`: sends `script`, then, once the engine has answered `go` with
+/// `=== move/eval/time` (any later command would stop the search), `quit`. Returns whether
+/// it exited well, the move's answer (if any) and its standard error.
+fn nboard(args: &[&str], script: &str) -> (bool, Option<String>, String) {
+    use std::io::{BufRead, Read, Write};
+    use std::process::Stdio;
+    let mut child = tool()
+        .arg("nboard")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run montello-engine: {e}"));
+    let mut stdin = child.stdin.take();
+    // The engine may have exited already (a refused file): a broken pipe is its answer.
+    let _ = stdin.as_mut().map(|i| i.write_all(script.as_bytes()));
+    let mut answer = None;
+    if let Some(stdout) = child.stdout.take() {
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if let Some(a) = line.strip_prefix("=== ") {
+                answer = Some(a.to_string());
+                let _ = stdin.as_mut().map(|i| i.write_all(b"quit\n"));
+            }
+        }
+    }
+    drop(stdin);
+    let mut err = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        let _ = e.read_to_string(&mut err);
+    }
+    let status = child
+        .wait()
+        .unwrap_or_else(|e| panic!("montello-engine nboard: {e}"));
+    (status.success(), answer, err)
+}
+
+#[test]
+fn nboard_plays_with_a_weights_file_and_refuses_a_bad_one() {
+    let weights = concat!(env!("CARGO_MANIFEST_DIR"), "/weights/gen1.mwt");
+    // Intermediate (depth 8) at its iteration cap, no randomness: the eval it prints comes
+    // from the weights, and generation 1's differ from the shipped ones.
+    let script = "nboard 2\nset depth 8\nset game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6];)\ngo\n";
+    let eval = |args: &[&str]| {
+        let (ok, answer, err) = nboard(args, script);
+        assert!(ok, "nboard {args:?}: {err}");
+        let answer = answer.unwrap_or_else(|| panic!("nboard {args:?}: no move"));
+        answer
+            .split('/')
+            .nth(1)
+            .and_then(|e| e.parse::<f64>().ok())
+            .unwrap_or_else(|| panic!("no eval in {answer}"))
+    };
+    let with_gen1 = eval(&["--weights", weights]);
+    let shipped = eval(&[]);
+    assert!(
+        (with_gen1 - shipped).abs() > 0.05,
+        "gen 1 {with_gen1} vs shipped {shipped}"
+    );
+
+    let not_weights = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
+    let (ok, _, err) = nboard(&["--weights", not_weights], "quit\n");
+    assert!(!ok, "a file that is not weights is refused");
+    assert!(
+        err.contains("Cargo.toml"),
+        "the message names the file: {err}"
+    );
+}

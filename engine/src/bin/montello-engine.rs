@@ -139,6 +139,10 @@ enum Command {
         /// Seed for the search's randomness.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Evaluation weights instead of the shipped ones (a trainer's file), to match two
+        /// generations against each other with one binary.
+        #[arg(long)]
+        weights: Option<std::path::PathBuf>,
     },
 }
 
@@ -262,11 +266,7 @@ fn run(command: Command) -> Result<(), String> {
             verbose,
             weights,
         } => {
-            if let Some(path) = weights {
-                let w = train_cmd::load_weights(&path)?;
-                montello_engine::eval::install(w)
-                    .map_err(|_| "the evaluation was already in use".to_string())?;
-            }
+            install_weights(weights.as_deref())?;
             arena(&black, &white, games, openings, threads, seed, verbose)
         }
         Command::Eval {
@@ -303,7 +303,12 @@ fn run(command: Command) -> Result<(), String> {
             max_seconds,
         } => solve_cmd::run(&file, first, table_mib, max_seconds),
         Command::Train(cmd) => train_cmd::run(cmd),
-        Command::Nboard { level, seed } => {
+        Command::Nboard {
+            level,
+            seed,
+            weights,
+        } => {
+            install_weights(weights.as_deref())?;
             let level = montello_engine::search::Level::from_name(&level)
                 .ok_or_else(|| format!("unknown level {level:?}: use 1-6 or a name"))?;
             let stdin = std::io::BufReader::new(std::io::stdin());
@@ -311,6 +316,17 @@ fn run(command: Command) -> Result<(), String> {
                 .map_err(|e| format!("nboard: {e}"))
         }
     }
+}
+
+/// Makes the weights in `path`, when there is one, the evaluation of every search in this
+/// process (before any search has used the shipped ones).
+fn install_weights(path: Option<&std::path::Path>) -> Result<(), String> {
+    if let Some(path) = path {
+        let w = train_cmd::load_weights(path)?;
+        montello_engine::eval::install(w)
+            .map_err(|_| "the evaluation was already in use".to_string())?;
+    }
+    Ok(())
 }
 
 /// A transcript, GGF record or board string under the named rules.

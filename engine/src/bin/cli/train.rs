@@ -88,6 +88,9 @@ pub enum TrainCommand {
         /// game's outcome (0..=1).
         #[arg(long, default_value_t = 0.0)]
         search_weight: f32,
+        /// A phase also learns from positions up to this many empty squares outside its range.
+        #[arg(long, default_value_t = Fit::default().overlap)]
+        overlap: u32,
     },
     /// Play A's weights against B's with a fixed-depth alpha-beta player from the arena's
     /// balanced openings, colours swapped, perfect play from EXACT empties.
@@ -348,12 +351,13 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
             threads,
             test,
             search_weight,
+            overlap,
         } => {
             let start = Instant::now();
             let (fit_set, held) =
                 train::load_dirs(&data).map_err(|e| format!("reading the data: {e}"))?;
             println!(
-                "fit: {} positions to fit, {} held out, init {init}, epochs {epochs}, rate {rate}, decay {decay}, seed {seed}",
+                "fit: {} positions to fit, {} held out, init {init}, epochs {epochs}, rate {rate}, decay {decay}, seed {seed}, overlap {overlap}",
                 fit_set.len(),
                 held.len()
             );
@@ -364,6 +368,7 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
                 decay,
                 seed,
                 search_weight,
+                overlap,
             };
             let w = train::fit_all(&fit_set, &w0, &fit, threads);
             println!("fitted in {:.0} s", start.elapsed().as_secs_f64());
