@@ -37,15 +37,18 @@ gen_search_weight() { case $1 in 1) echo 0 ;; *) echo 0.8 ;; esac; }
 # Each generation's games come from the trainer that played them, so that they come out bit
 # for bit the same: generation 1's from commit 15d70ce (its random openings draw from the
 # random generator in another order than later trainers), generations 2-4's from commit
-# 49ffa57 (a plain negamax player; since then the player is the alpha-beta core, whose table
-# and final margins give other values), generation 5's from commit 9b8bcf5 (the first games were
-# played by it; a later change to the search must not change the rest of the generation).
+# 22082eb, the commit that shipped generation 4 (a plain negamax player without the search
+# values' bookkeeping of later trainers: chunk 0 of each of generations 2, 3 and 4 has the
+# sample count of the committed logs with it, and not with 49ffa57's trainer, pinned here
+# before; since then the player is the alpha-beta core, whose table and final margins give
+# other values), generation 5's from commit 9b8bcf5 (the first games were played by it; a
+# later change to the search must not change the rest of the generation).
 # An old trainer is built once, in its own worktree and target directory.
 selfplay_tool() {
     local commit
     case $1 in
         1) commit=15d70ce ;;
-        2 | 3 | 4) commit=49ffa57 ;;
+        2 | 3 | 4) commit=22082eb ;;
         5) commit=9b8bcf5 ;;
         *)
             echo "$ME"
