@@ -5,9 +5,10 @@
 # an interruption continues where it stopped. The data (a few hundred MB) stays in $DATA and
 # is never committed; the weights of each generation and the logs go to engine/weights/.
 #
-#   engine/weights/train.sh            # all generations (about an hour on 2 cores)
+#   engine/weights/train.sh            # all generations (about 2.7 hours on 2 cores)
 #   GENERATIONS="1 2" engine/weights/train.sh
-#   GENERATIONS=5 engine/weights/train.sh   # generation 5: about 3 hours on 2 cores, resumable
+#   GENERATIONS=5 engine/weights/train.sh   # the shipped generation 5 alone (it plays generation
+#                                            # 4's games too when they are missing)
 #
 # docs/eval.md explains each step and gives the figures of the committed run.
 set -euo pipefail
@@ -29,10 +30,14 @@ gen_exact() { case $1 in 1 | 2 | 3) echo 14 ;; 4) echo 16 ;; *) echo 20 ;; esac;
 # opening, whose outcome the random moves decide, are left out.
 gen_flags() { case $1 in 1 | 2 | 3 | 4) ;; *) echo "--probcut 15 --skip-opening" ;; esac; }
 # Generation 5's games cost about 0.33 s of CPU each (nine-tenths of it the exact solve from 20
-# empties; docs/eval.md): 600 chunks of 100 games are about 3 hours on two cores.
-gen_chunks() { case $1 in 1 | 2 | 3 | 4) echo 300 ;; *) echo "${GEN5_CHUNKS:-600}" ;; esac; }
+# empties; docs/eval.md): the 340 chunks of 100 games of the shipped run took 3.3 hours of CPU,
+# about 1.7 hours on two cores.
+gen_chunks() { case $1 in 1 | 2 | 3 | 4) echo 300 ;; *) echo "${GEN5_CHUNKS:-340}" ;; esac; }
 # Generation 1 has only game outcomes to learn from; later ones mix in the player's search value.
 gen_search_weight() { case $1 in 1) echo 0 ;; *) echo 0.8 ;; esac; }
+# From generation 5 each phase also learns from the positions up to 4 empties outside its range
+# (more positions per weight; docs/eval.md has the fits that chose 4).
+gen_overlap() { case $1 in 1 | 2 | 3 | 4) echo 0 ;; *) echo 4 ;; esac; }
 
 # Each generation's games come from the trainer that played them, so that they come out bit
 # for bit the same: generation 1's from commit 15d70ce (its random openings draw from the
@@ -61,25 +66,36 @@ selfplay_tool() {
     echo "$target/release/montello-engine"
 }
 
-for g in ${GENERATIONS:-1 2 3 4}; do
-    echo "=== generation $g"
+# Plays generation $1's self-play games into $DATA/gen$1 (chunks already there are kept).
+selfplay() {
     # shellcheck disable=SC2046 # gen_flags is a list of flags
-    "$(selfplay_tool "$g")" train selfplay --weights "$(gen_player "$g")" --out "$DATA/gen$g" \
-        --chunks "$(gen_chunks "$g")" --games 100 --seed "$g" --threads "$THREADS" \
-        --depth "$(gen_depth "$g")" --exact "$(gen_exact "$g")" $(gen_flags "$g") \
-        | tail -1 | tee -a "$LOGS/gen$g-selfplay.log"
+    "$(selfplay_tool "$1")" train selfplay --weights "$(gen_player "$1")" --out "$DATA/gen$1" \
+        --chunks "$(gen_chunks "$1")" --games 100 --seed "$1" --threads "$THREADS" \
+        --depth "$(gen_depth "$1")" --exact "$(gen_exact "$1")" $(gen_flags "$1") \
+        | tail -1 | tee -a "$LOGS/gen$1-selfplay.log"
+}
+
+for g in ${GENERATIONS:-1 2 3 4 5}; do
+    echo "=== generation $g"
+    selfplay "$g"
+    # The parent's games, when this machine does not have them (GENERATIONS=5 on a new
+    # machine): played again from the committed weights, they are the same games.
+    if [ "$g" -gt 1 ] && ! compgen -G "$DATA/gen$((g - 1))/chunk-*" >/dev/null; then
+        selfplay $((g - 1))
+    fi
     # A generation learns from its own games and its parent's (generation 1's outcome-only
     # games from the hand-written player hurt later fits: docs/eval.md).
     dirs=("$DATA/gen$g")
     if [ "$g" -gt 1 ]; then dirs=("$DATA/gen$((g - 1))" "${dirs[@]}"); fi
     "$ME" train fit --data "${dirs[@]}" --init zeros --out "$OUT/gen$g.mwt" --epochs 8 \
         --threads "$THREADS" --search-weight "$(gen_search_weight "$g")" \
+        --overlap "$(gen_overlap "$g")" \
         ${TEST:+--test "$TEST"} | tee "$LOGS/gen$g-fit.log"
     if [ "$g" -gt 1 ]; then
         "$ME" train match --a "$OUT/gen$g.mwt" --b "$(gen_player "$g")" --depth 3 --games 200 \
             --threads "$THREADS" | tee "$LOGS/gen$g-match.log"
     fi
 done
-last=${GENERATIONS:-1 2 3 4}
+last=${GENERATIONS:-1 2 3 4 5}
 last=${last##* }
 echo "trained $OUT/gen$last.mwt; to ship it, name it in engine/src/eval/mod.rs (BUILTIN)"
