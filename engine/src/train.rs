@@ -828,15 +828,20 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_tiny_seeded_fit_reduces_the_error() {
-        let w0 = Weights::zeros();
+    /// 60 quick seeded games of the heuristic player (depth 1, exact from 8 empties).
+    fn tiny_chunk() -> Vec<Sample> {
         let cfg = SelfPlay {
             exact_empties: 8,
             depth: 1,
             ..SelfPlay::default()
         };
-        let samples = play_chunk(&crate::eval::heuristic(), &cfg, 9, 0, 60);
+        play_chunk(&crate::eval::heuristic(), &cfg, 9, 0, 60)
+    }
+
+    #[test]
+    fn a_tiny_seeded_fit_reduces_the_error() {
+        let w0 = Weights::zeros();
+        let samples = tiny_chunk();
         let before: f64 = errors(&w0, &samples, &label)
             .iter()
             .map(|e| e.mae * e.n as f64)
@@ -861,12 +866,7 @@ mod tests {
     #[test]
     fn overlapping_phases_learn_from_their_neighbours_positions() {
         // Every sample has 21-23 empty squares: phase 4 (21-25 empties) alone.
-        let cfg = SelfPlay {
-            exact_empties: 8,
-            depth: 1,
-            ..SelfPlay::default()
-        };
-        let samples: Vec<Sample> = play_chunk(&crate::eval::heuristic(), &cfg, 9, 0, 60)
+        let samples: Vec<Sample> = tiny_chunk()
             .into_iter()
             .filter(|s| (21..=23).contains(&s.empties()))
             .collect();
