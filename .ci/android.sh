@@ -20,7 +20,7 @@ if [ "${#need[@]}" -gt 0 ]; then
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
         aapt apksigner zipalign android-framework-res clang lld llvm zip unzip default-jdk-headless
 fi
-rustup target list --installed | grep -qx aarch64-linux-android || rustup target add aarch64-linux-android
+rustup target list --installed | grep -x aarch64-linux-android >/dev/null || rustup target add aarch64-linux-android
 
 # Every system symbol we import exists on aarch64 at minSdk 26, by AOSP's symbol maps (the
 # facts and their sources: android/stub/api-levels.txt). And the check can fail: a symbol of
@@ -55,7 +55,7 @@ aab=$(echo "$out" | awk '/\.aab /{print $1}')
 badging=$(aapt dump badging "$apk")
 echo "$badging" | grep -E "^(package|sdkVersion|targetSdkVersion|launchable-activity|native-code|application-label):"
 expect() {
-    echo "$badging" | grep -qE "$1" || { echo "aapt dump badging: expected /$1/" >&2; exit 1; }
+    echo "$badging" | grep -E "$1" >/dev/null || { echo "aapt dump badging: expected /$1/" >&2; exit 1; }
 }
 # versionCode/versionName come from the crate's version (tools/version_code.py).
 version=$(sed -n '/^\[workspace\.package\]/,/^\[/s/^version = "\([^"]*\)"/\1/p' Cargo.toml)
@@ -70,39 +70,39 @@ expect "^native-code: 'arm64-v8a'$"
 expect "^ *uses-gl-es: '0x30000'$"
 expect "^ *uses-feature-not-required: name='android\.hardware\.vulkan\.version'"
 
-unzip -l "$apk" | grep -q ' lib/arm64-v8a/libmontello\.so$' || { echo "no libmontello.so in the APK" >&2; exit 1; }
+unzip -l "$apk" | grep ' lib/arm64-v8a/libmontello\.so$' >/dev/null || { echo "no libmontello.so in the APK" >&2; exit 1; }
 aapt dump xmltree "$apk" AndroidManifest.xml | grep -A1 'android:name.*"android.app.lib_name"' \
-    | grep -q '"montello"' || { echo "android.app.lib_name is not montello" >&2; exit 1; }
+    | grep '"montello"' >/dev/null || { echo "android.app.lib_name is not montello" >&2; exit 1; }
 apksigner verify --verbose --min-sdk-version 26 "$apk" | grep -E '^(Verifies|Verified using v2 scheme)'
 # Signed with the release key, not the debug one; and never debuggable.
-apksigner verify --print-certs "$apk" | grep -q "certificate SHA-256 digest: $release_cert" ||
+apksigner verify --print-certs "$apk" | grep "certificate SHA-256 digest: $release_cert" >/dev/null ||
     { echo "the release APK is not signed with the release key" >&2; exit 1; }
-if echo "$badging" | grep -q "^application-debuggable"; then
+if echo "$badging" | grep "^application-debuggable" >/dev/null; then
     echo "the release APK is debuggable" >&2; exit 1
 fi
 # The GPU record stays on this phone: backup rules name it, for both backup schemes (the
 # check build can link only the pre-Android-12 attribute; the real manifest has both).
-aapt dump xmltree "$apk" AndroidManifest.xml | grep -q 'android:fullBackupContent.*@0x7f' ||
+aapt dump xmltree "$apk" AndroidManifest.xml | grep 'android:fullBackupContent.*@0x7f' >/dev/null ||
     { echo "no android:fullBackupContent in the manifest" >&2; exit 1; }
 grep -q 'android:dataExtractionRules="@xml/data_extraction_rules"' android/AndroidManifest.xml ||
     { echo "no android:dataExtractionRules in android/AndroidManifest.xml" >&2; exit 1; }
 for rules in res/xml/backup_rules.xml res/xml/data_extraction_rules.xml; do
     for file in gpu.ron gpu.ron.bak gpu.ron.tmp; do
-        aapt dump xmltree "$apk" "$rules" | grep -q "\"$file\"" ||
+        aapt dump xmltree "$apk" "$rules" | grep "\"$file\"" >/dev/null ||
             { echo "$rules does not exclude $file" >&2; exit 1; }
     done
 done
 # The bundle: layout, signature (the same release key), and a manifest aapt2 can read.
 python3 android/check-aab.py "$aab" "$version_code"
-jarsigner -verify -certs "$aab" | grep -q "jar verified" || { echo "the bundle's signature" >&2; exit 1; }
+jarsigner -verify -certs "$aab" | grep "jar verified" >/dev/null || { echo "the bundle's signature" >&2; exit 1; }
 unzip -p "$aab" 'META-INF/*.RSA' | openssl pkcs7 -inform DER -print_certs 2>/dev/null |
-    openssl x509 -outform DER 2>/dev/null | sha256sum | grep -q "$release_cert" ||
+    openssl x509 -outform DER 2>/dev/null | sha256sum | grep "$release_cert" >/dev/null ||
     { echo "the bundle is not signed with the release key" >&2; exit 1; }
 # A debug package of the same library: debuggable (run-as works), signed with the debug key.
 debug_out=$(MONTELLO_ANDROID_LIB="$CARGO_TARGET_DIR/aarch64-linux-android/mobile/libmontello.so" \
     android/build.sh --check)
 debug_apk=${debug_out%% *}
-aapt dump badging "$debug_apk" | grep -q "^application-debuggable" ||
+aapt dump badging "$debug_apk" | grep "^application-debuggable" >/dev/null ||
     { echo "the debug APK is not debuggable" >&2; exit 1; }
 # 16 KB LOAD alignment, the entry point, NEEDED only from the NDK, no TEXTREL, the library's
 # zip entry (android/check-apk.py), and 4-byte alignment of every stored entry.

@@ -15,7 +15,7 @@ if ! command -v qemu-aarch64 >/dev/null || ! command -v aarch64-linux-gnu-gcc >/
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
         qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 fi
-rustup target list --installed | grep -qx aarch64-unknown-linux-gnu ||
+rustup target list --installed | grep -x aarch64-unknown-linux-gnu >/dev/null ||
     rustup target add aarch64-unknown-linux-gnu
 
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
@@ -28,7 +28,7 @@ cargo test -p montello-engine --target aarch64-unknown-linux-gnu
 # Proof that the tests ran as aarch64 code, not on the host.
 binary=$(find "$CARGO_TARGET_DIR/aarch64-unknown-linux-gnu/debug/deps" -maxdepth 1 -type f \
     -name 'montello_engine-*' -perm -u+x | head -1)
-file -b "$binary" 2>/dev/null | grep -q aarch64 ||
-    readelf -h "$binary" | grep -q 'Machine:.*AArch64' ||
+file -b "$binary" 2>/dev/null | grep aarch64 >/dev/null ||
+    readelf -h "$binary" | grep 'Machine:.*AArch64' >/dev/null ||
     { echo "no aarch64 test binary in $CARGO_TARGET_DIR" >&2; exit 1; }
 echo "engine tests on aarch64 (qemu-user): OK in $(( $(date +%s) - started )) s"

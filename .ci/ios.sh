@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/montello/target}"
-rustup target list --installed | grep -qx aarch64-apple-ios || rustup target add aarch64-apple-ios
+rustup target list --installed | grep -x aarch64-apple-ios >/dev/null || rustup target add aarch64-apple-ios
 
 # tracing-oslog (bevy_log's iOS logger, a non-optional dependency there) compiles a small C
 # wrapper around <os/log.h> in its build script, and cc asks `xcrun` for the SDK. Its build

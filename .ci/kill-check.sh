@@ -50,7 +50,7 @@ for round in 1 2 3; do
         grep -i "restored\|save\|bad" "$work/restart-$round.log" >&2 || true
         exit 1
     fi
-    if ls "$dir" | grep -q '\.bad-'; then
+    if ls "$dir" | grep '\.bad-' >/dev/null; then
         echo "kill-check: round $round: a save was set aside as bad: $(ls "$dir")" >&2
         exit 1
     fi

@@ -16,7 +16,7 @@ timeout_s="${SMOKE_TIMEOUT:-300}"
 window="${SMOKE_WINDOW:-540x960}"
 moves="${SMOKE_MOVES:-4}"
 
-if ! command -v Xvfb >/dev/null || ! ldconfig -p | grep -q libvulkan.so.1 \
+if ! command -v Xvfb >/dev/null || ! ldconfig -p | grep libvulkan.so.1 >/dev/null \
     || ! ls /usr/share/vulkan/icd.d/lvp_icd*.json >/dev/null 2>&1; then
     echo "smoke: installing Xvfb and Mesa (software Vulkan)"
     sudo_cmd=""

@@ -14,7 +14,7 @@ target_dir=${CARGO_TARGET_DIR:-target}
 profile=web
 wasm=wasm32-unknown-unknown
 
-if command -v rustup >/dev/null && ! rustup target list --installed | grep -qx "$wasm"; then
+if command -v rustup >/dev/null && ! rustup target list --installed | grep -x "$wasm" >/dev/null; then
     rustup target add "$wasm"
 fi
 version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)

@@ -46,7 +46,7 @@ target="$1"
 seconds="${2:-}"
 [[ "$seconds" =~ ^[0-9]+$ ]] || usage
 shift 2
-if ! cargo fuzz list | grep -qx "$target"; then
+if ! cargo fuzz list | grep -x "$target" >/dev/null; then
     echo "no fuzz target named $target; the targets are:" >&2
     cargo fuzz list >&2
     exit 2
