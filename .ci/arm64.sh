@@ -27,7 +27,7 @@ started=$(date +%s)
 cargo test -p montello-engine --target aarch64-unknown-linux-gnu
 # Proof that the tests ran as aarch64 code, not on the host.
 binary=$(find "$CARGO_TARGET_DIR/aarch64-unknown-linux-gnu/debug/deps" -maxdepth 1 -type f \
-    -name 'montello_engine-*' -perm -u+x | head -1)
+    -name 'montello_engine-*' -perm -u+x -print -quit)
 file -b "$binary" 2>/dev/null | grep aarch64 >/dev/null ||
     readelf -h "$binary" | grep 'Machine:.*AArch64' >/dev/null ||
     { echo "no aarch64 test binary in $CARGO_TARGET_DIR" >&2; exit 1; }
