@@ -19,7 +19,8 @@ work=$(mktemp -d)
 trap 'kill "$XVFB_PID" 2>/dev/null; rm -rf "$work"' EXIT
 
 ply_on_disk() {
-    sed -n 's/^ *ply: *\([0-9]*\).*/\1/p' "$1/game.ron" 2>/dev/null | head -1 || true
+    # The first ply line only; sed quits there itself (no pipe into head under pipefail).
+    sed -n '/^ *ply: */{s/^ *ply: *\([0-9]*\).*/\1/p;q}' "$1/game.ron" 2>/dev/null || true
 }
 
 for round in 1 2 3; do
