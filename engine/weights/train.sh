@@ -2,13 +2,13 @@
 # Trains Montello's pattern evaluation from nothing, one generation at a time, writing
 # engine/weights/genN.mwt (the engine ships the file engine/src/eval/mod.rs names). Every step is seeded and resumable: self-play writes
 # chunk files atomically and skips the chunks already there, so rerunning this script after
-# an interruption continues where it stopped. The data (a few hundred MB) stays in $DATA and
+# an interruption continues where it stopped. The data (165 MB for generation 6) stays in $DATA and
 # is never committed; the weights of each generation and the logs go to engine/weights/.
 #
-#   engine/weights/train.sh            # all generations (about 2.7 hours on 2 cores)
+#   engine/weights/train.sh            # all generations (about 4.6 hours on 2 cores)
 #   GENERATIONS="1 2" engine/weights/train.sh
-#   GENERATIONS=5 engine/weights/train.sh   # the shipped generation 5 alone (it plays generation
-#                                            # 4's games too when they are missing)
+#   GENERATIONS=6 engine/weights/train.sh   # the shipped generation 6 alone (about 2 hours on
+#                                            # 2 cores; it learns from its own games only)
 #
 # docs/eval.md explains each step and gives the figures of the committed run.
 set -euo pipefail
@@ -25,14 +25,15 @@ ME="$CARGO_TARGET_DIR/release/montello-engine"
 # Each generation's player, its search depth and the empties it solves exactly from.
 gen_player() { case $1 in 1) echo heuristic ;; *) echo "$OUT/gen$(($1 - 1)).mwt" ;; esac; }
 gen_depth() { case $1 in 1) echo 2 ;; 2 | 3 | 4) echo 3 ;; *) echo 5 ;; esac; }
-gen_exact() { case $1 in 1 | 2 | 3) echo 14 ;; 4) echo 16 ;; *) echo 20 ;; esac; }
+gen_exact() { case $1 in 1 | 2 | 3) echo 14 ;; 4) echo 16 ;; 5) echo 20 ;; *) echo 18 ;; esac; }
 # From generation 5 the player prunes with Multi-ProbCut and the positions of the random
 # opening, whose outcome the random moves decide, are left out.
 gen_flags() { case $1 in 1 | 2 | 3 | 4) ;; *) echo "--probcut 15 --skip-opening" ;; esac; }
 # Generation 5's games cost about 0.33 s of CPU each (nine-tenths of it the exact solve from 20
 # empties; docs/eval.md): the 340 chunks of 100 games of the shipped run took 3.3 hours of CPU,
-# about 1.7 hours on two cores.
-gen_chunks() { case $1 in 1 | 2 | 3 | 4) echo 300 ;; *) echo "${GEN5_CHUNKS:-340}" ;; esac; }
+# about 1.7 hours on two cores. From generation 6 the solve starts at 18 empties, four times
+# cheaper (0.07 s of CPU a game), and the generation plays five times as many games.
+gen_chunks() { case $1 in 1 | 2 | 3 | 4) echo 300 ;; 5) echo "${GEN5_CHUNKS:-340}" ;; *) echo "${GEN6_CHUNKS:-1800}" ;; esac; }
 # Generation 1 has only game outcomes to learn from; later ones mix in the player's search value.
 gen_search_weight() { case $1 in 1) echo 0 ;; *) echo 0.8 ;; esac; }
 # From generation 5 each phase also learns from the positions up to 4 empties outside its range
@@ -47,7 +48,8 @@ gen_overlap() { case $1 in 1 | 2 | 3 | 4) echo 0 ;; *) echo 4 ;; esac; }
 # sample count of the committed logs with it, and not with 49ffa57's trainer, pinned here
 # before; since then the player is the alpha-beta core, whose table and final margins give
 # other values), generation 5's from commit 9b8bcf5 (the first games were played by it; a
-# later change to the search must not change the rest of the generation).
+# later change to the search must not change the rest of the generation), generation 6's from
+# commit 9f2d146.
 # An old trainer is built once, in its own worktree and target directory.
 selfplay_tool() {
     local commit
@@ -55,6 +57,7 @@ selfplay_tool() {
         1) commit=15d70ce ;;
         2 | 3 | 4) commit=22082eb ;;
         5) commit=9b8bcf5 ;;
+        6) commit=9f2d146 ;;
         *)
             echo "$ME"
             return
@@ -75,18 +78,21 @@ selfplay() {
         | tail -1 | tee -a "$LOGS/gen$1-selfplay.log"
 }
 
-for g in ${GENERATIONS:-1 2 3 4 5}; do
+for g in ${GENERATIONS:-1 2 3 4 5 6}; do
     echo "=== generation $g"
     selfplay "$g"
-    # The parent's games, when this machine does not have them (GENERATIONS=5 on a new
-    # machine): played again from the committed weights, they are the same games.
-    if [ "$g" -gt 1 ] && ! compgen -G "$DATA/gen$((g - 1))/chunk-*" >/dev/null; then
-        selfplay $((g - 1))
-    fi
-    # A generation learns from its own games and its parent's (generation 1's outcome-only
-    # games from the hand-written player hurt later fits: docs/eval.md).
+    # Generations 2-5 learn from their own games and their parent's (generation 1's
+    # outcome-only games from the hand-written player hurt later fits: docs/eval.md); from
+    # generation 6, whose games are five times as many, from their own alone.
     dirs=("$DATA/gen$g")
-    if [ "$g" -gt 1 ]; then dirs=("$DATA/gen$((g - 1))" "${dirs[@]}"); fi
+    if [ "$g" -gt 1 ] && [ "$g" -lt 6 ]; then
+        # The parent's games, when this machine does not have them (GENERATIONS=5 on a new
+        # machine): played again from the committed weights, they are the same games.
+        if ! compgen -G "$DATA/gen$((g - 1))/chunk-*" >/dev/null; then
+            selfplay $((g - 1))
+        fi
+        dirs=("$DATA/gen$((g - 1))" "${dirs[@]}")
+    fi
     "$ME" train fit --data "${dirs[@]}" --init zeros --out "$OUT/gen$g.mwt" --epochs 8 \
         --threads "$THREADS" --search-weight "$(gen_search_weight "$g")" \
         --overlap "$(gen_overlap "$g")" \
@@ -96,6 +102,6 @@ for g in ${GENERATIONS:-1 2 3 4 5}; do
             --threads "$THREADS" | tee "$LOGS/gen$g-match.log"
     fi
 done
-last=${GENERATIONS:-1 2 3 4 5}
+last=${GENERATIONS:-1 2 3 4 5 6}
 last=${last##* }
 echo "trained $OUT/gen$last.mwt; to ship it, name it in engine/src/eval/mod.rs (BUILTIN)"
