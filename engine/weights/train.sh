@@ -36,6 +36,10 @@ gen_flags() { case $1 in 1 | 2 | 3 | 4) ;; *) echo "--probcut 15 --skip-opening"
 gen_chunks() { case $1 in 1 | 2 | 3 | 4) echo 300 ;; 5) echo "${GEN5_CHUNKS:-340}" ;; *) echo "${GEN6_CHUNKS:-1800}" ;; esac; }
 # Generation 1 has only game outcomes to learn from; later ones mix in the player's search value.
 gen_search_weight() { case $1 in 1) echo 0 ;; *) echo 0.8 ;; esac; }
+# Generations 2-5 learn from their own games and their parent's (generation 1's outcome-only
+# games from the hand-written player hurt later fits: docs/eval.md); generation 1 and, from
+# generation 6, whose games are five times as many, later ones from their own alone.
+learns_from_parent() { case $1 in 2 | 3 | 4 | 5) return 0 ;; *) return 1 ;; esac; }
 # From generation 5 each phase also learns from the positions up to 4 empties outside its range
 # (more positions per weight; docs/eval.md has the fits that chose 4).
 gen_overlap() { case $1 in 1 | 2 | 3 | 4) echo 0 ;; *) echo 4 ;; esac; }
@@ -81,11 +85,8 @@ selfplay() {
 for g in ${GENERATIONS:-1 2 3 4 5 6}; do
     echo "=== generation $g"
     selfplay "$g"
-    # Generations 2-5 learn from their own games and their parent's (generation 1's
-    # outcome-only games from the hand-written player hurt later fits: docs/eval.md); from
-    # generation 6, whose games are five times as many, from their own alone.
     dirs=("$DATA/gen$g")
-    if [ "$g" -gt 1 ] && [ "$g" -lt 6 ]; then
+    if learns_from_parent "$g"; then
         # The parent's games, when this machine does not have them (GENERATIONS=5 on a new
         # machine): played again from the committed weights, they are the same games.
         if ! compgen -G "$DATA/gen$((g - 1))/chunk-*" >/dev/null; then
