@@ -380,6 +380,10 @@ pub struct Fit {
     /// A phase also learns from the positions up to this many empty squares outside its own
     /// range (0: only its own), so that each of its weights sees more positions.
     pub overlap: u32,
+    /// `Some((near, far))`: the search value's share grows with the empty squares, from none
+    /// at `near` empties or fewer (the outcome alone, which a game solved exactly soon after
+    /// makes nearly exact) to `search_weight` at `far` or more, linearly between.
+    pub search_ramp: Option<(u32, u32)>,
 }
 
 impl Default for Fit {
@@ -391,6 +395,7 @@ impl Default for Fit {
             seed: 1,
             search_weight: 0.0,
             overlap: 0,
+            search_ramp: None,
         }
     }
 }
@@ -400,10 +405,21 @@ impl Fit {
     pub fn target(&self, s: &Sample) -> f32 {
         match s.search {
             Some(v) if !s.exact => {
-                let l = self.search_weight;
+                let l = self.search_weight_at(s.empties());
                 l * f32::from(v) / SCALE as f32 + (1.0 - l) * f32::from(s.label)
             }
             _ => f32::from(s.label),
+        }
+    }
+
+    /// The search value's share of a non-exact target at `empties` empty squares.
+    pub fn search_weight_at(&self, empties: u32) -> f32 {
+        match self.search_ramp {
+            Some((near, _)) if empties <= near => 0.0,
+            Some((near, far)) if empties < far => {
+                self.search_weight * (empties - near) as f32 / (far - near) as f32
+            }
+            _ => self.search_weight,
         }
     }
 }
@@ -771,6 +787,34 @@ mod tests {
             all.iter().any(|s| s.empties() == 60),
             "the start is a sample otherwise"
         );
+    }
+
+    #[test]
+    fn the_search_ramp_gives_the_outcome_near_the_solve_and_the_mix_far_from_it() {
+        let fit = Fit {
+            search_weight: 0.8,
+            search_ramp: Some((18, 30)),
+            ..Fit::default()
+        };
+        let at = |e: u32| fit.search_weight_at(e);
+        assert_eq!((at(10), at(18), at(30), at(45)), (0.0, 0.0, 0.8, 0.8));
+        assert!((at(24) - 0.4).abs() < 1e-6, "halfway: {}", at(24));
+        // A sample at 18 empties learns its outcome, one at 40 the constant mix.
+        let sample = |empties: u32| Sample {
+            p: Bitboard(u64::MAX << empties),
+            o: Bitboard(0),
+            label: 10,
+            exact: false,
+            search: Some(20 * SCALE as i16),
+        };
+        assert_eq!(sample(18).empties(), 18);
+        assert_eq!(fit.target(&sample(18)), 10.0);
+        assert!((fit.target(&sample(40)) - 18.0).abs() < 1e-4);
+        let flat = Fit {
+            search_ramp: None,
+            ..fit
+        };
+        assert!((flat.target(&sample(18)) - 18.0).abs() < 1e-4);
     }
 
     #[test]

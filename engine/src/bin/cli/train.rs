@@ -91,6 +91,10 @@ pub enum TrainCommand {
         /// A phase also learns from positions up to this many empty squares outside its range.
         #[arg(long, default_value_t = Fit::default().overlap)]
         overlap: u32,
+        /// NEAR:FAR: the search value's share grows from none at NEAR empties or fewer (the
+        /// outcome alone) to SEARCH_WEIGHT at FAR empties or more.
+        #[arg(long, value_parser = parse_ramp)]
+        search_ramp: Option<(u32, u32)>,
     },
     /// Play A's weights against B's with a fixed-depth alpha-beta player from the arena's
     /// balanced openings, colours swapped, perfect play from EXACT empties.
@@ -213,6 +217,23 @@ fn weights_named(name: &str) -> Result<Weights, String> {
         "heuristic" => Ok(eval::heuristic()),
         path => load_weights(Path::new(path)),
     }
+}
+
+/// `NEAR:FAR`, two empty-square counts with NEAR below FAR.
+fn parse_ramp(s: &str) -> Result<(u32, u32), String> {
+    let (a, b) = s
+        .split_once(':')
+        .ok_or_else(|| format!("{s:?}: expected NEAR:FAR, e.g. 18:30"))?;
+    let num = |x: &str| {
+        x.trim()
+            .parse::<u32>()
+            .map_err(|e| format!("{x:?} in {s:?}: {e}"))
+    };
+    let (near, far) = (num(a)?, num(b)?);
+    if near >= far || far > 60 {
+        return Err(format!("{s:?}: NEAR must be below FAR, FAR at most 60"));
+    }
+    Ok((near, far))
 }
 
 fn label(s: &train::Sample) -> f32 {
@@ -352,12 +373,13 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
             test,
             search_weight,
             overlap,
+            search_ramp,
         } => {
             let start = Instant::now();
             let (fit_set, held) =
                 train::load_dirs(&data).map_err(|e| format!("reading the data: {e}"))?;
             println!(
-                "fit: {} positions to fit, {} held out, init {init}, epochs {epochs}, rate {rate}, decay {decay}, seed {seed}, overlap {overlap}",
+                "fit: {} positions to fit, {} held out, init {init}, epochs {epochs}, rate {rate}, decay {decay}, seed {seed}, overlap {overlap}, search weight {search_weight}, ramp {search_ramp:?}",
                 fit_set.len(),
                 held.len()
             );
@@ -369,6 +391,7 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
                 seed,
                 search_weight,
                 overlap,
+                search_ramp,
             };
             let w = train::fit_all(&fit_set, &w0, &fit, threads);
             println!("fitted in {:.0} s", start.elapsed().as_secs_f64());
