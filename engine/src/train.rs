@@ -313,13 +313,14 @@ pub fn read_samples(path: &Path) -> io::Result<Vec<Sample>> {
         .collect())
 }
 
-/// [`relabel`] over every chunk of `from`, written to `to` (chunks already there are kept,
-/// so an interrupted run resumes), `threads` at a time.
+/// [`relabel`] over the first `limit` chunks of `from` (all of them when `None`), written to
+/// `to` (chunks already there are kept, so an interrupted run resumes), `threads` at a time.
 pub fn relabel_dir(
     w: &Weights,
     from: &Path,
     to: &Path,
-    depth: u32,
+    cfg: &SelfPlay,
+    limit: Option<usize>,
     threads: usize,
     progress: &(dyn Fn(&Path) + Sync),
 ) -> io::Result<()> {
@@ -330,6 +331,7 @@ pub fn relabel_dir(
         .filter(|p| p.extension().is_some_and(|x| x == "bin"))
         .collect();
     files.sort();
+    files.truncate(limit.unwrap_or(usize::MAX));
     parallel_map(files.len(), threads, |i| {
         let src = &files[i];
         let Some(name) = src.file_name() else {
@@ -340,7 +342,7 @@ pub fn relabel_dir(
             return Ok(());
         }
         let mut samples = read_samples(src)?;
-        relabel(w, &mut samples, depth);
+        relabel(w, &mut samples, cfg);
         write_samples(&dst, &samples)?;
         progress(&dst);
         Ok(())
@@ -349,17 +351,14 @@ pub fn relabel_dir(
     .collect()
 }
 
-/// Adds (or replaces) the search value of every sample that is not exact: a `depth`-ply
-/// alpha-beta search with `w`.
-pub fn relabel(w: &Weights, samples: &mut [Sample], depth: u32) {
-    let cfg = SelfPlay {
-        depth,
-        noise: 0,
-        ..SelfPlay::default()
-    };
+/// Adds (or replaces) the search value of every sample that is not exact: a `cfg.depth`-ply
+/// search by the self-play player (its Multi-ProbCut included), without noise. One search
+/// table serves the whole slice, whose neighbours are usually the same game's next plies.
+pub fn relabel(w: &Weights, samples: &mut [Sample], cfg: &SelfPlay) {
+    let cfg = SelfPlay { noise: 0, ..*cfg };
     let mut search = player(w, &cfg);
     for s in samples.iter_mut().filter(|s| !s.exact) {
-        s.search = Some(search.value(s.p.0, s.o.0, depth) as i16);
+        s.search = Some(search.value(s.p.0, s.o.0, cfg.depth) as i16);
     }
 }
 
@@ -880,6 +879,35 @@ mod tests {
             ..SelfPlay::default()
         };
         play_chunk(&crate::eval::heuristic(), &cfg, 9, 0, 60)
+    }
+
+    #[test]
+    fn relabelling_replaces_the_search_values_and_keeps_the_exact_labels() {
+        let w = crate::eval::builtin();
+        let mut samples = tiny_chunk();
+        let before = samples.clone();
+        let cfg = SelfPlay {
+            depth: 4,
+            probcut: 15,
+            noise: 500,
+            ..SelfPlay::default()
+        };
+        relabel(w, &mut samples, &cfg);
+        let mut changed = 0;
+        for (a, b) in before.iter().zip(&samples) {
+            assert_eq!((a.p, a.o, a.label, a.exact), (b.p, b.o, b.label, b.exact));
+            if b.exact {
+                assert_eq!(a.search, b.search, "exact samples are left alone");
+            } else {
+                assert!(b.search.is_some());
+                changed += usize::from(a.search != b.search);
+            }
+        }
+        assert!(changed > 100, "{changed} search values changed");
+        // The noise of the games' move choice stays out of the values.
+        let mut again = before.clone();
+        relabel(w, &mut again, &cfg);
+        assert_eq!(again, samples, "no noise, no randomness");
     }
 
     #[test]

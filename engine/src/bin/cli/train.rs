@@ -135,6 +135,12 @@ pub enum TrainCommand {
         /// Search depth.
         #[arg(long, default_value_t = 3)]
         depth: u32,
+        /// Multi-ProbCut's cut threshold in tenths of a standard deviation (0: off).
+        #[arg(long, default_value_t = 0)]
+        probcut: u32,
+        /// Only the first N chunks of FROM (in name order).
+        #[arg(long)]
+        chunks: Option<usize>,
         /// Threads.
         #[arg(long, default_value_t = 2)]
         threads: usize,
@@ -499,11 +505,18 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
             from,
             to,
             depth,
+            probcut,
+            chunks,
             threads,
         } => {
             let w = weights_named(&weights)?;
             let start = Instant::now();
-            train::relabel_dir(&w, &from, &to, depth, threads, &|p| {
+            let cfg = SelfPlay {
+                depth,
+                probcut,
+                ..SelfPlay::default()
+            };
+            train::relabel_dir(&w, &from, &to, &cfg, chunks, threads, &|p| {
                 println!("{} ({:.0} s)", p.display(), start.elapsed().as_secs_f64());
             })
             .map_err(|e| format!("relabel {} -> {}: {e}", from.display(), to.display()))?;
