@@ -58,6 +58,9 @@ fn the_search_types_are_in_search() {
         solve_empties: 18,
         ab_empties: 30,
         ab_min_time: std::time::Duration::from_millis(500),
+        exploration: 0.35,
+        prior_weight: 4.0,
+        minimax: true,
         ..MctsConfig::default()
     };
     assert_eq!(Level::Master.config(), master);

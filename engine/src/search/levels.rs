@@ -7,6 +7,13 @@ use super::{SearchLimits, Searcher, Strategy};
 use std::fmt;
 use std::time::Duration;
 
+/// Master's UCB exploration constant ([`MctsConfig::exploration`]; the other levels': 0.25).
+const MASTER_EXPLORATION: f32 = 0.35;
+
+/// How many virtual playouts Master's move priors are worth ([`MctsConfig::prior_weight`];
+/// the other levels': 8).
+const MASTER_PRIOR_WEIGHT: f32 = 4.0;
+
 /// At or below this many empty squares Master plays the alpha-beta search's move instead of
 /// the tree's ([`MctsConfig::ab_empties`]): the late middle game and the endgame, where at
 /// Master's second a move the selective alpha-beta search sees further than the tree.
@@ -180,10 +187,16 @@ impl Level {
             // endgame): at 1 s a move that scored 60.0% (+70 Elo [+25, +118], 200 games)
             // against Master without it; with a cap under half a second (the player's own
             // `set time`, say) the tree keeps the move, as at 100 ms it scored 45.5% (docs/ai.md).
+            // Wider exploration, lighter priors and implicit minimax backups, tuned with
+            // generation 6 at 100 ms a move: +43 Elo [+11, +75] over 400 games against
+            // Master without them (docs/ai.md, "Master's knobs with generation 6").
             Level::Master => MctsConfig {
                 solve_empties: 18,
                 ab_empties: MASTER_AB_EMPTIES,
                 ab_min_time: MASTER_AB_MIN_TIME,
+                exploration: MASTER_EXPLORATION,
+                prior_weight: MASTER_PRIOR_WEIGHT,
+                minimax: true,
                 ..full
             },
         }
@@ -293,6 +306,8 @@ mod tests {
         );
         for level in Level::ALL {
             assert_eq!(level.config().ab_empties > 0, level == Level::Master);
+            // Master's own tree knobs (docs/ai.md); the levels below keep the measured ones.
+            assert_eq!(level.config().minimax, level == Level::Master);
         }
     }
 }
