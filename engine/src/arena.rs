@@ -138,12 +138,14 @@ impl FromStr for PlayerSpec {
                 "depth" => p.ab.depth = Some((number()? as u32).max(1)),
                 "aspiration" => p.ab.aspiration = number()? as u32,
                 "probcut" => p.ab.probcut = (number()? * 10.0).round() as u32,
+                "stop" => p.ab.stop_percent = (number()? * 100.0).round().clamp(1.0, 100.0) as u32,
                 "leaf" => p.config.leaf_solve_empties = number()? as u32,
                 "expand" => p.config.expand_at = number()? as u32,
                 "reuse" => p.config.reuse = number()? != 0.0,
                 "early" => p.config.early_stop = number()? != 0.0,
                 "leafdepth" => p.config.leaf_depth = (number()? as u32).max(1),
                 "abempties" => p.config.ab_empties = number()? as u32,
+                "abfloor" => p.config.ab_short_floor = number()? as u32,
                 "abmintime" => {
                     p.config.ab_min_time = parse_duration(value).ok_or_else(|| {
                         err(format!("abmintime: expected 500ms or 1s, found {value:?}"))
@@ -563,11 +565,13 @@ mod tests {
             .parse()
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(!p.config.early_stop);
-        let p: PlayerSpec = "default:level=Master,abempties=24,abmintime=0ms"
+        let p: PlayerSpec = "default:level=Master,abempties=24,abmintime=0ms,stop=0.7"
             .parse()
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(p.config.ab_empties, 24);
         assert_eq!(p.config.ab_min_time, Duration::ZERO);
+        assert_eq!(p.ab.stop_percent, 70);
+        assert_eq!(p.searcher(1).ab_config().stop_percent, 70);
         let p: PlayerSpec = "ab:depth=6,solve=12,aspiration=0,probcut=1.1"
             .parse()
             .unwrap_or_else(|e| panic!("{e}"));

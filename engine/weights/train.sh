@@ -7,8 +7,11 @@
 #
 #   engine/weights/train.sh            # all generations (about 4.6 hours on 2 cores)
 #   GENERATIONS="1 2" engine/weights/train.sh
-#   GENERATIONS=6 engine/weights/train.sh   # the shipped generation 6 alone (about 2 hours on
-#                                            # 2 cores; it learns from its own games only)
+#   GENERATIONS=6 engine/weights/train.sh   # generation 6 alone (about 2 hours on 2 cores;
+#                                            # it learns from its own games only)
+#   GENERATIONS=7 engine/weights/train.sh   # the shipped generation 7: a richer pattern set
+#                                            # fitted on generation 6's games (a minute or two
+#                                            # once those are in $DATA)
 #
 # docs/eval.md explains each step and gives the figures of the committed run.
 set -euo pipefail
@@ -55,23 +58,34 @@ gen_overlap() { case $1 in 1 | 2 | 3 | 4) echo 0 ;; *) echo 4 ;; esac; }
 # later change to the search must not change the rest of the generation), generation 6's from
 # commit 9f2d146.
 # An old trainer is built once, in its own worktree and target directory.
-selfplay_tool() {
-    local commit
-    case $1 in
-        1) commit=15d70ce ;;
-        2 | 3 | 4) commit=22082eb ;;
-        5) commit=9b8bcf5 ;;
-        6) commit=9f2d146 ;;
-        *)
-            echo "$ME"
-            return
-            ;;
-    esac
+tool_at() {
+    local commit=$1
     local tree="$DATA/tool-$commit" target="$DATA/target-$commit"
     [ -d "$tree" ] || git worktree add --force --detach "$tree" "$commit" >&2
     (cd "$tree" && CARGO_TARGET_DIR="$target" cargo build --release -p montello-engine >&2)
     echo "$target/release/montello-engine"
 }
+selfplay_tool() {
+    case $1 in
+        1) tool_at 15d70ce ;;
+        2 | 3 | 4) tool_at 22082eb ;;
+        5) tool_at 9b8bcf5 ;;
+        6) tool_at 9f2d146 ;;
+        *) echo "$ME" ;;
+    esac
+}
+# Generations 1-6 read 11 patterns (weights files of version 1); from generation 7 the
+# evaluation has a 12th, the corner triangle, so the earlier generations are fitted by the
+# trainer of a91bb5a, the last with 11 patterns (the old self-play trainers above read only
+# version-1 files).
+fit_tool() {
+    case $1 in
+        1 | 2 | 3 | 4 | 5 | 6) tool_at a91bb5a ;;
+        *) echo "$ME" ;;
+    esac
+}
+# Generation 7 plays no games of its own: it is a new pattern set fitted on generation 6's.
+own_games() { case $1 in 7) return 1 ;; *) return 0 ;; esac; }
 
 # Plays generation $1's self-play games into $DATA/gen$1 (chunks already there are kept).
 selfplay() {
@@ -82,10 +96,15 @@ selfplay() {
         | tail -1 | tee -a "$LOGS/gen$1-selfplay.log"
 }
 
-for g in ${GENERATIONS:-1 2 3 4 5 6}; do
+for g in ${GENERATIONS:-1 2 3 4 5 6 7}; do
     echo "=== generation $g"
-    selfplay "$g"
-    dirs=("$DATA/gen$g")
+    if own_games "$g"; then
+        selfplay "$g"
+        dirs=("$DATA/gen$g")
+    else
+        [ -d "$DATA/gen$((g - 1))" ] || selfplay $((g - 1))
+        dirs=("$DATA/gen$((g - 1))")
+    fi
     if learns_from_parent "$g"; then
         # The parent's games, when this machine does not have them (GENERATIONS=5 on a new
         # machine): played again from the committed weights, they are the same games.
@@ -94,7 +113,7 @@ for g in ${GENERATIONS:-1 2 3 4 5 6}; do
         fi
         dirs=("$DATA/gen$((g - 1))" "${dirs[@]}")
     fi
-    "$ME" train fit --data "${dirs[@]}" --init zeros --out "$OUT/gen$g.mwt" --epochs 8 \
+    "$(fit_tool "$g")" train fit --data "${dirs[@]}" --init zeros --out "$OUT/gen$g.mwt" --epochs 8 \
         --threads "$THREADS" --search-weight "$(gen_search_weight "$g")" \
         --overlap "$(gen_overlap "$g")" \
         ${TEST:+--test "$TEST"} | tee "$LOGS/gen$g-fit.log"
@@ -103,6 +122,6 @@ for g in ${GENERATIONS:-1 2 3 4 5 6}; do
             --threads "$THREADS" | tee "$LOGS/gen$g-match.log"
     fi
 done
-last=${GENERATIONS:-1 2 3 4 5 6}
+last=${GENERATIONS:-1 2 3 4 5 6 7}
 last=${last##* }
 echo "trained $OUT/gen$last.mwt; to ship it, name it in engine/src/eval/mod.rs (BUILTIN)"

@@ -1,8 +1,8 @@
 //! The learned pattern evaluation: the final disc margin expected for the side to move.
 //!
-//! A position is read as 46 pattern instances (corner blocks, edges with their X-squares,
-//! rows, diagonals), the pair of move counts, and a bias. Each indexes a
-//! table of integer weights for the game phase (one set per five plies), and the evaluation
+//! A position is read as 50 pattern instances (corner blocks and triangles, edges with their
+//! X-squares, rows, diagonals), the pair of move counts, and a bias. Each indexes a table of
+//! integer weights for the game phase (one set per five plies), and the evaluation
 //! is their sum. The tables are fitted by the project's own trainer from self-play games
 //! labelled with exact endgame solves (`montello-engine train`, `docs/eval.md`) and ship
 //! inside the engine, compressed.
@@ -43,9 +43,9 @@ pub const fn phase(empties: u32) -> usize {
     if p < PHASES { p } else { PHASES - 1 }
 }
 
-/// The shipped weights, as the trainer wrote them: generation 6 (docs/eval.md). A new
+/// The shipped weights, as the trainer wrote them: generation 7 (docs/eval.md). A new
 /// generation ships by pointing this at its file.
-static BUILTIN: &[u8] = include_bytes!("../../weights/gen6.mwt");
+static BUILTIN: &[u8] = include_bytes!("../../weights/gen7.mwt");
 
 static WEIGHTS: OnceLock<Weights> = OnceLock::new();
 

@@ -36,8 +36,9 @@ const fn diag_mask(offset: u32) -> u64 {
 }
 
 /// The pattern set, in the Logistello / Edax tradition: corner blocks, the edge with its two
-/// X-squares, the second to fourth rows, and the diagonals of length 4 to 8.
-pub const PATTERNS: [Pattern; 11] = [
+/// X-squares, the second to fourth rows, and the diagonals of length 4 to 8; then (from
+/// weights file version 2) the corner's triangle of ten squares.
+pub const PATTERNS: [Pattern; 12] = [
     Pattern {
         name: "corner 3x3",
         mask: 0x0000_0000_0007_0707,
@@ -104,7 +105,16 @@ pub const PATTERNS: [Pattern; 11] = [
         len: 4,
         transforms: &[0, 1, 2, 4],
     },
+    Pattern {
+        name: "triangle",
+        mask: 0x0000_0000_0103_070f,
+        len: 10,
+        transforms: &[0, 1, 2, 3],
+    },
 ];
+
+/// How many of [`PATTERNS`] the weights files of version 1 hold (the first ones).
+pub const PATTERNS_V1: usize = 11;
 
 /// Number of pattern instances summed in one evaluation.
 pub const INSTANCES: usize = {
@@ -220,7 +230,9 @@ pub const fn gather(k: usize, b: u64) -> u32 {
         7 => (b & diag_mask(1)).wrapping_mul(COLUMNS) >> 57,
         8 => (b & diag_mask(2)).wrapping_mul(COLUMNS) >> 58,
         9 => (b & diag_mask(3)).wrapping_mul(COLUMNS) >> 59,
-        _ => (b & diag_mask(4)).wrapping_mul(COLUMNS) >> 60,
+        10 => (b & diag_mask(4)).wrapping_mul(COLUMNS) >> 60,
+        // a1-d1, a2-c2, a3-b3, a4.
+        _ => (b & 0xf) | ((b >> 4) & 0x70) | ((b >> 9) & 0x180) | ((b >> 15) & 0x200),
     };
     r as u32
 }
@@ -277,18 +289,39 @@ pub(crate) fn features_with(
     let io = images(o);
     let mut out = [0u32; FEATURES];
     let mut n = 0;
-    let mut k = 0;
-    while k < PATTERNS.len() {
-        for &t in PATTERNS[k].transforms {
-            let t = t as usize;
-            out[n] = (OFFSETS[k] + ternary(gather(k, ip[t]), gather(k, io[t]))) as u32;
-            n += 1;
-        }
-        k += 1;
-    }
+    // One call per pattern with the pattern as a constant, so that each gather is its own
+    // few shifts (no dispatch on the pattern number) and the loop over instances unrolls.
+    instances::<0>(&ip, &io, &mut out, &mut n);
+    instances::<1>(&ip, &io, &mut out, &mut n);
+    instances::<2>(&ip, &io, &mut out, &mut n);
+    instances::<3>(&ip, &io, &mut out, &mut n);
+    instances::<4>(&ip, &io, &mut out, &mut n);
+    instances::<5>(&ip, &io, &mut out, &mut n);
+    instances::<6>(&ip, &io, &mut out, &mut n);
+    instances::<7>(&ip, &io, &mut out, &mut n);
+    instances::<8>(&ip, &io, &mut out, &mut n);
+    instances::<9>(&ip, &io, &mut out, &mut n);
+    instances::<10>(&ip, &io, &mut out, &mut n);
+    instances::<11>(&ip, &io, &mut out, &mut n);
+    const _: () = assert!(PATTERNS.len() == 12, "one `instances` call per pattern");
     out[n] = (MOBILITY_OFFSET + mobility_index_with(p, o, legal_moves)) as u32;
     out[n + 1] = BIAS_OFFSET as u32;
     out
+}
+
+/// Writes the table index of each instance of pattern `K` into `out` from `n` on.
+#[inline(always)]
+fn instances<const K: usize>(
+    ip: &[u64; 8],
+    io: &[u64; 8],
+    out: &mut [u32; FEATURES],
+    n: &mut usize,
+) {
+    for &t in PATTERNS[K].transforms {
+        let t = t as usize;
+        out[*n] = (OFFSETS[K] + ternary(gather(K, ip[t]), gather(K, io[t]))) as u32;
+        *n += 1;
+    }
 }
 
 /// For pattern `k`, the table index each index shares its weight with: the smallest of the
@@ -426,7 +459,7 @@ mod tests {
             covered |= chosen.iter().fold(0, |a, b| a | b);
         }
         assert_eq!(covered, !0, "every square is in some pattern");
-        assert_eq!(INSTANCES, 46);
+        assert_eq!(INSTANCES, 50);
     }
 
     #[test]

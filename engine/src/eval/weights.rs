@@ -6,10 +6,11 @@
 //! `patterns::canonical_indices`: entries that a pattern's own symmetry makes equal
 //! are stored once) as a stream of LEB128 tokens: an even token `2v` is one weight (zigzag
 //! `v`), an odd token `2n + 1` is a run of `n` zero weights. It ends with the FNV-1a hash of
-//! every weight, so a damaged file is refused instead of playing badly.
+//! every weight, so a damaged file is refused instead of playing badly. Version 2 holds every
+//! pattern; version 1 (generations 1-6) lacks the later patterns, whose tables read as zeros.
 
 use super::patterns::{
-    BIAS_OFFSET, FEATURES, OFFSETS, PATTERNS, PHASE_SIZE, canonical_indices, features,
+    BIAS_OFFSET, FEATURES, OFFSETS, PATTERNS, PATTERNS_V1, PHASE_SIZE, canonical_indices, features,
 };
 use super::{PHASES, SCALE, phase};
 use crate::Bitboard;
@@ -17,7 +18,20 @@ use std::fmt;
 use std::sync::OnceLock;
 
 const MAGIC: &[u8; 8] = b"MONTEVAL";
-const VERSION: u32 = 1;
+/// The version this build writes: every pattern of [`PATTERNS`].
+const VERSION: u32 = 2;
+
+/// Whether a file of `version` holds entry `i` of a phase's weights. Version 1 (generations
+/// 1-6) has only the first [`PATTERNS_V1`] patterns: the later patterns' tables are left out
+/// of the file (and read as zeros), the mobility table and the bias follow the patterns.
+fn stored_in(version: u32, i: usize) -> bool {
+    version >= 2 || !(OFFSETS[PATTERNS_V1]..OFFSETS[PATTERNS.len()]).contains(&i)
+}
+
+/// The weights per phase that a file of `version` holds.
+fn phase_size_of(version: u32) -> usize {
+    (0..PHASE_SIZE).filter(|&i| stored_in(version, i)).count()
+}
 
 /// Pattern weight tables for every phase.
 #[derive(Clone, PartialEq, Eq)]
@@ -72,9 +86,15 @@ fn x86_64_v3() -> bool {
     *FAST.get_or_init(crate::bitboard::avx2::available)
 }
 
-fn fnv1a(data: &[i16]) -> u64 {
+/// FNV-1a of the weights a file of `version` holds, phase by phase.
+fn fnv1a(data: &[i16], version: u32) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for w in data {
+    let stored = data
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| stored_in(version, i % PHASE_SIZE))
+        .map(|(_, w)| w);
+    for w in stored {
         for b in w.to_le_bytes() {
             h ^= u64::from(b);
             h = h.wrapping_mul(0x0100_0000_01b3);
@@ -241,7 +261,7 @@ impl Weights {
         if zeros > 0 {
             put_varint(&mut out, zeros << 1 | 1);
         }
-        out.extend_from_slice(&fnv1a(&self.data).to_le_bytes());
+        out.extend_from_slice(&fnv1a(&self.data, VERSION).to_le_bytes());
         out
     }
 
@@ -256,21 +276,29 @@ impl Weights {
             b.copy_from_slice(&bytes[8 + 4 * i..12 + 4 * i]);
             u32::from_le_bytes(b)
         };
-        let expected = [VERSION, PHASES as u32, PHASE_SIZE as u32, SCALE as u32];
-        let names = ["version", "phases", "weights per phase", "scale"];
-        for i in 0..4 {
-            if word(i) != expected[i] {
+        let version = word(0);
+        if !(1..=VERSION).contains(&version) {
+            return Err(WeightsError(format!(
+                "version is {version}, this build reads 1 to {VERSION}"
+            )));
+        }
+        let expected = [PHASES as u32, phase_size_of(version) as u32, SCALE as u32];
+        let names = ["phases", "weights per phase", "scale"];
+        for i in 0..3 {
+            if word(i + 1) != expected[i] {
                 return Err(WeightsError(format!(
-                    "{} is {}, this build reads {}",
+                    "{} is {}, this build reads {} (version {version})",
                     names[i],
-                    word(i),
+                    word(i + 1),
                     expected[i]
                 )));
             }
         }
         let body = &bytes[24..bytes.len() - 8];
         let map = canonical_map();
-        let canonical: Vec<usize> = (0..PHASE_SIZE).filter(|&i| map[i] as usize == i).collect();
+        let canonical: Vec<usize> = (0..PHASE_SIZE)
+            .filter(|&i| map[i] as usize == i && stored_in(version, i))
+            .collect();
         let mut data = vec![0i16; PHASES * PHASE_SIZE];
         let mut at = 0;
         let mut zeros = 0u64;
@@ -306,7 +334,7 @@ impl Weights {
         }
         let mut h = [0u8; 8];
         h.copy_from_slice(&bytes[bytes.len() - 8..]);
-        if u64::from_le_bytes(h) != fnv1a(&data) {
+        if u64::from_le_bytes(h) != fnv1a(&data, version) {
             return Err(WeightsError(
                 "checksum mismatch: the file is damaged".into(),
             ));
@@ -356,6 +384,84 @@ mod tests {
         assert_eq!(Weights::decode(&bytes), Ok(w));
         let z = Weights::zeros();
         assert_eq!(Weights::decode(&z.encode()), Ok(z));
+    }
+
+    /// Version 1 (generations 1-6, 11 patterns) reads into this build's layout with the later
+    /// patterns' tables empty, and evaluates exactly as the build of a1f8284 (11 patterns)
+    /// did: its `eval` of the first position of every fourth line of the FFO files, in 1/64
+    /// disc.
+    #[test]
+    fn version_1_files_read_as_they_evaluated() {
+        let bytes = include_bytes!("../../weights/gen6.mwt");
+        assert_eq!(
+            u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]),
+            1
+        );
+        let w = Weights::decode(bytes).expect("generation 6 decodes");
+        for ph in 0..PHASES {
+            let later = &w.phase(ph)[OFFSETS[PATTERNS_V1]..OFFSETS[PATTERNS.len()]];
+            assert!(later.iter().all(|&x| x == 0), "phase {ph}");
+        }
+        let golden = [
+            (
+                "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X",
+                428,
+            ),
+            (
+                "--O--O-----OOOX--X-XOXOO--XXXOOOXXXXOOOOXXXOXXOOXXXXXX--XOXX-O-- O",
+                -347,
+            ),
+            (
+                "--O-------OOO--X-XOOOOXXXXXXOXOX-XXOXOOXXXOXOOXX-OOOOO-X---OOO-- X",
+                745,
+            ),
+            (
+                "--XX----O-XXOX--OOXOO---OXOXOOO-OOXXOOOXOOXXXOOX--XXXXOX--X--X-X X",
+                185,
+            ),
+            (
+                "---X-O----XXXO-XXXXXXXXXXOOXXOOXXOXOOOXXXXOOOO-XX--OOOO--------- O",
+                -380,
+            ),
+            (
+                "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
+                2717,
+            ),
+            (
+                "--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX-- O",
+                -425,
+            ),
+            (
+                "-----X--X-XXX---XXXXOO--XOXOOXX-XOOXXX--XOOXX-----OOOX---XXXXXX- O",
+                1147,
+            ),
+            (
+                "---X-------OX--X--XOOXXXXXXOXXXXXXXOOXXXXXXOOOXX--XO---X-------- O",
+                662,
+            ),
+            (
+                "--XXXXX---XXXX---OOOXX---OOXOX---OXXXXX-OOOOOXO----OXX---------- O",
+                -404,
+            ),
+        ];
+        for (board, value) in golden {
+            // Square k of the string is bit k (a1 first); the side to move follows a space.
+            let bits = |c: u8| {
+                (board.bytes().take(64).enumerate())
+                    .filter(|&(_, b)| b == c)
+                    .fold(0u64, |m, (k, _)| m | 1 << k)
+            };
+            let (x, o) = (bits(b'X'), bits(b'O'));
+            let (p, q) = if board.ends_with('X') { (x, o) } else { (o, x) };
+            assert_eq!(w.evaluate(Bitboard(p), Bitboard(q)), value, "{board}");
+        }
+        // Written again, it is a file of this build's version that reads back the same.
+        let again = w.encode();
+        assert_eq!(
+            u32::from_le_bytes([again[8], again[9], again[10], again[11]]),
+            VERSION
+        );
+        assert_eq!(Weights::decode(&again), Ok(w));
     }
 
     #[test]

@@ -43,6 +43,10 @@ pub struct AlphaBetaConfig {
     /// predicts it outside the window by 1.5 standard deviations of the prediction's error;
     /// see [`super::probcut`]); 0 turns it off.
     pub probcut: u32,
+    /// Under a time cap, no new iteration starts after this percentage of the cap has gone
+    /// (an iteration still running at the cap is stopped, and its moves already proved
+    /// better count).
+    pub stop_percent: u32,
 }
 
 impl Default for AlphaBetaConfig {
@@ -52,6 +56,7 @@ impl Default for AlphaBetaConfig {
             solve_empties: 20,
             aspiration: 3,
             probcut: DEFAULT_PROBCUT,
+            stop_percent: STOP_PERCENT,
         }
     }
 }
@@ -69,9 +74,9 @@ const TT_MIN_DEPTH: u32 = 2;
 /// Nodes at least this deep sort their moves by the evaluation after the move; shallower
 /// ones by the opponent's mobility (fastest first).
 const EVAL_ORDER_DEPTH: u32 = 3;
-/// Do not start another iteration after this share of the time cap: it would most likely
-/// not finish, and an unfinished iteration is (mostly) wasted.
-const STOP_SHARE: f64 = 0.5;
+/// Do not start another iteration after this percentage of the time cap: it would most
+/// likely not finish, and an unfinished iteration is (mostly) wasted.
+const STOP_PERCENT: u32 = 50;
 /// Discs of margin that make a win rate of 1 / (1 + e^-1) (73%) in the root statistics.
 const WIN_RATE_DISCS: f32 = 6.0;
 /// Enough room for every legal move (at most 33 in any reachable position).
@@ -607,7 +612,8 @@ fn run(
     let mut endgame_nodes = 0;
     let mut last_score: i32 = 0;
     for (k, &(depth, wdl)) in plan.iter().enumerate() {
-        if k > 0 && start.elapsed().as_secs_f64() > limits.clock().as_secs_f64() * STOP_SHARE {
+        let stop = limits.clock().as_secs_f64() * f64::from(config.stop_percent) / 100.0;
+        if k > 0 && start.elapsed().as_secs_f64() > stop {
             break;
         }
         let nodes_before = s.nodes;

@@ -86,6 +86,10 @@ pub struct MctsConfig {
     /// scored +70 Elo [+25, +118], at 100 ms -31 [-78, +14] (the tree's endgame proofs beat
     /// `ab`'s shallow solve on a short clock).
     pub ab_min_time: Duration,
+    /// Under a time cap shorter than `ab_min_time`, the move is still the alpha-beta search's
+    /// above this many empty squares (up to `ab_empties`), so that the tree keeps only the
+    /// endgame it proves on a short clock; 0: no hand-over under the shorter cap.
+    pub ab_short_floor: u32,
 }
 
 impl Default for MctsConfig {
@@ -108,6 +112,7 @@ impl Default for MctsConfig {
             leaf_depth: 1,
             ab_empties: 0,
             ab_min_time: Duration::ZERO,
+            ab_short_floor: 0,
         }
     }
 }

@@ -283,7 +283,8 @@ impl Searcher {
         }
     }
 
-    /// Sets the alpha-beta strategy's knobs.
+    /// Sets the alpha-beta search's knobs: the alpha-beta strategy's, and those of the default
+    /// strategy's hand-over to it ([`MctsConfig::ab_empties`]).
     pub fn with_ab_config(mut self, config: AlphaBetaConfig) -> Searcher {
         self.ab_config = config;
         self
@@ -342,9 +343,11 @@ impl Searcher {
     /// tree's ([`MctsConfig::ab_empties`], [`MctsConfig::ab_min_time`]).
     fn hands_to_alpha_beta(&self, pos: &Position, variant: Variant, limits: &SearchLimits) -> bool {
         let c = &self.config;
+        let empties = pos.empties().count();
+        let short = limits.time.is_some_and(|t| t < c.ab_min_time);
         c.ab_empties > 0
-            && pos.empties().count() <= c.ab_empties
-            && limits.time.is_none_or(|t| t >= c.ab_min_time)
+            && empties <= c.ab_empties
+            && (!short || (c.ab_short_floor > 0 && empties > c.ab_short_floor))
             && !variant.in_free_opening(pos)
     }
 
@@ -376,7 +379,7 @@ impl Searcher {
                     variant,
                     &limits,
                     cancel,
-                    &AlphaBetaConfig::default(),
+                    &self.ab_config,
                 )
             }
             Strategy::Default => {
