@@ -340,7 +340,8 @@ impl Searcher {
     }
 
     /// Whether the default strategy plays the alpha-beta search's move here instead of the
-    /// tree's ([`MctsConfig::ab_empties`], [`MctsConfig::ab_min_time`]).
+    /// tree's ([`MctsConfig::ab_empties`], [`MctsConfig::ab_min_time`],
+    /// [`MctsConfig::ab_short_floor`]).
     fn hands_to_alpha_beta(&self, pos: &Position, variant: Variant, limits: &SearchLimits) -> bool {
         let c = &self.config;
         let empties = pos.empties().count();
@@ -579,6 +580,16 @@ mod tests {
         assert!(master.hands_to_alpha_beta(&late, Variant::Othello, &capped));
         let strong = Level::Strong.searcher(1);
         assert!(!strong.hands_to_alpha_beta(&late, Variant::Othello, &at(1000)));
+        // With a floor, a short clock still hands over above it, and not at or below it.
+        let banded = Level::Master.searcher(1).with_config(MctsConfig {
+            ab_short_floor: 20,
+            ..Level::Master.config()
+        });
+        let endgame = crate::random_endgame(9, 20);
+        assert!(banded.hands_to_alpha_beta(&late, Variant::Othello, &at(150)));
+        assert!(!banded.hands_to_alpha_beta(&endgame, Variant::Othello, &at(150)));
+        assert!(!banded.hands_to_alpha_beta(&early, Variant::Othello, &at(150)));
+        assert!(banded.hands_to_alpha_beta(&endgame, Variant::Othello, &at(1000)));
     }
 
     #[test]
