@@ -291,18 +291,10 @@ pub(crate) fn features_with(
     let mut n = 0;
     // One call per pattern with the pattern as a constant, so that each gather is its own
     // few shifts (no dispatch on the pattern number) and the loop over instances unrolls.
-    instances::<0>(&ip, &io, &mut out, &mut n);
-    instances::<1>(&ip, &io, &mut out, &mut n);
-    instances::<2>(&ip, &io, &mut out, &mut n);
-    instances::<3>(&ip, &io, &mut out, &mut n);
-    instances::<4>(&ip, &io, &mut out, &mut n);
-    instances::<5>(&ip, &io, &mut out, &mut n);
-    instances::<6>(&ip, &io, &mut out, &mut n);
-    instances::<7>(&ip, &io, &mut out, &mut n);
-    instances::<8>(&ip, &io, &mut out, &mut n);
-    instances::<9>(&ip, &io, &mut out, &mut n);
-    instances::<10>(&ip, &io, &mut out, &mut n);
-    instances::<11>(&ip, &io, &mut out, &mut n);
+    macro_rules! each_pattern {
+        ($($k:literal)*) => { $(instances::<$k>(&ip, &io, &mut out, &mut n);)* };
+    }
+    each_pattern!(0 1 2 3 4 5 6 7 8 9 10 11);
     const _: () = assert!(PATTERNS.len() == 12, "one `instances` call per pattern");
     out[n] = (MOBILITY_OFFSET + mobility_index_with(p, o, legal_moves)) as u32;
     out[n + 1] = BIAS_OFFSET as u32;

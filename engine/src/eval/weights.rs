@@ -15,22 +15,22 @@ use super::patterns::{
 use super::{PHASES, SCALE, phase};
 use crate::Bitboard;
 use std::fmt;
+use std::ops::Range;
 use std::sync::OnceLock;
 
 const MAGIC: &[u8; 8] = b"MONTEVAL";
 /// The version this build writes: every pattern of [`PATTERNS`].
 const VERSION: u32 = 2;
 
-/// Whether a file of `version` holds entry `i` of a phase's weights. Version 1 (generations
-/// 1-6) has only the first [`PATTERNS_V1`] patterns: the later patterns' tables are left out
-/// of the file (and read as zeros), the mobility table and the bias follow the patterns.
-fn stored_in(version: u32, i: usize) -> bool {
-    version >= 2 || !(OFFSETS[PATTERNS_V1]..OFFSETS[PATTERNS.len()]).contains(&i)
-}
-
-/// The weights per phase that a file of `version` holds.
-fn phase_size_of(version: u32) -> usize {
-    (0..PHASE_SIZE).filter(|&i| stored_in(version, i)).count()
+/// The entries of a phase's weights that a file of `version` leaves out (read as zeros).
+/// Version 1 (generations 1-6) has only the first [`PATTERNS_V1`] patterns: the later
+/// patterns' tables are missing, the mobility table and the bias follow the patterns.
+fn missing_in(version: u32) -> Range<usize> {
+    if version >= 2 {
+        0..0
+    } else {
+        OFFSETS[PATTERNS_V1]..OFFSETS[PATTERNS.len()]
+    }
 }
 
 /// Pattern weight tables for every phase.
@@ -88,12 +88,11 @@ fn x86_64_v3() -> bool {
 
 /// FNV-1a of the weights a file of `version` holds, phase by phase.
 fn fnv1a(data: &[i16], version: u32) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let missing = missing_in(version);
     let stored = data
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| stored_in(version, i % PHASE_SIZE))
-        .map(|(_, w)| w);
+        .chunks(PHASE_SIZE)
+        .flat_map(|w| w[..missing.start].iter().chain(&w[missing.end..]));
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for w in stored {
         for b in w.to_le_bytes() {
             h ^= u64::from(b);
@@ -282,7 +281,12 @@ impl Weights {
                 "version is {version}, this build reads 1 to {VERSION}"
             )));
         }
-        let expected = [PHASES as u32, phase_size_of(version) as u32, SCALE as u32];
+        let missing = missing_in(version);
+        let expected = [
+            PHASES as u32,
+            (PHASE_SIZE - missing.len()) as u32,
+            SCALE as u32,
+        ];
         let names = ["phases", "weights per phase", "scale"];
         for i in 0..3 {
             if word(i + 1) != expected[i] {
@@ -297,7 +301,7 @@ impl Weights {
         let body = &bytes[24..bytes.len() - 8];
         let map = canonical_map();
         let canonical: Vec<usize> = (0..PHASE_SIZE)
-            .filter(|&i| map[i] as usize == i && stored_in(version, i))
+            .filter(|&i| map[i] as usize == i && !missing.contains(&i))
             .collect();
         let mut data = vec![0i16; PHASES * PHASE_SIZE];
         let mut at = 0;
