@@ -383,6 +383,11 @@ pub struct Fit {
     /// at `near` empties or fewer (the outcome alone, which a game solved exactly soon after
     /// makes nearly exact) to `search_weight` at `far` or more, linearly between.
     pub search_ramp: Option<(u32, u32)>,
+    /// `Some((iterations, ridge))`: solve each phase's least squares with that many
+    /// conjugate-gradient iterations on the normal equations, every weight pulled towards 0
+    /// by `ridge` (a weight seen `ridge` times moves half as far as unpulled), instead of
+    /// stochastic gradient descent (`epochs`, `rate`, `decay` and `seed` then unused).
+    pub cg: Option<(u32, f32)>,
 }
 
 impl Default for Fit {
@@ -395,6 +400,7 @@ impl Default for Fit {
             search_weight: 0.0,
             overlap: 0,
             search_ramp: None,
+            cg: None,
         }
     }
 }
@@ -452,22 +458,24 @@ pub fn errors(
     })
 }
 
+/// Each sample's features, every weight named by its symmetry class's (`map`).
+fn canonical_features(samples: &[&Sample], map: &[u32]) -> Vec<[u32; FEATURES]> {
+    samples
+        .iter()
+        .map(|s| features(s.p.0, s.o.0).map(|x| map[x as usize]))
+        .collect()
+}
+
 /// Fits one phase's tables to its samples by stochastic gradient descent on the squared
-/// error, starting from `init`; weights that share a symmetry class move together. Returns
-/// the phase's weights rounded to integers.
+/// error (or, with `fit.cg`, by [`fit_phase_cg`]), starting from `init`; weights that share a
+/// symmetry class move together. Returns the phase's weights rounded to integers.
 pub fn fit_phase(samples: &[&Sample], init: &[i16], fit: &Fit, map: &[u32]) -> Vec<i16> {
+    if let Some((iterations, ridge)) = fit.cg {
+        return fit_phase_cg(samples, init, fit, map, iterations, f64::from(ridge));
+    }
     let scale = 64.0 * SCALE as f32;
     let mut w: Vec<f32> = init.iter().map(|&x| f32::from(x) / scale).collect();
-    let feats: Vec<[u32; FEATURES]> = samples
-        .iter()
-        .map(|s| {
-            let mut f = features(s.p.0, s.o.0);
-            for x in &mut f {
-                *x = map[*x as usize];
-            }
-            f
-        })
-        .collect();
+    let feats = canonical_features(samples, map);
     let mut order: Vec<u32> = (0..samples.len() as u32).collect();
     let mut rng = FastRng::new(fit.seed);
     let mut rate = fit.rate;
@@ -488,6 +496,106 @@ pub fn fit_phase(samples: &[&Sample], init: &[i16], fit: &Fit, map: &[u32]) -> V
         .map(|i| {
             let v = w[map[i] as usize] * scale;
             v.round().clamp(-32000.0, 32000.0) as i16
+        })
+        .collect()
+}
+
+/// Ridge regression of one phase by conjugate gradients on the normal equations
+/// `(X'X + ridge I) w = X'y`, preconditioned by their diagonal, from `init`: each iteration
+/// is two passes over the samples (the predictions `X p`, then their scatter `X' (X p)`).
+/// Weights that share a symmetry class are one unknown; classes no sample touches stay at
+/// their start.
+fn fit_phase_cg(
+    samples: &[&Sample],
+    init: &[i16],
+    fit: &Fit,
+    map: &[u32],
+    iterations: u32,
+    ridge: f64,
+) -> Vec<i16> {
+    let scale = f64::from(SCALE);
+    let feats = canonical_features(samples, map);
+    let targets: Vec<f64> = samples.iter().map(|s| f64::from(fit.target(s))).collect();
+    let n = init.len();
+    let mut w = vec![0f64; n];
+    for (i, &m) in map.iter().enumerate() {
+        w[m as usize] = f64::from(init[i]) / scale;
+    }
+    // The diagonal of X'X (how often each unknown occurs, squared per position) preconditions
+    // the iterations; an unknown no position touches has none and stays where it started.
+    let mut diag = vec![0f64; n];
+    for f in &feats {
+        for (k, &i) in f.iter().enumerate() {
+            if !f[..k].contains(&i) {
+                let c = f.iter().filter(|&&j| j == i).count() as f64;
+                diag[i as usize] += c * c;
+            }
+        }
+    }
+    let inv: Vec<f64> = diag
+        .iter()
+        .map(|&d| if d > 0.0 { 1.0 / (d + ridge) } else { 0.0 })
+        .collect();
+    // A v = X'(X v) + ridge v over the touched unknowns.
+    let apply = |v: &[f64], out: &mut [f64]| {
+        out.iter_mut().for_each(|x| *x = 0.0);
+        for f in &feats {
+            let xv: f64 = f.iter().map(|&i| v[i as usize]).sum();
+            for &i in f {
+                out[i as usize] += xv;
+            }
+        }
+        for i in 0..n {
+            out[i] = if diag[i] > 0.0 {
+                out[i] + ridge * v[i]
+            } else {
+                0.0
+            };
+        }
+    };
+    // r = X'y - A w
+    let mut r = vec![0f64; n];
+    apply(&w, &mut r);
+    let mut b = vec![0f64; n];
+    for (f, &y) in feats.iter().zip(&targets) {
+        for &i in f {
+            b[i as usize] += y;
+        }
+    }
+    for i in 0..n {
+        r[i] = if diag[i] > 0.0 { b[i] - r[i] } else { 0.0 };
+    }
+    let mut z: Vec<f64> = r.iter().zip(&inv).map(|(a, b)| a * b).collect();
+    let mut p = z.clone();
+    let mut ap = vec![0f64; n];
+    let mut rz: f64 = r.iter().zip(&z).map(|(a, b)| a * b).sum();
+    for _ in 0..iterations {
+        if rz == 0.0 {
+            break;
+        }
+        apply(&p, &mut ap);
+        let pap: f64 = p.iter().zip(&ap).map(|(a, b)| a * b).sum();
+        if pap <= 0.0 {
+            break;
+        }
+        let alpha = rz / pap;
+        for i in 0..n {
+            w[i] += alpha * p[i];
+            r[i] -= alpha * ap[i];
+            z[i] = r[i] * inv[i];
+        }
+        let rz_new: f64 = r.iter().zip(&z).map(|(a, b)| a * b).sum();
+        let beta = rz_new / rz;
+        rz = rz_new;
+        for i in 0..n {
+            p[i] = z[i] + beta * p[i];
+        }
+    }
+    (0..n)
+        .map(|i| {
+            (w[map[i] as usize] * scale)
+                .round()
+                .clamp(-32000.0, 32000.0) as i16
         })
         .collect()
 }
@@ -932,6 +1040,58 @@ mod tests {
             w1,
             fit_all(&samples, &w0, &fit, 1),
             "the thread count changes nothing"
+        );
+    }
+
+    /// Sum of squared errors (discs) of `w` on `samples` against their labels.
+    fn squared_error(w: &Weights, samples: &[Sample]) -> f64 {
+        samples
+            .iter()
+            .map(|s| {
+                (f64::from(w.evaluate(s.p, s.o)) / f64::from(SCALE) - f64::from(s.label)).powi(2)
+            })
+            .sum()
+    }
+
+    #[test]
+    fn conjugate_gradients_fit_closer_than_descent_and_converge() {
+        let w0 = Weights::zeros();
+        let samples = tiny_chunk();
+        let cg = |iterations, ridge| Fit {
+            cg: Some((iterations, ridge)),
+            ..Fit::default()
+        };
+        let zero = squared_error(&w0, &samples);
+        let sgd = squared_error(&fit_all(&samples, &w0, &Fit::default(), 2), &samples);
+        let few = squared_error(&fit_all(&samples, &w0, &cg(2, 0.0), 2), &samples);
+        let w_many = fit_all(&samples, &w0, &cg(60, 0.0), 2);
+        let many = squared_error(&w_many, &samples);
+        // 60 preconditioned iterations reach the least-squares fit of the training set, which
+        // stochastic descent only approaches.
+        assert!(few < zero, "{zero} -> {few}");
+        assert!(many < few, "2 iterations {few}, 60 {many}");
+        assert!(
+            many < 0.5 * sgd,
+            "descent {sgd}, conjugate gradients {many}"
+        );
+        assert_eq!(
+            w_many,
+            fit_all(&samples, &w0, &cg(60, 0.0), 1),
+            "the thread count changes nothing"
+        );
+        // A large ridge holds every weight near zero.
+        let largest = |w: &Weights| {
+            (0..PHASES)
+                .flat_map(|ph| w.phase(ph).iter().map(|x| x.unsigned_abs()))
+                .max()
+                .unwrap_or(0)
+        };
+        let held = fit_all(&samples, &w0, &cg(60, 1.0e6), 2);
+        assert!(
+            largest(&held) * 20 < largest(&w_many),
+            "ridge 1e6: largest weight {}, ridge 0: {}",
+            largest(&held),
+            largest(&w_many)
         );
     }
 

@@ -95,6 +95,10 @@ pub enum TrainCommand {
         /// outcome alone) to SEARCH_WEIGHT at FAR empties or more.
         #[arg(long, value_parser = parse_ramp)]
         search_ramp: Option<(u32, u32)>,
+        /// ITERATIONS:RIDGE: least squares by conjugate gradients instead of stochastic
+        /// gradient descent (the epochs, rate, decay and seed are then unused).
+        #[arg(long, value_parser = parse_cg)]
+        cg: Option<(u32, f32)>,
     },
     /// Play A's weights against B's with a fixed-depth alpha-beta player from the arena's
     /// balanced openings, colours swapped, perfect play from EXACT empties.
@@ -226,6 +230,24 @@ fn weights_named(name: &str) -> Result<Weights, String> {
 }
 
 /// `NEAR:FAR`, two empty-square counts with NEAR below FAR.
+fn parse_cg(s: &str) -> Result<(u32, f32), String> {
+    let (a, b) = s
+        .split_once(':')
+        .ok_or_else(|| format!("{s:?}: expected ITERATIONS:RIDGE, e.g. 100:30"))?;
+    let iterations = a
+        .trim()
+        .parse::<u32>()
+        .map_err(|e| format!("{a:?} in {s:?}: {e}"))?;
+    let ridge = b
+        .trim()
+        .parse::<f32>()
+        .map_err(|e| format!("{b:?} in {s:?}: {e}"))?;
+    if !(ridge >= 0.0 && ridge.is_finite()) {
+        return Err(format!("{s:?}: RIDGE must be a number at least 0"));
+    }
+    Ok((iterations, ridge))
+}
+
 fn parse_ramp(s: &str) -> Result<(u32, u32), String> {
     let (a, b) = s
         .split_once(':')
@@ -380,12 +402,13 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
             search_weight,
             overlap,
             search_ramp,
+            cg,
         } => {
             let start = Instant::now();
             let (fit_set, held) =
                 train::load_dirs(&data).map_err(|e| format!("reading the data: {e}"))?;
             println!(
-                "fit: {} positions to fit, {} held out, init {init}, epochs {epochs}, rate {rate}, decay {decay}, seed {seed}, overlap {overlap}, search weight {search_weight}, ramp {search_ramp:?}",
+                "fit: {} positions to fit, {} held out, init {init}, epochs {epochs}, rate {rate}, decay {decay}, seed {seed}, overlap {overlap}, search weight {search_weight}, ramp {search_ramp:?}, cg {cg:?}",
                 fit_set.len(),
                 held.len()
             );
@@ -398,6 +421,7 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
                 search_weight,
                 overlap,
                 search_ramp,
+                cg,
             };
             let w = train::fit_all(&fit_set, &w0, &fit, threads);
             println!("fitted in {:.0} s", start.elapsed().as_secs_f64());
