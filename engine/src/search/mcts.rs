@@ -323,12 +323,18 @@ pub(crate) fn search(
             }
             if may_stop_early
                 && iterations > 0
-                && spent_share(now - start, limits.clock(), iterations, max_iterations)
+                && spent_share(now - start, limits.time, iterations, max_iterations)
                     >= EARLY_STOP_MIN_SHARE
                 && !root_decided(&tree)
             {
-                let rate =
-                    expected_rate(iterations, now - loop_start, min_measure, state.peak_rate);
+                // Without a time cap (only the safety net's clock) the rule counts iterations
+                // alone, so a seeded search replays exactly however slowly it runs.
+                let rate = match limits.time {
+                    Some(_) => {
+                        expected_rate(iterations, now - loop_start, min_measure, state.peak_rate)
+                    }
+                    None => f64::INFINITY,
+                };
                 let left = iterations_left(rate, deadline - now, max_iterations - iterations);
                 if choice_settled(&tree, left * EARLY_STOP_MARGIN) {
                     stopped_early = true;
@@ -433,9 +439,6 @@ fn forced(
     }
 }
 
-/// How many more iterations a search could run: its rate so far (`done` in `elapsed`)
-/// times `time_left`, and no more than `cap_left`, the iteration cap's remainder. With a
-/// time cap far beyond the iteration cap (the deterministic runs) this is `cap_left`.
 /// The iteration rate the early stop expects for the rest of a search that has run `done`
 /// iterations in `elapsed`: unknown (infinite, so only the iteration cap can stop it) until
 /// `elapsed` reaches `min_measure`, and never below the searcher's `peak` rate.
@@ -448,11 +451,11 @@ fn expected_rate(done: u64, elapsed: Duration, min_measure: Duration, peak: f64)
 
 /// How much of its caps a search has used: the larger of its share of the time cap and its
 /// share of the iteration cap (0 for a cap it does not have).
-fn spent_share(elapsed: Duration, clock: Duration, done: u64, cap: u64) -> f64 {
-    let by_time = if clock.is_zero() {
-        1.0
-    } else {
-        elapsed.as_secs_f64() / clock.as_secs_f64()
+fn spent_share(elapsed: Duration, clock: Option<Duration>, done: u64, cap: u64) -> f64 {
+    let by_time = match clock {
+        None => 0.0,
+        Some(clock) if clock.is_zero() => 1.0,
+        Some(clock) => elapsed.as_secs_f64() / clock.as_secs_f64(),
     };
     let by_count = if cap == u64::MAX {
         0.0
@@ -462,7 +465,8 @@ fn spent_share(elapsed: Duration, clock: Duration, done: u64, cap: u64) -> f64 {
     by_time.max(by_count)
 }
 
-/// The iterations a search can still run at `rate` in `time_left`, at most `cap_left`.
+/// The iterations a search can still run at `rate` in `time_left`, at most `cap_left`, the
+/// iteration cap's remainder (all of it at an infinite rate, with time left).
 fn iterations_left(rate: f64, time_left: Duration, cap_left: u64) -> f64 {
     let by_time = if time_left.is_zero() {
         0.0
@@ -1790,13 +1794,23 @@ mod tests {
 
     #[test]
     fn the_spent_share_is_the_larger_of_time_and_count() {
-        let second = Duration::from_secs(1);
-        assert_eq!(spent_share(second / 4, second, 0, u64::MAX), 0.25);
-        assert_eq!(spent_share(second / 4, second, 600, 1_000), 0.6);
-        assert_eq!(spent_share(second / 2, 2 * second, 10, 1_000), 0.25);
+        let second = Some(Duration::from_secs(1));
+        let quarter = Duration::from_millis(250);
+        assert_eq!(spent_share(quarter, second, 0, u64::MAX), 0.25);
+        assert_eq!(spent_share(quarter, second, 600, 1_000), 0.6);
         assert_eq!(
-            spent_share(Duration::ZERO, Duration::ZERO, 0, u64::MAX),
+            spent_share(2 * quarter, Some(Duration::from_secs(2)), 10, 1_000),
+            0.25
+        );
+        assert_eq!(
+            spent_share(Duration::ZERO, Some(Duration::ZERO), 0, u64::MAX),
             1.0
+        );
+        // Without a time cap only the count counts, however long the search has taken.
+        assert_eq!(spent_share(Duration::from_secs(100), None, 10, 1_000), 0.01);
+        assert_eq!(
+            spent_share(Duration::from_secs(100), None, 10, u64::MAX),
+            0.0
         );
     }
 
