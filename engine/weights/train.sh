@@ -9,9 +9,11 @@
 #   GENERATIONS="1 2" engine/weights/train.sh
 #   GENERATIONS=6 engine/weights/train.sh   # generation 6 alone (about 2 hours on 2 cores;
 #                                            # it learns from its own games only)
-#   GENERATIONS=7 engine/weights/train.sh   # the shipped generation 7: a richer pattern set
-#                                            # fitted on generation 6's games (a minute or two
-#                                            # once those are in $DATA)
+#   GENERATIONS=7 engine/weights/train.sh   # generation 7: a richer pattern set fitted on
+#                                            # generation 6's games (a minute or two once
+#                                            # those are in $DATA)
+#   GENERATIONS=8 engine/weights/train.sh   # the shipped generation 8: generation 7's
+#                                            # patterns and games, fitted by least squares
 #
 # docs/eval.md explains each step and gives the figures of the committed run.
 set -euo pipefail
@@ -84,8 +86,15 @@ fit_tool() {
         *) echo "$ME" ;;
     esac
 }
-# Generation 7 plays no games of its own: it is a new pattern set fitted on generation 6's.
-own_games() { case $1 in 7) return 1 ;; *) return 0 ;; esac; }
+# Generations 7 and 8 play no games of their own: generation 7 is a new pattern set fitted on
+# generation 6's games, generation 8 the same patterns and games fitted another way.
+own_games() { case $1 in 7 | 8) return 1 ;; *) return 0 ;; esac; }
+# The generation whose games generation $1 learns from when it plays none.
+games_of() { case $1 in 8) echo 6 ;; *) echo $(($1 - 1)) ;; esac; }
+# Generations 1-7 are fitted by stochastic gradient descent, 8 epochs; generation 8 by the
+# least-squares solution (60 conjugate-gradient iterations, ridge 3), which fits closer
+# (docs/eval.md "Generation 8").
+gen_fit() { case $1 in 8) echo "--cg 60:3" ;; *) echo "--epochs 8" ;; esac; }
 
 # Plays generation $1's self-play games into $DATA/gen$1 (chunks already there are kept).
 selfplay() {
@@ -96,14 +105,15 @@ selfplay() {
         | tail -1 | tee -a "$LOGS/gen$1-selfplay.log"
 }
 
-for g in ${GENERATIONS:-1 2 3 4 5 6 7}; do
+for g in ${GENERATIONS:-1 2 3 4 5 6 7 8}; do
     echo "=== generation $g"
     if own_games "$g"; then
         selfplay "$g"
         dirs=("$DATA/gen$g")
     else
-        [ -d "$DATA/gen$((g - 1))" ] || selfplay $((g - 1))
-        dirs=("$DATA/gen$((g - 1))")
+        parent=$(games_of "$g")
+        [ -d "$DATA/gen$parent" ] || selfplay "$parent"
+        dirs=("$DATA/gen$parent")
     fi
     if learns_from_parent "$g"; then
         # The parent's games, when this machine does not have them (GENERATIONS=5 on a new
@@ -113,7 +123,8 @@ for g in ${GENERATIONS:-1 2 3 4 5 6 7}; do
         fi
         dirs=("$DATA/gen$((g - 1))" "${dirs[@]}")
     fi
-    "$(fit_tool "$g")" train fit --data "${dirs[@]}" --init zeros --out "$OUT/gen$g.mwt" --epochs 8 \
+    # shellcheck disable=SC2046 # gen_fit is a list of flags
+    "$(fit_tool "$g")" train fit --data "${dirs[@]}" --init zeros --out "$OUT/gen$g.mwt" $(gen_fit "$g") \
         --threads "$THREADS" --search-weight "$(gen_search_weight "$g")" \
         --overlap "$(gen_overlap "$g")" \
         ${TEST:+--test "$TEST"} | tee "$LOGS/gen$g-fit.log"
@@ -122,6 +133,6 @@ for g in ${GENERATIONS:-1 2 3 4 5 6 7}; do
             --threads "$THREADS" | tee "$LOGS/gen$g-match.log"
     fi
 done
-last=${GENERATIONS:-1 2 3 4 5 6 7}
+last=${GENERATIONS:-1 2 3 4 5 6 7 8}
 last=${last##* }
 echo "trained $OUT/gen$last.mwt; to ship it, name it in engine/src/eval/mod.rs (BUILTIN)"

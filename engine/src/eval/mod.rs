@@ -45,7 +45,7 @@ pub const fn phase(empties: u32) -> usize {
 
 /// The shipped weights, as the trainer wrote them: generation 7 (docs/eval.md). A new
 /// generation ships by pointing this at its file.
-static BUILTIN: &[u8] = include_bytes!("../../weights/gen7.mwt");
+static BUILTIN: &[u8] = include_bytes!("../../weights/gen8.mwt");
 
 static WEIGHTS: OnceLock<Weights> = OnceLock::new();
 
