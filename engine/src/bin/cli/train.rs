@@ -407,8 +407,14 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
             let start = Instant::now();
             let (fit_set, held) =
                 train::load_dirs(&data).map_err(|e| format!("reading the data: {e}"))?;
+            let method = match cg {
+                Some((iterations, ridge)) => {
+                    format!("conjugate gradients, {iterations} iterations, ridge {ridge}")
+                }
+                None => format!("epochs {epochs}, rate {rate}, decay {decay}, seed {seed}"),
+            };
             println!(
-                "fit: {} positions to fit, {} held out, init {init}, epochs {epochs}, rate {rate}, decay {decay}, seed {seed}, overlap {overlap}, search weight {search_weight}, ramp {search_ramp:?}, cg {cg:?}",
+                "fit: {} positions to fit, {} held out, init {init}, {method}, overlap {overlap}, search weight {search_weight}, ramp {search_ramp:?}",
                 fit_set.len(),
                 held.len()
             );
