@@ -233,7 +233,7 @@ fn weights_named(name: &str) -> Result<Weights, String> {
 fn parse_cg(s: &str) -> Result<(u32, f32), String> {
     let (a, b) = s
         .split_once(':')
-        .ok_or_else(|| format!("{s:?}: expected ITERATIONS:RIDGE, e.g. 100:30"))?;
+        .ok_or_else(|| format!("{s:?}: expected ITERATIONS:RIDGE, e.g. 60:3"))?;
     let iterations = a
         .trim()
         .parse::<u32>()
