@@ -515,14 +515,14 @@ fn fit_phase_cg(
 ) -> Vec<i16> {
     let scale = f64::from(SCALE);
     let feats = canonical_features(samples, map);
-    let targets: Vec<f64> = samples.iter().map(|s| f64::from(fit.target(s))).collect();
     let n = init.len();
     let mut w = vec![0f64; n];
     for (i, &m) in map.iter().enumerate() {
         w[m as usize] = f64::from(init[i]) / scale;
     }
     // The diagonal of X'X (how often each unknown occurs, squared per position) preconditions
-    // the iterations; an unknown no position touches has none and stays where it started.
+    // the iterations; an unknown no position touches has none, so its preconditioned residual
+    // is 0 and it stays where it started.
     let mut diag = vec![0f64; n];
     for f in &feats {
         for (k, &i) in f.iter().enumerate() {
@@ -536,7 +536,7 @@ fn fit_phase_cg(
         .iter()
         .map(|&d| if d > 0.0 { 1.0 / (d + ridge) } else { 0.0 })
         .collect();
-    // A v = X'(X v) + ridge v over the touched unknowns.
+    // A v = X'(X v) + ridge v.
     let apply = |v: &[f64], out: &mut [f64]| {
         out.iter_mut().for_each(|x| *x = 0.0);
         for f in &feats {
@@ -545,25 +545,19 @@ fn fit_phase_cg(
                 out[i as usize] += xv;
             }
         }
-        for i in 0..n {
-            out[i] = if diag[i] > 0.0 {
-                out[i] + ridge * v[i]
-            } else {
-                0.0
-            };
+        for (o, x) in out.iter_mut().zip(v) {
+            *o += ridge * x;
         }
     };
     // r = X'y - A w
     let mut r = vec![0f64; n];
     apply(&w, &mut r);
-    let mut b = vec![0f64; n];
-    for (f, &y) in feats.iter().zip(&targets) {
+    r.iter_mut().for_each(|x| *x = -*x);
+    for (f, s) in feats.iter().zip(samples) {
+        let y = f64::from(fit.target(s));
         for &i in f {
-            b[i as usize] += y;
+            r[i as usize] += y;
         }
-    }
-    for i in 0..n {
-        r[i] = if diag[i] > 0.0 { b[i] - r[i] } else { 0.0 };
     }
     let mut z: Vec<f64> = r.iter().zip(&inv).map(|(a, b)| a * b).collect();
     let mut p = z.clone();

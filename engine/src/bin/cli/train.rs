@@ -229,35 +229,38 @@ fn weights_named(name: &str) -> Result<Weights, String> {
     }
 }
 
-/// `NEAR:FAR`, two empty-square counts with NEAR below FAR.
-fn parse_cg(s: &str) -> Result<(u32, f32), String> {
+/// `A:B`, two numbers (`form` names them for the error, with an example).
+fn parse_pair<A, B>(s: &str, form: &str) -> Result<(A, B), String>
+where
+    A: std::str::FromStr<Err: std::fmt::Display>,
+    B: std::str::FromStr<Err: std::fmt::Display>,
+{
     let (a, b) = s
         .split_once(':')
-        .ok_or_else(|| format!("{s:?}: expected ITERATIONS:RIDGE, e.g. 60:3"))?;
-    let iterations = a
+        .ok_or_else(|| format!("{s:?}: expected {form}"))?;
+    let a = a
         .trim()
-        .parse::<u32>()
+        .parse::<A>()
         .map_err(|e| format!("{a:?} in {s:?}: {e}"))?;
-    let ridge = b
+    let b = b
         .trim()
-        .parse::<f32>()
+        .parse::<B>()
         .map_err(|e| format!("{b:?} in {s:?}: {e}"))?;
+    Ok((a, b))
+}
+
+/// `ITERATIONS:RIDGE`, the ridge a finite number at least 0.
+fn parse_cg(s: &str) -> Result<(u32, f32), String> {
+    let (iterations, ridge) = parse_pair::<u32, f32>(s, "ITERATIONS:RIDGE, e.g. 60:3")?;
     if !(ridge >= 0.0 && ridge.is_finite()) {
         return Err(format!("{s:?}: RIDGE must be a number at least 0"));
     }
     Ok((iterations, ridge))
 }
 
+/// `NEAR:FAR`, two empty-square counts with NEAR below FAR.
 fn parse_ramp(s: &str) -> Result<(u32, u32), String> {
-    let (a, b) = s
-        .split_once(':')
-        .ok_or_else(|| format!("{s:?}: expected NEAR:FAR, e.g. 18:30"))?;
-    let num = |x: &str| {
-        x.trim()
-            .parse::<u32>()
-            .map_err(|e| format!("{x:?} in {s:?}: {e}"))
-    };
-    let (near, far) = (num(a)?, num(b)?);
+    let (near, far) = parse_pair::<u32, u32>(s, "NEAR:FAR, e.g. 18:30")?;
     if near >= far || far > 60 {
         return Err(format!("{s:?}: NEAR must be below FAR, FAR at most 60"));
     }
