@@ -156,6 +156,7 @@ impl FromStr for PlayerSpec {
                 "evalprior" => p.config.eval_priors = number()? != 0.0,
                 "scale" => p.config.eval_scale = number()? as f32,
                 "mm" => p.config.minimax = number()? != 0.0,
+                "mmalpha" => p.config.minimax_alpha = (number()? as f32).clamp(0.0, 1.0),
                 other => return Err(err(format!("unknown key {other:?}"))),
             }
         }
@@ -572,6 +573,15 @@ mod tests {
         assert_eq!(p.config.ab_min_time, Duration::ZERO);
         assert_eq!(p.ab.stop_percent, 70);
         assert_eq!(p.searcher(1).ab_config().stop_percent, 70);
+        let p: PlayerSpec = "default:level=Master,mmalpha=0"
+            .parse()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(p.config.minimax_alpha, 0.0);
+        assert!(p.config.minimax, "the backups stay on");
+        let p: PlayerSpec = "default:mm=1,mmalpha=2"
+            .parse()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(p.config.minimax_alpha, 1.0, "a share is at most 1");
         let p: PlayerSpec = "ab:depth=6,solve=12,aspiration=0,probcut=1.1"
             .parse()
             .unwrap_or_else(|e| panic!("{e}"));
