@@ -61,6 +61,7 @@ fn the_search_types_are_in_search() {
         exploration: 0.35,
         prior_weight: 4.0,
         minimax: true,
+        minimax_alpha: 0.45,
         ..MctsConfig::default()
     };
     assert_eq!(Level::Master.config(), master);

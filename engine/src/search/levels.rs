@@ -14,6 +14,10 @@ const MASTER_EXPLORATION: f32 = 0.35;
 /// the other levels': 8).
 const MASTER_PRIOR_WEIGHT: f32 = 4.0;
 
+/// How much of a child's value in Master's selection is the minimax of the evaluations below
+/// it ([`MctsConfig::minimax_alpha`]; the other levels have no minimax backups).
+const MASTER_MINIMAX_ALPHA: f32 = 0.45;
+
 /// At or below this many empty squares Master plays the alpha-beta search's move instead of
 /// the tree's ([`MctsConfig::ab_empties`]): the late middle game and the endgame, where at
 /// Master's second a move the selective alpha-beta search sees further than the tree.
@@ -189,7 +193,9 @@ impl Level {
             // `set time`, say) the tree keeps the move, as at 100 ms it scored 45.5% (docs/ai.md).
             // Wider exploration, lighter priors and implicit minimax backups, tuned with
             // generation 6 at 100 ms a move: +43 Elo [+11, +75] over 400 games against
-            // Master without them (docs/ai.md, "Master's knobs with generation 6").
+            // Master without them (docs/ai.md, "Master's knobs with generation 6"). The
+            // minimax value mixed into each child's mean at 0.45 (Lanctot et al.'s own form):
+            // +58 Elo [+33, +85] over 600 games at Master's 100 ms pace (docs/ai.md).
             Level::Master => MctsConfig {
                 solve_empties: 18,
                 ab_empties: MASTER_AB_EMPTIES,
@@ -197,6 +203,7 @@ impl Level {
                 exploration: MASTER_EXPLORATION,
                 prior_weight: MASTER_PRIOR_WEIGHT,
                 minimax: true,
+                minimax_alpha: MASTER_MINIMAX_ALPHA,
                 ..full
             },
         }
@@ -308,6 +315,7 @@ mod tests {
             assert_eq!(level.config().ab_empties > 0, level == Level::Master);
             // Master's own tree knobs (docs/ai.md); the levels below keep the measured ones.
             assert_eq!(level.config().minimax, level == Level::Master);
+            assert_eq!(level.config().minimax_alpha > 0.0, level == Level::Master);
         }
     }
 }
