@@ -651,7 +651,8 @@ fn proof_score(proof: ProofState) -> f32 {
 }
 
 /// Picks the child of `n` to descend into: the highest UCB value with the prior as virtual
-/// playouts, never a child proven lost for the side to move.
+/// playouts (and, with minimax backups, [`MctsConfig::minimax_alpha`] of the minimax value
+/// mixed into the mean), never a child proven lost for the side to move.
 #[inline]
 fn select(tree: &Tree, n: usize, config: &MctsConfig) -> Option<usize> {
     let node = &tree.nodes[n];
