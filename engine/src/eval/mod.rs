@@ -43,7 +43,7 @@ pub const fn phase(empties: u32) -> usize {
     if p < PHASES { p } else { PHASES - 1 }
 }
 
-/// The shipped weights, as the trainer wrote them: generation 7 (docs/eval.md). A new
+/// The shipped weights, as the trainer wrote them: generation 8 (docs/eval.md). A new
 /// generation ships by pointing this at its file.
 static BUILTIN: &[u8] = include_bytes!("../../weights/gen8.mwt");
 

@@ -678,11 +678,7 @@ fn select(tree: &Tree, n: usize, config: &MctsConfig) -> Option<usize> {
                     0.5
                 } else if v + w > 0.0 {
                     let q = (child.wins + w * prior) / (v + w);
-                    if alpha > 0.0 {
-                        q + alpha * (prior - q)
-                    } else {
-                        q
-                    }
+                    q + alpha * (prior - q)
                 } else {
                     // No prior and no visit: try it before any visited sibling.
                     2.0 + prior
