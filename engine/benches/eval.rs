@@ -1,5 +1,5 @@
 //! Criterion benchmarks of the pattern evaluation: one full evaluation (every pattern
-//! instance, mobility, bias) and decoding the shipped weights. Run with
+//! instance, mobility, bias; with the phases' tables interpolated) and decoding the shipped weights. Run with
 //! `cargo bench -p montello-engine --bench eval`; figures go in docs/eval.md.
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -34,6 +34,17 @@ fn benches(c: &mut Criterion) {
             let (p, o) = positions[i % positions.len()];
             i += 1;
             black_box(weights.evaluate(black_box(p), black_box(o)))
+        })
+    });
+    // The same tables read as points to interpolate between: most positions lie between
+    // two phases' middles and sum two tables.
+    let blended = eval::builtin().clone().with_interpolation(true);
+    c.bench_function("evaluate (full, interpolated between phases)", |b| {
+        let mut i = 0;
+        b.iter(|| {
+            let (p, o) = positions[i % positions.len()];
+            i += 1;
+            black_box(blended.evaluate(black_box(p), black_box(o)))
         })
     });
     c.bench_function("decode the shipped weights", |b| {

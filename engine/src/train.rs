@@ -14,7 +14,9 @@ pub mod probcut;
 
 use crate::arena::in_pool;
 use crate::bitboard::{flips, legal_moves};
-use crate::eval::{FEATURES, PHASE_SIZE, PHASES, SCALE, Weights, canonical_map, features, phase};
+use crate::eval::{
+    FEATURES, PHASE_SIZE, PHASES, SCALE, Weights, canonical_map, features, interpolation, phase,
+};
 use crate::playout::random_square_raw;
 use crate::search::FixedDepth;
 use crate::search::solver::Solver;
@@ -388,6 +390,10 @@ pub struct Fit {
     /// by `ridge` (a weight seen `ridge` times moves half as far as unpulled), instead of
     /// stochastic gradient descent (`epochs`, `rate`, `decay` and `seed` then unused).
     pub cg: Option<(u32, f32)>,
+    /// Fit tables to be interpolated between the phases' middles ([`Weights::interpolated`]):
+    /// each position counts towards the two phases it lies between, in proportion, and all
+    /// phases are solved together (with `cg` only; `overlap` is then unused).
+    pub interpolate: bool,
 }
 
 impl Default for Fit {
@@ -401,6 +407,7 @@ impl Default for Fit {
             overlap: 0,
             search_ramp: None,
             cg: None,
+            interpolate: false,
         }
     }
 }
@@ -598,6 +605,17 @@ fn fit_phase_cg(
 /// from `init`.
 pub fn fit_all(samples: &[Sample], init: &Weights, fit: &Fit, threads: usize) -> Weights {
     let map = canonical_map();
+    if let (true, Some((iterations, ridge))) = (fit.interpolate, fit.cg) {
+        return fit_interpolated(
+            samples,
+            init,
+            fit,
+            &map,
+            iterations,
+            f64::from(ridge),
+            threads,
+        );
+    }
     let mut by_phase: Vec<Vec<&Sample>> = vec![Vec::new(); PHASES];
     for s in samples {
         let e = s.empties();
@@ -611,6 +629,139 @@ pub fn fit_all(samples: &[Sample], init: &Weights, fit: &Fit, threads: usize) ->
     });
     let data: Vec<i16> = out.into_iter().flatten().collect();
     Weights::from_raw(data).unwrap_or_else(|_| init.clone())
+}
+
+/// The ridge regression of [`fit_phase_cg`] for weights interpolated between the phases'
+/// middles: a position `r` fifths of the way from phase `k`'s middle to phase `k + 1`'s is
+/// predicted by `(1 - r/5) x'w_k + (r/5) x'w_(k+1)`, so the phases are one system, solved
+/// together by preconditioned conjugate gradients from `init`. Each iteration computes every
+/// phase's share of `X'X p` from the positions on either side of its middle (`threads`
+/// phases at a time; the result does not depend on `threads`).
+fn fit_interpolated(
+    samples: &[Sample],
+    init: &Weights,
+    fit: &Fit,
+    map: &[u32],
+    iterations: u32,
+    ridge: f64,
+    threads: usize,
+) -> Weights {
+    let scale = f64::from(SCALE);
+    let all: Vec<&Sample> = samples.iter().collect();
+    let feats = canonical_features(&all, map);
+    let targets: Vec<f64> = samples.iter().map(|s| f64::from(fit.target(s))).collect();
+    // Per phase: (sample, this phase's share, the other phase and its share).
+    let mut touching: Vec<Vec<(u32, f64, usize, f64)>> = vec![Vec::new(); PHASES];
+    for (k, s) in samples.iter().enumerate() {
+        let (ph, r) = interpolation(s.empties());
+        let b = f64::from(r) / 5.0;
+        touching[ph].push((k as u32, 1.0 - b, ph + 1, b));
+        if r > 0 {
+            touching[ph + 1].push((k as u32, b, ph, 1.0 - b));
+        }
+    }
+    let n = PHASES * PHASE_SIZE;
+    let mut w = vec![0f64; n];
+    for ph in 0..PHASES {
+        let base = ph * PHASE_SIZE;
+        for (i, &m) in map.iter().enumerate() {
+            w[base + m as usize] = f64::from(init.phase(ph)[i]) / scale;
+        }
+    }
+    let counts = |f: &[u32; FEATURES], i: u32| f.iter().filter(|&&j| j == i).count() as f64;
+    let diag: Vec<f64> = parallel_map(PHASES, threads, |ph| {
+        let mut d = vec![0f64; PHASE_SIZE];
+        for &(k, a, _, _) in &touching[ph] {
+            let f = &feats[k as usize];
+            for (j, &i) in f.iter().enumerate() {
+                if !f[..j].contains(&i) {
+                    d[i as usize] += (a * counts(f, i)).powi(2);
+                }
+            }
+        }
+        d
+    })
+    .concat();
+    let inv: Vec<f64> = diag
+        .iter()
+        .map(|&d| if d > 0.0 { 1.0 / (d + ridge) } else { 0.0 })
+        .collect();
+    // A v = X'(X v) + ridge v, each phase's rows from the positions that touch it.
+    let apply = |v: &[f64]| -> Vec<f64> {
+        let part = |ph: usize| &v[ph * PHASE_SIZE..(ph + 1) * PHASE_SIZE];
+        let mut out = parallel_map(PHASES, threads, |ph| {
+            let mut out = vec![0f64; PHASE_SIZE];
+            let own = part(ph);
+            for &(k, a, other, b) in &touching[ph] {
+                let f = &feats[k as usize];
+                let mut xv = a * f.iter().map(|&i| own[i as usize]).sum::<f64>();
+                if b > 0.0 {
+                    let o = part(other);
+                    xv += b * f.iter().map(|&i| o[i as usize]).sum::<f64>();
+                }
+                for &i in f {
+                    out[i as usize] += a * xv;
+                }
+            }
+            out
+        })
+        .concat();
+        for (o, x) in out.iter_mut().zip(v) {
+            *o += ridge * x;
+        }
+        out
+    };
+    // r = X'y - A w
+    let xty: Vec<f64> = parallel_map(PHASES, threads, |ph| {
+        let mut out = vec![0f64; PHASE_SIZE];
+        for &(k, a, _, _) in &touching[ph] {
+            for &i in &feats[k as usize] {
+                out[i as usize] += a * targets[k as usize];
+            }
+        }
+        out
+    })
+    .concat();
+    let mut r: Vec<f64> = xty.iter().zip(apply(&w)).map(|(y, aw)| y - aw).collect();
+    let mut z: Vec<f64> = r.iter().zip(&inv).map(|(a, b)| a * b).collect();
+    let mut p = z.clone();
+    let mut rz: f64 = r.iter().zip(&z).map(|(a, b)| a * b).sum();
+    for _ in 0..iterations {
+        if rz == 0.0 {
+            break;
+        }
+        let ap = apply(&p);
+        let pap: f64 = p.iter().zip(&ap).map(|(a, b)| a * b).sum();
+        if pap <= 0.0 {
+            break;
+        }
+        let alpha = rz / pap;
+        for i in 0..n {
+            w[i] += alpha * p[i];
+            r[i] -= alpha * ap[i];
+            z[i] = r[i] * inv[i];
+        }
+        let rz_new: f64 = r.iter().zip(&z).map(|(a, b)| a * b).sum();
+        let beta = rz_new / rz;
+        rz = rz_new;
+        for i in 0..n {
+            p[i] = z[i] + beta * p[i];
+        }
+    }
+    let data: Vec<i16> = (0..PHASES)
+        .flat_map(|ph| {
+            let base = ph * PHASE_SIZE;
+            let w = &w;
+            map.iter().map(move |&m| {
+                (w[base + m as usize] * scale)
+                    .round()
+                    .clamp(-32000.0, 32000.0) as i16
+            })
+        })
+        .collect();
+    Weights::from_raw(data)
+        .map(|w| w.with_interpolation(true))
+        .unwrap_or_else(|_| init.clone())
 }
 
 /// `f(0) .. f(n - 1)` on `threads` threads (each takes the next index when it is done),
@@ -1086,6 +1237,62 @@ mod tests {
             "ridge 1e6: largest weight {}, ridge 0: {}",
             largest(&held),
             largest(&w_many)
+        );
+    }
+
+    #[test]
+    fn interpolated_fits_solve_the_phases_together() {
+        let w0 = Weights::zeros();
+        let samples = tiny_chunk();
+        let fit = Fit {
+            cg: Some((60, 0.0)),
+            interpolate: true,
+            ..Fit::default()
+        };
+        let w = fit_all(&samples, &w0, &fit, 2);
+        assert!(w.interpolated());
+        assert_eq!(
+            w,
+            fit_all(&samples, &w0, &fit, 1),
+            "the thread count changes nothing"
+        );
+        // The positions between two phases' middles are fitted by the blend of both as closely
+        // as those at a middle by one (a system missing either share would leave them far off).
+        let (middle, between): (Vec<Sample>, Vec<Sample>) = samples
+            .iter()
+            .partition(|s| crate::eval::interpolation(s.empties()).1 == 0);
+        assert!(
+            between.len() > 2 * middle.len(),
+            "{} / {}",
+            between.len(),
+            middle.len()
+        );
+        // Both are fitted about as closely as the step tables' least squares fits them (a
+        // system missing either share would leave the positions between far off); the rest
+        // is the noise of positions met in several games with different outcomes.
+        let step = fit_all(
+            &samples,
+            &w0,
+            &Fit {
+                cg: Some((60, 0.0)),
+                ..Fit::default()
+            },
+            2,
+        );
+        for (name, set) in [("at a middle", &middle), ("between", &between)] {
+            let (before, after) = (squared_error(&w0, set), squared_error(&w, set));
+            let steps = squared_error(&step, set);
+            assert!(after < 0.3 * before, "{name}: {before} -> {after}");
+            assert!(
+                after < 1.1 * steps,
+                "{name}: {after}, the step tables' fit {steps}"
+            );
+        }
+        // The same tables read as steps fit worse: the blend is what was solved for.
+        let read_as_steps = squared_error(&w.clone().with_interpolation(false), &between);
+        assert!(
+            read_as_steps > 1.5 * squared_error(&w, &between),
+            "{read_as_steps}"
         );
     }
 

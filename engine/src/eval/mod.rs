@@ -24,7 +24,7 @@ pub use weights::{Weights, WeightsError};
 #[cfg(feature = "cli")]
 pub(crate) use patterns::{FEATURES, PHASE_SIZE, features};
 #[cfg(feature = "cli")]
-pub(crate) use weights::canonical_map;
+pub(crate) use weights::{canonical_map, interpolation};
 
 use crate::{Bitboard, Position};
 use std::sync::OnceLock;

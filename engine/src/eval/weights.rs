@@ -8,6 +8,8 @@
 //! `v`), an odd token `2n + 1` is a run of `n` zero weights. It ends with the FNV-1a hash of
 //! every weight, so a damaged file is refused instead of playing badly. Version 2 holds every
 //! pattern; version 1 (generations 1-6) lacks the later patterns, whose tables read as zeros.
+//! Version 3 holds what version 2 does, but its phases are points to interpolate between
+//! (see [`Weights::interpolated`]) rather than steps.
 
 use super::patterns::{
     BIAS_OFFSET, FEATURES, OFFSETS, PATTERNS, PATTERNS_V1, PHASE_SIZE, canonical_indices, features,
@@ -19,8 +21,10 @@ use std::ops::Range;
 use std::sync::OnceLock;
 
 const MAGIC: &[u8; 8] = b"MONTEVAL";
-/// The version this build writes: every pattern of [`PATTERNS`].
+/// The version this build writes for step weights: every pattern of [`PATTERNS`].
 const VERSION: u32 = 2;
+/// The version of weights interpolated between phases (the same tables as [`VERSION`]).
+const VERSION_INTERPOLATED: u32 = 3;
 
 /// The entries of a phase's weights that a file of `version` leaves out (read as zeros).
 /// Version 1 (generations 1-6) has only the first [`PATTERNS_V1`] patterns: the later
@@ -37,6 +41,45 @@ fn missing_in(version: u32) -> Range<usize> {
 #[derive(Clone, PartialEq, Eq)]
 pub struct Weights {
     data: Vec<i16>,
+    /// `Some` when each phase's tables are the values at the phase's middle (3, 8, 13, ...
+    /// empties) and a position between two middles is valued by both, in proportion to its
+    /// distance from each, instead of by its own phase's alone: then the blended tables of
+    /// every count of empty squares from 3 to 58 (see [`Weights::interpolated`]), computed
+    /// once, so that an evaluation still reads one table.
+    blended: Option<Vec<i16>>,
+}
+
+/// How many blended tables interpolated weights keep: one per count of empty squares from
+/// the first phase's middle (3) to the last one's (58).
+const BLENDS: usize = 5 * (PHASES - 1) + 1;
+
+/// The blended table of interpolated weights that a position with `empties` empty squares
+/// reads.
+#[inline(always)]
+const fn blend_index(empties: u32) -> usize {
+    let e = if empties < 3 {
+        3
+    } else if empties > 3 + BLENDS as u32 - 1 {
+        3 + BLENDS as u32 - 1
+    } else {
+        empties
+    };
+    (e - 3) as usize
+}
+
+/// One weight `r` fifths of the way from `a` to `b`, rounded to the nearest unit.
+#[inline]
+fn blend(a: i16, b: i16, r: u32) -> i16 {
+    let r = r as i32;
+    ((5 - r) * i32::from(a) + r * i32::from(b) + 2).div_euclid(5) as i16
+}
+
+/// Where `empties` falls between the phases' middles when they are interpolated: the phase
+/// below, and how many fifths of the way to the next one (0: that phase alone).
+#[inline(always)]
+pub(crate) const fn interpolation(empties: u32) -> (usize, u32) {
+    let t = blend_index(empties);
+    (t / 5, (t % 5) as u32)
 }
 
 impl fmt::Debug for Weights {
@@ -134,6 +177,7 @@ impl Weights {
     pub fn zeros() -> Weights {
         Weights {
             data: vec![0; PHASES * PHASE_SIZE],
+            blended: None,
         }
     }
 
@@ -146,7 +190,49 @@ impl Weights {
                 PHASES * PHASE_SIZE
             )));
         }
-        Ok(Weights { data })
+        Ok(Weights {
+            data,
+            blended: None,
+        })
+    }
+
+    /// The same tables read as points to interpolate between (`true`) or as steps.
+    pub fn with_interpolation(mut self, interpolated: bool) -> Weights {
+        self.blended = interpolated.then(|| {
+            let mut out = Vec::with_capacity(BLENDS * PHASE_SIZE);
+            for t in 0..BLENDS {
+                let (k, r) = interpolation(t as u32 + 3);
+                let a = self.phase(k);
+                if r == 0 {
+                    out.extend_from_slice(a);
+                } else {
+                    let b = self.phase(k + 1);
+                    out.extend(a.iter().zip(b).map(|(&x, &y)| blend(x, y, r)));
+                }
+            }
+            out
+        });
+        self
+    }
+
+    /// Whether the phases are interpolated between (see the field's doc): a position with
+    /// `5k + 3 + r` empty squares (`0 < r < 5`) reads a table each of whose weights is
+    /// `((5 - r) w_k + r w_(k+1)) / 5` (rounded), `w_k` being phase `k`'s; a position at a
+    /// phase's middle, or outside the first and last middles, reads that phase's tables.
+    pub fn interpolated(&self) -> bool {
+        self.blended.is_some()
+    }
+
+    /// The table a position with `empties` empty squares reads.
+    #[inline(always)]
+    fn table(&self, empties: u32) -> &[i16] {
+        match &self.blended {
+            Some(b) => {
+                let t = blend_index(empties);
+                &b[t * PHASE_SIZE..(t + 1) * PHASE_SIZE]
+            }
+            None => self.phase(phase(empties)),
+        }
     }
 
     /// The raw tables, phase by phase.
@@ -198,8 +284,7 @@ impl Weights {
 
     #[inline(always)]
     fn sum(&self, p: u64, o: u64, f: [u32; FEATURES]) -> i32 {
-        let empties = (!(p | o)).count_ones();
-        let w = self.phase(phase(empties));
+        let w = self.table((!(p | o)).count_ones());
         let mut sum = 0i32;
         for &i in &f {
             sum += i32::from(w[i as usize]);
@@ -211,8 +296,7 @@ impl Weights {
     /// its instances, then mobility, then the bias, in `1 / SCALE` disc.
     pub fn explain(&self, player: Bitboard, opponent: Bitboard) -> Vec<(&'static str, i32)> {
         let (p, o) = (player.0, opponent.0);
-        let empties = (!(p | o)).count_ones();
-        let w = self.phase(phase(empties));
+        let w = self.table((!(p | o)).count_ones());
         let f = features(p, o);
         let mut out = Vec::new();
         let mut n = 0;
@@ -235,7 +319,12 @@ impl Weights {
         let map = canonical_map();
         let mut out = Vec::with_capacity(1 << 20);
         out.extend_from_slice(MAGIC);
-        for v in [VERSION, PHASES as u32, PHASE_SIZE as u32, SCALE as u32] {
+        let version = if self.interpolated() {
+            VERSION_INTERPOLATED
+        } else {
+            VERSION
+        };
+        for v in [version, PHASES as u32, PHASE_SIZE as u32, SCALE as u32] {
             out.extend_from_slice(&v.to_le_bytes());
         }
         let mut zeros = 0u64;
@@ -260,7 +349,7 @@ impl Weights {
         if zeros > 0 {
             put_varint(&mut out, zeros << 1 | 1);
         }
-        out.extend_from_slice(&fnv1a(&self.data, VERSION).to_le_bytes());
+        out.extend_from_slice(&fnv1a(&self.data, version).to_le_bytes());
         out
     }
 
@@ -276,9 +365,9 @@ impl Weights {
             u32::from_le_bytes(b)
         };
         let version = word(0);
-        if !(1..=VERSION).contains(&version) {
+        if !(1..=VERSION_INTERPOLATED).contains(&version) {
             return Err(WeightsError(format!(
-                "version is {version}, this build reads 1 to {VERSION}"
+                "version is {version}, this build reads 1 to {VERSION_INTERPOLATED}"
             )));
         }
         let missing = missing_in(version);
@@ -343,7 +432,11 @@ impl Weights {
                 "checksum mismatch: the file is damaged".into(),
             ));
         }
-        Ok(Weights { data })
+        Ok(Weights {
+            data,
+            blended: None,
+        }
+        .with_interpolation(version == VERSION_INTERPOLATED))
     }
 }
 
@@ -369,7 +462,7 @@ mod tests {
                 data[ph * PHASE_SIZE + i] = data[ph * PHASE_SIZE + map[i] as usize];
             }
         }
-        Weights { data }
+        Weights::from_raw(data).unwrap()
     }
 
     #[test]
@@ -388,6 +481,67 @@ mod tests {
         assert_eq!(Weights::decode(&bytes), Ok(w));
         let z = Weights::zeros();
         assert_eq!(Weights::decode(&z.encode()), Ok(z));
+        let blended = sample().with_interpolation(true);
+        let bytes = blended.encode();
+        assert_eq!(
+            u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]),
+            3
+        );
+        let back = Weights::decode(&bytes).expect("version 3 decodes");
+        assert!(back.interpolated());
+        assert_eq!(back, blended);
+    }
+
+    /// Interpolated weights value a position between two phases' middles by both phases'
+    /// sums in proportion, and by one phase alone at a middle and beyond the outer ones.
+    #[test]
+    fn interpolated_weights_blend_the_phases_around_a_position() {
+        let step = sample();
+        let blended = step.clone().with_interpolation(true);
+        let (mut between, mut differ) = (0, 0);
+        for pos in super::super::tests::random_positions(9, 3_000) {
+            let (p, o) = (pos.player().0, pos.opponent().0);
+            let empties = (!(p | o)).count_ones();
+            let (k, r) = interpolation(empties);
+            assert!(
+                5 * k as u32 + 3 + r == empties || r == 0,
+                "{empties}: {k} {r}"
+            );
+            between += usize::from(r > 0);
+            let (a, b) = (step.phase(k), step.phase((k + 1).min(PHASES - 1)));
+            let exact: i32 = features(p, o)
+                .iter()
+                .map(|&i| {
+                    let (x, y) = (a[i as usize], b[i as usize]);
+                    let w = blend(x, y, r);
+                    // r fifths of the way from phase k's weight to phase k + 1's, rounded.
+                    let mixed = (5 - r as i32) * i32::from(x) + r as i32 * i32::from(y);
+                    assert!((5 * i32::from(w) - mixed).abs() <= 2, "{x} {y} {r}: {w}");
+                    i32::from(w)
+                })
+                .sum();
+            let v = blended.evaluate(pos.player(), pos.opponent());
+            assert_eq!(v, exact.clamp(-64 * SCALE, 64 * SCALE), "{pos:?}");
+            assert_eq!(v, blended.evaluate_portable(pos.player(), pos.opponent()));
+            let explained: i32 = blended
+                .explain(pos.player(), pos.opponent())
+                .iter()
+                .map(|g| g.1)
+                .sum();
+            assert_eq!(explained, exact);
+            differ += usize::from(v != step.evaluate(pos.player(), pos.opponent()));
+        }
+        assert!(between > 1_000, "{between} positions between two middles");
+        assert!(differ > 1_000, "{differ} values changed by the blend");
+        // The middles: 3, 8, ..., 58 empties; the first and last phases alone outside them.
+        assert_eq!(interpolation(0), (0, 0));
+        assert_eq!(interpolation(3), (0, 0));
+        assert_eq!(interpolation(4), (0, 1));
+        assert_eq!(interpolation(7), (0, 4));
+        assert_eq!(interpolation(8), (1, 0));
+        assert_eq!(interpolation(57), (10, 4));
+        assert_eq!(interpolation(58), (11, 0));
+        assert_eq!(interpolation(60), (11, 0));
     }
 
     /// Version 1 (generations 1-6, 11 patterns) reads into this build's layout with the later

@@ -99,6 +99,10 @@ pub enum TrainCommand {
         /// gradient descent (the epochs, rate, decay and seed are then unused).
         #[arg(long, value_parser = parse_cg)]
         cg: Option<(u32, f32)>,
+        /// Write tables interpolated between the phases' middles, all phases fitted together
+        /// (needs --cg; --overlap is then unused).
+        #[arg(long, requires = "cg")]
+        interpolate: bool,
     },
     /// Play A's weights against B's with a fixed-depth alpha-beta player from the arena's
     /// balanced openings, colours swapped, perfect play from EXACT empties.
@@ -406,6 +410,7 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
             overlap,
             search_ramp,
             cg,
+            interpolate,
         } => {
             let start = Instant::now();
             let (fit_set, held) =
@@ -415,6 +420,11 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
                     format!("conjugate gradients, {iterations} iterations, ridge {ridge}")
                 }
                 None => format!("epochs {epochs}, rate {rate}, decay {decay}, seed {seed}"),
+            };
+            let method = if interpolate {
+                format!("{method}, interpolated between the phases")
+            } else {
+                method
             };
             println!(
                 "fit: {} positions to fit, {} held out, init {init}, {method}, overlap {overlap}, search weight {search_weight}, ramp {search_ramp:?}",
@@ -431,6 +441,7 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
                 overlap,
                 search_ramp,
                 cg,
+                interpolate,
             };
             let w = train::fit_all(&fit_set, &w0, &fit, threads);
             println!("fitted in {:.0} s", start.elapsed().as_secs_f64());
