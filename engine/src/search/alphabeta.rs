@@ -685,8 +685,10 @@ fn run(
 }
 
 /// The most empties an exact solve usually finishes within `time` on one core (measured
-/// root solves, win/draw/loss then the margin: about 10 ms at 14 empties, 50 ms at 16,
-/// 0.3 s at 18, 3 s at 20; docs/ai.md).
+/// root solves, win/draw/loss then the margin, with the first solver: about 10 ms at 14
+/// empties, 50 ms at 16, 0.3 s at 18, 3 s at 20; docs/ai.md). The solver is faster now (20
+/// empties in 0.23 s on average), but solving from 20 at a second a move gained nothing over
+/// 18: +2 Elo [-45, +49] in 200 games (docs/ai.md).
 fn solve_empties_within(time: std::time::Duration) -> u32 {
     match time.as_millis() {
         0..30 => 12,
