@@ -566,7 +566,22 @@ fn fit_phase_cg(
             r[i as usize] += y;
         }
     }
-    let mut z: Vec<f64> = r.iter().zip(&inv).map(|(a, b)| a * b).collect();
+    conjugate_gradients(&mut w, r, &inv, iterations, apply);
+    (0..n).map(|i| to_weight(w[map[i] as usize])).collect()
+}
+
+/// Preconditioned conjugate gradients for `A w = b`: from `w` with the residual `r = b - A w`,
+/// the preconditioner's inverse diagonal `inv`, at most `iterations` steps, `apply(v, out)`
+/// writing `A v` into `out`.
+fn conjugate_gradients(
+    w: &mut [f64],
+    mut r: Vec<f64>,
+    inv: &[f64],
+    iterations: u32,
+    mut apply: impl FnMut(&[f64], &mut [f64]),
+) {
+    let n = w.len();
+    let mut z: Vec<f64> = r.iter().zip(inv).map(|(a, b)| a * b).collect();
     let mut p = z.clone();
     let mut ap = vec![0f64; n];
     let mut rz: f64 = r.iter().zip(&z).map(|(a, b)| a * b).sum();
@@ -592,13 +607,11 @@ fn fit_phase_cg(
             p[i] = z[i] + beta * p[i];
         }
     }
-    (0..n)
-        .map(|i| {
-            (w[map[i] as usize] * scale)
-                .round()
-                .clamp(-32000.0, 32000.0) as i16
-        })
-        .collect()
+}
+
+/// A fitted weight in discs as a table entry (1/SCALE disc, clamped to the `i16` range).
+fn to_weight(discs: f64) -> i16 {
+    (discs * f64::from(SCALE)).round().clamp(-32000.0, 32000.0) as i16
 }
 
 /// Fits every phase (`threads` at a time; the result does not depend on `threads`), starting
@@ -722,41 +735,14 @@ fn fit_interpolated(
         out
     })
     .concat();
-    let mut r: Vec<f64> = xty.iter().zip(apply(&w)).map(|(y, aw)| y - aw).collect();
-    let mut z: Vec<f64> = r.iter().zip(&inv).map(|(a, b)| a * b).collect();
-    let mut p = z.clone();
-    let mut rz: f64 = r.iter().zip(&z).map(|(a, b)| a * b).sum();
-    for _ in 0..iterations {
-        if rz == 0.0 {
-            break;
-        }
-        let ap = apply(&p);
-        let pap: f64 = p.iter().zip(&ap).map(|(a, b)| a * b).sum();
-        if pap <= 0.0 {
-            break;
-        }
-        let alpha = rz / pap;
-        for i in 0..n {
-            w[i] += alpha * p[i];
-            r[i] -= alpha * ap[i];
-            z[i] = r[i] * inv[i];
-        }
-        let rz_new: f64 = r.iter().zip(&z).map(|(a, b)| a * b).sum();
-        let beta = rz_new / rz;
-        rz = rz_new;
-        for i in 0..n {
-            p[i] = z[i] + beta * p[i];
-        }
-    }
+    let r: Vec<f64> = xty.iter().zip(apply(&w)).map(|(y, aw)| y - aw).collect();
+    conjugate_gradients(&mut w, r, &inv, iterations, |v, out| {
+        out.copy_from_slice(&apply(v))
+    });
     let data: Vec<i16> = (0..PHASES)
         .flat_map(|ph| {
-            let base = ph * PHASE_SIZE;
-            let w = &w;
-            map.iter().map(move |&m| {
-                (w[base + m as usize] * scale)
-                    .round()
-                    .clamp(-32000.0, 32000.0) as i16
-            })
+            let w = &w[ph * PHASE_SIZE..(ph + 1) * PHASE_SIZE];
+            map.iter().map(move |&m| to_weight(w[m as usize]))
         })
         .collect();
     Weights::from_raw(data)
