@@ -5,7 +5,9 @@
 //! (`250ms`, `1s`, `1.5s`), `iterations`, `memory` (MiB), `level` (1-6 or a name; sets time,
 //! iterations and randomness, and later keys override them), `random` (move-choice
 //! randomness), and the default strategy's knobs `c`, `prior`, `solve`, `leaf`, `expand`,
-//! `reuse`, `playout`, `early`, `leafdepth`, `abempties`, `abmintime` (a duration) (see
+//! `reuse`, `playout`, `early`, `leafdepth`, `abempties`, `abmintime` (a duration), `book`
+//! (play from the command line's `--book` file within this many discs of its best, or `off`)
+//! (see
 //! [`MctsConfig`]). The alpha-beta player `ab` reads
 //! `depth` (a fixed depth), `solve` (exact from this many empties), `aspiration` (discs) and
 //! `probcut` (Multi-ProbCut's selectivity in standard deviations, 0 off)
@@ -44,15 +46,21 @@ pub struct PlayerSpec {
     pub randomness: f32,
     /// The alpha-beta strategy's knobs.
     pub ab: AlphaBetaConfig,
+    /// The opening book it plays from with `book=N` (the command line's `--book`).
+    pub book: Option<std::sync::Arc<crate::search::Book>>,
 }
 
 impl PlayerSpec {
     /// A searcher for one game, seeded.
     pub fn searcher(&self, seed: u64) -> Searcher {
-        Searcher::new(self.strategy, seed)
+        let s = Searcher::new(self.strategy, seed)
             .with_config(self.config)
             .with_randomness(self.randomness)
-            .with_ab_config(self.ab)
+            .with_ab_config(self.ab);
+        match &self.book {
+            Some(book) => s.with_book(book.clone()),
+            None => s,
+        }
     }
 }
 
@@ -100,6 +108,7 @@ impl FromStr for PlayerSpec {
             config: MctsConfig::default(),
             randomness: 0.0,
             ab: AlphaBetaConfig::default(),
+            book: None,
         };
         for item in rest.split(',').filter(|s| !s.trim().is_empty()) {
             let (key, value) = item
@@ -156,6 +165,13 @@ impl FromStr for PlayerSpec {
                 "evalprior" => p.config.eval_priors = number()? != 0.0,
                 "scale" => p.config.eval_scale = number()? as f32,
                 "mm" => p.config.minimax = number()? != 0.0,
+                "book" => {
+                    p.config.book_margin = if value.eq_ignore_ascii_case("off") {
+                        None
+                    } else {
+                        Some(number()?.min(64.0) as u8)
+                    };
+                }
                 "mmalpha" => p.config.minimax_alpha = (number()? as f32).clamp(0.0, 1.0),
                 other => return Err(err(format!("unknown key {other:?}"))),
             }

@@ -7,6 +7,8 @@ use montello_engine::perft::{divide, perft};
 use montello_engine::{Position, Variant};
 use std::process::ExitCode;
 
+#[path = "cli/book.rs"]
+mod book_cmd;
 #[path = "cli/solve.rs"]
 mod solve_cmd;
 #[path = "cli/train.rs"]
@@ -93,6 +95,10 @@ enum Command {
         /// Evaluation weights for both players instead of the shipped ones (a trainer's file).
         #[arg(long)]
         weights: Option<std::path::PathBuf>,
+        /// An opening book (`montello-engine book build`) for the players whose spec sets
+        /// `book=N`.
+        #[arg(long)]
+        book: Option<std::path::PathBuf>,
     },
     /// Evaluate a position with the learned pattern evaluation: the expected final disc
     /// margin for the side to move. Accepts a transcript, a GGF record or a board string.
@@ -127,6 +133,9 @@ enum Command {
         #[arg(long)]
         max_seconds: Option<f64>,
     },
+    /// Build the opening book, or show its moves in a position.
+    #[command(subcommand)]
+    Book(book_cmd::BookCommand),
     /// Train the pattern evaluation (docs/eval.md gives the command for each generation).
     #[command(subcommand)]
     Train(train_cmd::TrainCommand),
@@ -265,9 +274,20 @@ fn run(command: Command) -> Result<(), String> {
             seed,
             verbose,
             weights,
+            book,
         } => {
             install_weights(weights.as_deref())?;
-            arena(&black, &white, games, openings, threads, seed, verbose)
+            let book = book.as_deref().map(book_cmd::load).transpose()?;
+            arena(
+                &black,
+                &white,
+                games,
+                openings,
+                threads,
+                seed,
+                verbose,
+                book.map(std::sync::Arc::new),
+            )
         }
         Command::Eval {
             game,
@@ -303,6 +323,7 @@ fn run(command: Command) -> Result<(), String> {
             max_seconds,
         } => solve_cmd::run(&file, first, table_mib, max_seconds),
         Command::Train(cmd) => train_cmd::run(cmd),
+        Command::Book(cmd) => book_cmd::run(cmd),
         Command::Nboard {
             level,
             seed,
@@ -337,6 +358,7 @@ fn parse_game(text: &str, variant: &str) -> Result<montello_engine::Game, String
     parse_any(text, variant).map_err(|e| e.to_string())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn arena(
     black: &str,
     white: &str,
@@ -345,10 +367,21 @@ fn arena(
     threads: usize,
     seed: u64,
     verbose: bool,
+    book: Option<std::sync::Arc<montello_engine::search::Book>>,
 ) -> Result<(), String> {
     use montello_engine::arena;
-    let a: arena::PlayerSpec = black.parse().map_err(|e: arena::SpecError| e.to_string())?;
-    let b: arena::PlayerSpec = white.parse().map_err(|e: arena::SpecError| e.to_string())?;
+    let mut a: arena::PlayerSpec = black.parse().map_err(|e: arena::SpecError| e.to_string())?;
+    let mut b: arena::PlayerSpec = white.parse().map_err(|e: arena::SpecError| e.to_string())?;
+    for spec in [&mut a, &mut b] {
+        if spec.config.book_margin.is_some() {
+            spec.book = Some(book.clone().ok_or_else(|| {
+                format!(
+                    "{}: book=N needs an opening book file (--book FILE)",
+                    spec.label
+                )
+            })?);
+        }
+    }
     let text = match &openings {
         Some(path) => std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read openings {}: {e}", path.display()))?,

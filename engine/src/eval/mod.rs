@@ -20,6 +20,8 @@ mod patterns;
 mod weights;
 
 pub use weights::{Weights, WeightsError};
+// The board's eight symmetries, for the opening book's positions.
+pub(crate) use patterns::transform;
 // What the trainer (crate::train, above the searches) reads and writes the tables with.
 #[cfg(feature = "cli")]
 pub(crate) use patterns::{FEATURES, PHASE_SIZE, features};

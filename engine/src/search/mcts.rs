@@ -97,6 +97,12 @@ pub struct MctsConfig {
     /// endgame it proves on a short clock; 0 (the default and Master's): no hand-over under
     /// the shorter cap. Master with 18 at 100 ms a move: -17 Elo [-62, +26] (docs/ai.md).
     pub ab_short_floor: u32,
+    /// Play from the searcher's opening book ([`super::Searcher::with_book`]) while the
+    /// position is in it: one of the book's moves within this many discs of its best, drawn
+    /// with the searcher's seeded generator. `None` (the default, and every level's: the
+    /// arena found the project's book weaker than Master's own search, docs/ai.md) searches
+    /// every move.
+    pub book_margin: Option<u8>,
 }
 
 impl Default for MctsConfig {
@@ -121,6 +127,7 @@ impl Default for MctsConfig {
             ab_empties: 0,
             ab_min_time: Duration::ZERO,
             ab_short_floor: 0,
+            book_margin: None,
         }
     }
 }

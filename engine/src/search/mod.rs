@@ -9,6 +9,7 @@
 //! private.
 
 mod alphabeta;
+mod book;
 mod classic;
 mod dispatch;
 mod levels;
@@ -21,6 +22,9 @@ mod tree;
 pub mod wire;
 
 pub use alphabeta::AlphaBetaConfig;
+pub use book::{Book, BookError, BookMove};
+#[cfg(feature = "cli")]
+pub use book::{BuildConfig as BookBuildConfig, build as build_book};
 // The trainer's (behind `cli`): the phones' and the browser's builds have no use for them.
 #[cfg(feature = "cli")]
 pub(crate) use alphabeta::FixedDepth;
@@ -267,6 +271,7 @@ pub struct Searcher {
     state: mcts::State,
     ab_config: AlphaBetaConfig,
     ab_state: alphabeta::State,
+    book: Option<Arc<Book>>,
 }
 
 impl Searcher {
@@ -280,7 +285,15 @@ impl Searcher {
             state: mcts::State::default(),
             ab_config: AlphaBetaConfig::default(),
             ab_state: alphabeta::State::default(),
+            book: None,
         }
+    }
+
+    /// Gives the default strategy an opening book to play from while the game is in it, when
+    /// its config sets a [`MctsConfig::book_margin`] (no level does: see [`Book`]).
+    pub fn with_book(mut self, book: Arc<Book>) -> Searcher {
+        self.book = Some(book);
+        self
     }
 
     /// Sets the alpha-beta search's knobs: the alpha-beta strategy's, and those of the default
@@ -365,6 +378,12 @@ impl Searcher {
         limits: &SearchLimits,
         cancel: &CancelHandle,
     ) -> SearchResult {
+        if let (Strategy::Default, Some(margin), Some(book)) =
+            (self.strategy, self.config.book_margin, &self.book)
+            && let Some(result) = book_move(book, pos, variant, margin, &mut self.rng)
+        {
+            return result;
+        }
         let mut result = match self.strategy {
             Strategy::Classic => classic::search(pos, variant, limits, cancel, &mut self.rng),
             Strategy::Default if self.hands_to_alpha_beta(pos, variant, limits) => {
@@ -412,6 +431,47 @@ impl Searcher {
         }
         result
     }
+}
+
+/// The opening book's move in `pos` as a search result (no search: the book's values stand
+/// for the win rates), or `None` when the position is not in the book.
+fn book_move(
+    book: &Book,
+    pos: &Position,
+    variant: Variant,
+    margin: u8,
+    rng: &mut FastRng,
+) -> Option<SearchResult> {
+    let start = std::time::Instant::now();
+    let (best, moves) = book.choose(pos, variant, margin, rng)?;
+    let mut moves: Vec<MoveStats> = moves
+        .into_iter()
+        .map(|m| MoveStats {
+            mv: Move::Play(m.square),
+            visits: 0,
+            win_rate: alphabeta::win_rate(i32::from(m.value) * crate::eval::SCALE),
+            proof: None,
+            exact_margin: None,
+        })
+        .collect();
+    if let Some(i) = moves.iter().position(|m| m.mv == best) {
+        let chosen = moves.remove(i);
+        moves.insert(0, chosen);
+    }
+    Some(SearchResult {
+        best: Some(best),
+        moves,
+        pv: vec![best],
+        iterations: 0,
+        nodes: 0,
+        memory: 0,
+        endgame_nodes: 0,
+        proven: false,
+        elapsed: start.elapsed(),
+        cancelled: false,
+        reused_nodes: 0,
+        stopped_early: false,
+    })
 }
 
 /// Draws the move to play among the root moves with weights `visits^(1/randomness)` and moves
