@@ -5,10 +5,9 @@
 //! (`250ms`, `1s`, `1.5s`), `iterations`, `memory` (MiB), `level` (1-6 or a name; sets time,
 //! iterations and randomness, and later keys override them), `random` (move-choice
 //! randomness), and the default strategy's knobs `c`, `prior`, `solve`, `leaf`, `expand`,
-//! `reuse`, `playout`, `early`, `leafdepth`, `abempties`, `abmintime` (a duration), `book`
+//! `reuse`, `playout`, `early`, `leafdepth`, `abempties`, `abmintime` (a duration) and `book`
 //! (play from the command line's `--book` file within this many discs of its best, or `off`)
-//! (see
-//! [`MctsConfig`]). The alpha-beta player `ab` reads
+//! (see [`MctsConfig`]). The alpha-beta player `ab` reads
 //! `depth` (a fixed depth), `solve` (exact from this many empties), `aspiration` (discs) and
 //! `probcut` (Multi-ProbCut's selectivity in standard deviations, 0 off)
 //! (see [`AlphaBetaConfig`]): `ab:time=1s`, `ab:depth=6`, `ab:solve=20`.
@@ -598,6 +597,16 @@ mod tests {
             .parse()
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(p.config.minimax_alpha, 1.0, "a share is at most 1");
+        let p: PlayerSpec = "default:level=Master,book=2"
+            .parse()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(p.config.book_margin, Some(2));
+        assert!(p.book.is_none(), "the file comes from the command line");
+        let p: PlayerSpec = "default:book=1,book=off"
+            .parse()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(p.config.book_margin, None);
+        assert!("default:book=soon".parse::<PlayerSpec>().is_err());
         let p: PlayerSpec = "ab:depth=6,solve=12,aspiration=0,probcut=1.1"
             .parse()
             .unwrap_or_else(|e| panic!("{e}"));

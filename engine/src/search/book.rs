@@ -234,12 +234,6 @@ impl Book {
         }
         Ok(Book { entries })
     }
-
-    /// Every stored position as `(mover's discs, opponent's discs)`, in the stored
-    /// orientation, for the tests.
-    pub fn positions(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
-        self.entries.iter().map(|e| (e.player, e.opponent))
-    }
 }
 
 /// How [`build`] grows the book.
