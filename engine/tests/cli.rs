@@ -51,6 +51,7 @@ fn bench_json_reads_back_with_every_field() {
         "playout_seconds",
         "playouts_per_second",
         "evaluations_per_second",
+        "tree_iterations_per_second",
     ];
     expected.sort_unstable();
     let mut sorted = fields.clone();
@@ -81,6 +82,14 @@ fn bench_json_reads_back_with_every_field() {
     ] {
         assert!(object[rate].as_u64().is_some(), "{rate}: {text}");
     }
+    // At least one round of the tree searches runs, however short the time.
+    assert!(
+        object["tree_iterations_per_second"]
+            .as_u64()
+            .is_some_and(|n| n > 0),
+        "{text}"
+    );
+    {}
 }
 
 /// Runs `nboard` with `args`: sends `script`, then, once the engine has answered `go` with

@@ -236,6 +236,13 @@ fn run(command: Command) -> Result<(), String> {
                     b.speed.eval_time.as_secs_f64(),
                     b.speed.evaluations as f64 / b.speed.eval_time.as_secs_f64() / 1e6
                 );
+                println!(
+                    "Master's tree search ({} iterations from each of 8 positions, no alpha-beta): {} in {:.3} s = {:.0} iterations/s (one core)",
+                    montello_engine::search::TREE_ITERATIONS,
+                    b.tree_iterations,
+                    b.tree_time.as_secs_f64(),
+                    b.tree_iterations as f64 / b.tree_time.as_secs_f64()
+                );
             }
             Ok(())
         }
@@ -439,6 +446,7 @@ struct BenchJson<'a> {
     playout_seconds: f64,
     playouts_per_second: u64,
     evaluations_per_second: u64,
+    tree_iterations_per_second: u64,
 }
 
 impl<'a> BenchJson<'a> {
@@ -465,6 +473,7 @@ impl<'a> BenchJson<'a> {
             playout_seconds: seconds(s.playout_time),
             playouts_per_second: rate(s.playouts, s.playout_time),
             evaluations_per_second: rate(s.evaluations, s.eval_time),
+            tree_iterations_per_second: rate(b.tree_iterations, b.tree_time),
         }
     }
 }
@@ -473,12 +482,18 @@ impl<'a> BenchJson<'a> {
 struct Bench {
     machine: String,
     speed: montello_engine::perft::Speed,
+    /// Iterations of Master's tree search and their time (`search::tree_speed`).
+    tree_iterations: u64,
+    tree_time: std::time::Duration,
 }
 
 fn bench(seconds: f64, perft_depth: u32) -> Bench {
+    let (tree_iterations, tree_time) = montello_engine::search::tree_speed(seconds);
     Bench {
         machine: machine_name(),
         speed: montello_engine::perft::measure_speed(seconds, perft_depth),
+        tree_iterations,
+        tree_time,
     }
 }
 

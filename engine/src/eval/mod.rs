@@ -83,6 +83,26 @@ pub(crate) fn evaluate_raw(p: u64, o: u64) -> i32 {
     builtin().evaluate_raw(p, o)
 }
 
+/// The base from which [`evaluate_after`] values each position after a move of `p`'s
+/// (to move against `o`): each pattern instance read once for all the moves.
+#[inline]
+pub(crate) fn base_for_moves(p: u64, o: u64) -> [u32; patterns::FEATURES] {
+    patterns::swapped_indices(p, o)
+}
+
+/// [`evaluate_raw`] of the position after a move to `sq` flipping `flips`, where the side to
+/// move then has `np` against `no` and `base` is [`base_for_moves`] of the position before it.
+#[inline]
+pub(crate) fn evaluate_after(
+    base: &[u32; patterns::FEATURES],
+    sq: u32,
+    flips: u64,
+    np: u64,
+    no: u64,
+) -> i32 {
+    builtin().evaluate_after(base, sq, flips, np, no)
+}
+
 /// [`evaluate`] for a [`Position`], in discs, for the side to move.
 pub fn evaluate_position(pos: &Position) -> f32 {
     evaluate(pos.player(), pos.opponent()) as f32 / SCALE as f32

@@ -264,7 +264,7 @@ pub fn ternary(pb: u32, ob: u32) -> usize {
 /// The mobility table's index for `p` to move against `o`, with a given move generator (the
 /// fast one where the CPU has it).
 #[inline(always)]
-fn mobility_index_with(p: u64, o: u64, legal_moves: impl Fn(u64, u64) -> u64) -> usize {
+pub(crate) fn mobility_index_with(p: u64, o: u64, legal_moves: impl Fn(u64, u64) -> u64) -> usize {
     let mp = legal_moves(p, o).count_ones().min(MOBILITY_CAP);
     let mo = legal_moves(o, p).count_ones().min(MOBILITY_CAP);
     (mp * (MOBILITY_CAP + 1) + mo) as usize
@@ -299,6 +299,90 @@ pub(crate) fn features_with(
     out[n] = (MOBILITY_OFFSET + mobility_index_with(p, o, legal_moves)) as u32;
     out[n + 1] = BIAS_OFFSET as u32;
     out
+}
+
+/// The most pattern instances that read one square.
+const MAX_PER_SQUARE: usize = 16;
+
+/// For each square, the pattern instances that read it: each one's place in [`features`] and
+/// `3^k` for the square's digit `k` in that instance's index. What a move changes in the
+/// indices, for [`features_after`].
+pub(crate) struct SquareInstances {
+    count: [u8; 64],
+    slot: [[u8; MAX_PER_SQUARE]; 64],
+    power: [[u16; MAX_PER_SQUARE]; 64],
+}
+
+pub(crate) static SQUARE_INSTANCES: SquareInstances = {
+    let mut t = SquareInstances {
+        count: [0; 64],
+        slot: [[0; MAX_PER_SQUARE]; 64],
+        power: [[0; MAX_PER_SQUARE]; 64],
+    };
+    let mut sq = 0;
+    while sq < 64 {
+        let mut slot = 0;
+        let mut k = 0;
+        while k < PATTERNS.len() {
+            let mut i = 0;
+            while i < PATTERNS[k].transforms.len() {
+                let g = gather(k, transform(PATTERNS[k].transforms[i], 1u64 << sq));
+                if g != 0 {
+                    let c = t.count[sq] as usize;
+                    assert!(c < MAX_PER_SQUARE, "too many instances on one square");
+                    t.slot[sq][c] = slot as u8;
+                    t.power[sq][c] = pow3(g.trailing_zeros()) as u16;
+                    t.count[sq] += 1;
+                }
+                slot += 1;
+                i += 1;
+            }
+            k += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The pattern indices of the position with `o` to move against `p` (the mobility and bias
+/// entries left at 0): the base from which [`features_after`] gets the features of each
+/// position after a move of `p`'s, reading each instance once for all of them.
+#[inline(always)]
+pub(crate) fn swapped_indices(p: u64, o: u64) -> [u32; FEATURES] {
+    let mut f = features_with(o, p, |_, _| 0);
+    f[INSTANCES] = 0;
+    f[INSTANCES + 1] = 0;
+    f
+}
+
+/// The features of the position after the side to move of `base`'s position plays `sq`
+/// flipping `flips`, seen by the side to move then, given that position's mobility index:
+/// the same as [`features`] of it, by adding to each index the digits the move changes (the
+/// new disc from empty to the mover's opponent, each flipped one from the new mover's to
+/// its opponent's) instead of reading every instance again.
+#[inline(always)]
+pub(crate) fn features_after(
+    base: &[u32; FEATURES],
+    sq: u32,
+    flips: u64,
+    mobility: usize,
+) -> [u32; FEATURES] {
+    let mut f = *base;
+    let t = &SQUARE_INSTANCES;
+    let add = |f: &mut [u32; FEATURES], s: usize, times: u32| {
+        for j in 0..t.count[s] as usize {
+            f[t.slot[s][j] as usize] += times * u32::from(t.power[s][j]);
+        }
+    };
+    add(&mut f, sq as usize, 2);
+    let mut rest = flips;
+    while rest != 0 {
+        add(&mut f, rest.trailing_zeros() as usize, 1);
+        rest &= rest - 1;
+    }
+    f[INSTANCES] = (MOBILITY_OFFSET + mobility) as u32;
+    f[INSTANCES + 1] = BIAS_OFFSET as u32;
+    f
 }
 
 /// Writes the table index of each instance of pattern `K` into `out` from `n` on.

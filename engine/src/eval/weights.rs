@@ -13,6 +13,7 @@
 
 use super::patterns::{
     BIAS_OFFSET, FEATURES, OFFSETS, PATTERNS, PATTERNS_V1, PHASE_SIZE, canonical_indices, features,
+    features_after, mobility_index_with,
 };
 use super::{PHASES, SCALE, phase};
 use crate::Bitboard;
@@ -264,6 +265,43 @@ impl Weights {
         self.sum(p, o, features(p, o))
     }
 
+    /// [`Weights::evaluate_raw`] of the position after the side to move plays `sq` flipping
+    /// `flips`, where the side to move then has `np` against `no` and `base` is
+    /// [`swapped_indices`] of the position before the move: the same value, computed from
+    /// the squares the move changes (the expansion of a search node values every child so).
+    #[inline]
+    pub(crate) fn evaluate_after(
+        &self,
+        base: &[u32; FEATURES],
+        sq: u32,
+        flips: u64,
+        np: u64,
+        no: u64,
+    ) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if x86_64_v3() {
+            // SAFETY: the CPU has every feature `evaluate_after_x86_64_v3` is compiled for.
+            return unsafe { self.evaluate_after_x86_64_v3(base, sq, flips, np, no) };
+        }
+        let mobility = mobility_index_with(np, no, crate::bitboard::legal_moves);
+        self.sum(np, no, features_after(base, sq, flips, mobility))
+    }
+
+    /// [`Weights::evaluate_after`] compiled for x86-64-v3.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn evaluate_after_x86_64_v3(
+        &self,
+        base: &[u32; FEATURES],
+        sq: u32,
+        flips: u64,
+        np: u64,
+        no: u64,
+    ) -> i32 {
+        let mobility = mobility_index_with(np, no, |a, b| crate::bitboard::avx2::legal_moves(a, b));
+        self.sum(np, no, features_after(base, sq, flips, mobility))
+    }
+
     /// [`Weights::evaluate`] in portable code (what phones run; the reference of the fast
     /// path in tests).
     #[inline]
@@ -472,6 +510,38 @@ mod tests {
             let (p, o) = (pos.player(), pos.opponent());
             assert_eq!(w.evaluate(p, o), w.evaluate_portable(p, o), "{pos:?}");
         }
+    }
+
+    /// The value of each position after a move, from the instances of the position before
+    /// it and the squares the move changes, is the full evaluation of that position: for
+    /// every legal move of 2,000 positions, by the fast path and by the portable one, with
+    /// step and interpolated tables.
+    #[test]
+    fn the_evaluation_after_a_move_equals_the_full_one() {
+        let step = sample();
+        let blended = sample().with_interpolation(true);
+        let mut children = 0;
+        for pos in super::super::tests::random_positions(11, 2_000) {
+            let (p, o) = (pos.player().0, pos.opponent().0);
+            let base = super::super::patterns::swapped_indices(p, o);
+            let mut moves = crate::bitboard::legal_moves(p, o);
+            while moves != 0 {
+                let sq = moves.trailing_zeros();
+                moves &= moves - 1;
+                let f = crate::bitboard::flips(p, o, crate::Square::ALL[sq as usize]);
+                let (np, no) = (o & !f, p | f | (1u64 << sq));
+                for w in [&step, &blended] {
+                    let full = w.evaluate_portable(Bitboard(np), Bitboard(no));
+                    assert_eq!(w.evaluate_after(&base, sq, f, np, no), full, "{pos:?} {sq}");
+                    let mobility =
+                        mobility_index_with(np, no, crate::bitboard::legal_moves_portable);
+                    let portable = w.sum(np, no, features_after(&base, sq, f, mobility));
+                    assert_eq!(portable, full, "{pos:?} {sq}");
+                }
+                children += 1;
+            }
+        }
+        assert!(children > 10_000, "{children} positions after a move");
     }
 
     #[test]

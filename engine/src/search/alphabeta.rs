@@ -364,6 +364,8 @@ fn order_moves<const FAST: bool>(
     list: &mut [(i32, u8, u64); MAX_MOVES],
 ) -> usize {
     let by_eval = depth >= EVAL_ORDER_DEPTH;
+    // Each move's evaluation starts from the instances read once here.
+    let base = by_eval.then(|| crate::eval::base_for_moves(p, o));
     let mut n = 0;
     while moves != 0 && n < MAX_MOVES {
         let i = moves.trailing_zeros() as u8;
@@ -374,8 +376,8 @@ fn order_moves<const FAST: bool>(
             i32::MAX
         } else {
             let (np, no) = (o & !f, p | f | bit);
-            if by_eval {
-                -weights.evaluate_raw(np, no)
+            if let Some(base) = &base {
+                -weights.evaluate_after(base, u32::from(i), f, np, no)
             } else {
                 let mut key = -(moves_of::<FAST>(np, no).count_ones() as i32) * 4;
                 if bit & CORNERS != 0 {

@@ -403,7 +403,8 @@ pub fn build(config: &BuildConfig, mut progress: impl FnMut(&str)) -> Book {
     Book { entries }
 }
 
-#[cfg(test)]
+// The tests build small books, with the builder of the `cli` feature.
+#[cfg(all(test, feature = "cli"))]
 mod tests {
     use super::*;
     use crate::notation::transcript;

@@ -3,7 +3,9 @@
 //! reasonable but not the best move instead of the strongest one.
 
 use super::MctsConfig;
-use super::{SearchLimits, Searcher, Strategy};
+use super::{CancelHandle, SearchLimits, Searcher, Strategy};
+use crate::clock::Instant;
+use crate::{FastRng, Position, Variant, random_square};
 use std::fmt;
 use std::time::Duration;
 
@@ -236,6 +238,59 @@ impl Level {
             .with_config(self.config())
             .with_randomness(self.randomness())
     }
+}
+
+/// Iterations of each tree search that [`tree_speed`] times.
+pub const TREE_ITERATIONS: u64 = 20_000;
+
+/// Master's tree search timed on this thread for about `seconds`: its default strategy with
+/// the hand-over to alpha-beta off (every iteration is the tree's), [`TREE_ITERATIONS`]
+/// iterations (fewer where the early stop ends it) from each of eight positions of a seeded
+/// random game (plies 8, 12, ..., 36), a fresh tree each time, as many rounds of the eight as
+/// fit (at least one). Returns the iterations and their time: the tree's speed in the
+/// opening and middle game, for the `bench` command.
+pub fn tree_speed(seconds: f64) -> (u64, Duration) {
+    let mut line = Vec::new();
+    let mut pos = Position::start();
+    let mut rng = FastRng::new(0x7ee5);
+    while line.len() < 8 && !pos.both_stuck() {
+        let moves = pos.flip_moves();
+        pos = if moves.is_empty() {
+            pos.pass()
+        } else {
+            pos.play_unchecked(random_square(moves, &mut rng))
+        };
+        let ply = (pos.player() | pos.opponent()).count() - 4;
+        if ply >= 8 && ply.is_multiple_of(4) {
+            line.push(pos);
+        }
+    }
+    let config = MctsConfig {
+        ab_empties: 0,
+        ..Level::Master.config()
+    };
+    let mut searcher = Searcher::new(Strategy::Default, 0x7ee5).with_config(config);
+    let limits = SearchLimits {
+        time: None,
+        iterations: Some(TREE_ITERATIONS),
+        memory: super::DEFAULT_MEMORY,
+    };
+    let cancel = CancelHandle::new();
+    let budget = Duration::from_secs_f64(seconds.max(0.0));
+    let mut iterations = 0u64;
+    let start = Instant::now();
+    loop {
+        for pos in &line {
+            searcher.clear();
+            iterations += searcher
+                .search(pos, Variant::Othello, &limits, &cancel)
+                .iterations;
+        }
+        if start.elapsed() >= budget {
+            break;
+        }
+    }
+    (iterations, start.elapsed())
 }
 
 impl fmt::Display for Level {

@@ -28,7 +28,7 @@ pub use book::{BuildConfig as BookBuildConfig, build as build_book};
 // The trainer's (behind `cli`): the phones' and the browser's builds have no use for them.
 #[cfg(feature = "cli")]
 pub(crate) use alphabeta::FixedDepth;
-pub use levels::Level;
+pub use levels::{Level, TREE_ITERATIONS, tree_speed};
 pub use mcts::MctsConfig;
 #[cfg(feature = "cli")]
 pub(crate) use probcut::shallow_depth as probcut_shallow_depth;

@@ -632,12 +632,19 @@ fn reply_value(p: u64, o: u64) -> i32 {
     if moves == 0 {
         return eval::evaluate_raw(p, o);
     }
+    let base = eval::base_for_moves(p, o);
     let mut best = i32::MIN;
     while moves != 0 {
         let i = moves.trailing_zeros() as usize;
         moves &= moves - 1;
         let f = flips(p, o, Square::ALL[i]);
-        best = best.max(-eval::evaluate_raw(o & !f, p | f | (1u64 << i)));
+        best = best.max(-eval::evaluate_after(
+            &base,
+            i as u32,
+            f,
+            o & !f,
+            p | f | (1u64 << i),
+        ));
     }
     best
 }

@@ -3,7 +3,8 @@
 //! grows past its cap, and moving the root down the tree (tree reuse) compacts the kept
 //! subtree in place.
 
-use super::Proof;
+use super::{Proof, win_probability};
+use crate::eval;
 use crate::{Move, Position, Side, Square, Variant};
 
 /// No child block yet.
@@ -137,6 +138,8 @@ pub(crate) struct Tree {
     /// The side to move at the root.
     pub root_side: Side,
     pub variant: Variant,
+    /// The expansion's prior bytes by evaluation, kept with the pool between searches.
+    pub priors: PriorBytes,
 }
 
 impl Tree {
@@ -152,6 +155,7 @@ impl Tree {
             cap,
             root_side: pos.side_to_move(),
             variant,
+            priors: PriorBytes::default(),
         }
     }
 
@@ -273,9 +277,68 @@ impl Tree {
     }
 }
 
+/// [`win_probability`] as a prior byte (0..=255).
+#[inline]
+pub(crate) fn probability_byte(margin: f32, scale: f32) -> u8 {
+    (win_probability(margin, scale) * 255.0).round() as u8
+}
+
+/// The prior byte of every evaluation the expansion can meet, for one logistic scale: what
+/// [`probability_byte`] gives for the margin `-e / SCALE` after a move whose reply side
+/// evaluates to `e` (clamped to ±64 discs), looked up instead of computing an exponential
+/// for each child of each expanded node. Built on first use and again only when the scale
+/// changes; kept in the tree, so a searcher builds it once.
+#[derive(Debug, Default)]
+pub(crate) struct PriorBytes {
+    scale: f32,
+    bytes: Vec<u8>,
+}
+
+/// The evaluations a [`PriorBytes`] covers: `-EVAL_LIMIT..=EVAL_LIMIT`, the evaluation's range.
+pub(crate) const EVAL_LIMIT: i32 = 64 * eval::SCALE;
+
+impl PriorBytes {
+    /// Makes the table hold `scale`'s bytes.
+    pub(crate) fn prepare(&mut self, scale: f32) {
+        if self.bytes.is_empty() || self.scale.to_bits() != scale.to_bits() {
+            self.scale = scale;
+            self.bytes = (-EVAL_LIMIT..=EVAL_LIMIT)
+                .map(|e| probability_byte(-(e as f32) / eval::SCALE as f32, scale))
+                .collect();
+        }
+    }
+
+    /// The prior byte of a move after which the reply side evaluates to `e` (the table must
+    /// have been prepared for the scale wanted).
+    #[inline]
+    pub(crate) fn after(&self, e: i32) -> u8 {
+        self.bytes[(e.clamp(-EVAL_LIMIT, EVAL_LIMIT) + EVAL_LIMIT) as usize]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The looked-up prior bytes are the computed ones, for every evaluation, and follow a
+    /// change of scale.
+    #[test]
+    fn looked_up_priors_equal_the_computed_ones() {
+        let mut bytes = PriorBytes::default();
+        for scale in [6.0f32, 3.5, 6.0] {
+            bytes.prepare(scale);
+            for e in -EVAL_LIMIT..=EVAL_LIMIT {
+                let margin = -(e as f32) / eval::SCALE as f32;
+                assert_eq!(
+                    bytes.after(e),
+                    probability_byte(margin, scale),
+                    "{scale} {e}"
+                );
+            }
+            // Beyond the evaluation's range, the range's end.
+            assert_eq!(bytes.after(EVAL_LIMIT + 9), bytes.after(EVAL_LIMIT));
+        }
+    }
 
     #[test]
     fn proofs_flip_between_sides() {
