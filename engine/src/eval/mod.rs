@@ -83,6 +83,9 @@ pub(crate) fn evaluate_raw(p: u64, o: u64) -> i32 {
     builtin().evaluate_raw(p, o)
 }
 
+/// The length of a [`base_for_moves`].
+pub(crate) const BASE_LEN: usize = patterns::FEATURES;
+
 /// The base from which [`evaluate_after`] values each position after a move of `p`'s
 /// (to move against `o`): each pattern instance read once for all the moves.
 #[inline]

@@ -211,14 +211,25 @@ impl Search<'_> {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = NO_MOVE;
+        // One ply above the leaves, each child's evaluation starts from the instances read
+        // once here (when the first child needs it).
+        let mut base = None;
         for (k, &(_, i, f)) in list[..n].iter().enumerate() {
             let (np, no) = (o & !f, p | f | (1u64 << i));
+            let mut child = |search: &mut Self, alpha: i32, beta: i32| {
+                if depth == 1 {
+                    let base = base.get_or_insert_with(|| crate::eval::base_for_moves(p, o));
+                    search.leaf_after(base, i, f, np, no, alpha, beta)
+                } else {
+                    search.pvs::<FAST>(np, no, depth - 1, alpha, beta)
+                }
+            };
             let v = if k == 0 {
-                -self.pvs::<FAST>(np, no, depth - 1, -beta, -alpha)
+                -child(self, -beta, -alpha)
             } else {
-                let v = -self.pvs::<FAST>(np, no, depth - 1, -alpha - 1, -alpha);
+                let v = -child(self, -alpha - 1, -alpha);
                 if v > alpha && v < beta && !self.aborted {
-                    -self.pvs::<FAST>(np, no, depth - 1, -beta, -alpha)
+                    -child(self, -beta, -alpha)
                 } else {
                     v
                 }
@@ -248,6 +259,36 @@ impl Search<'_> {
     }
 
     dispatched!(pvs, pvs_body, pvs_fast, pvs_portable, (p: u64, o: u64, depth: u32, alpha: i32, beta: i32));
+
+    /// [`Search::pvs`] at depth 0 of the position after the parent's side to move played
+    /// `sq` flipping `flips` (`np` to move against `no`), with `base` the parent's
+    /// [`crate::eval::base_for_moves`]: the same node count, checks and value, the evaluation
+    /// computed from the squares the move changed. (Never in the free opening: a parent
+    /// outside it has no child inside it.)
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn leaf_after(
+        &mut self,
+        base: &[u32; crate::eval::BASE_LEN],
+        sq: u8,
+        flips: u64,
+        np: u64,
+        no: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        if np | no == !0 {
+            return self.solve(np, no, alpha, beta);
+        }
+        if np == 0 {
+            return -(no.count_ones() as i32) * SCALE;
+        }
+        self.weights
+            .evaluate_after(base, u32::from(sq), flips, np, no)
+    }
 
     /// [`Search::pvs`] in the copy this search runs (see [`Search::fast`]).
     fn search(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
