@@ -5,7 +5,7 @@
 //! (`250ms`, `1s`, `1.5s`), `iterations`, `memory` (MiB), `level` (1-6 or a name; sets time,
 //! iterations and randomness, and later keys override them), `random` (move-choice
 //! randomness), and the default strategy's knobs `c`, `prior`, `solve`, `leaf`, `expand`,
-//! `reuse`, `playout`, `early`, `leafdepth`, `abempties`, `abmintime` (a duration) and `book`
+//! `reuse`, `prune` (0 or 1), `playout`, `early`, `leafdepth`, `abempties`, `abmintime` (a duration) and `book`
 //! (play from the command line's `--book` file within this many discs of its best, or `off`)
 //! (see [`MctsConfig`]). The alpha-beta player `ab` reads
 //! `depth` (a fixed depth), `solve` (exact from this many empties), `aspiration` (discs) and
@@ -149,6 +149,7 @@ impl FromStr for PlayerSpec {
                 "stop" => p.ab.stop_percent = (number()? * 100.0).round().clamp(1.0, 100.0) as u32,
                 "leaf" => p.config.leaf_solve_empties = number()? as u32,
                 "expand" => p.config.expand_at = number()? as u32,
+                "prune" => p.config.prune = number()? != 0.0,
                 "reuse" => p.config.reuse = number()? != 0.0,
                 "early" => p.config.early_stop = number()? != 0.0,
                 "leafdepth" => p.config.leaf_depth = (number()? as u32).max(1),

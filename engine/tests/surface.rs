@@ -62,6 +62,7 @@ fn the_search_types_are_in_search() {
         prior_weight: 4.0,
         minimax: true,
         minimax_alpha: 0.45,
+        prune: true,
         ..MctsConfig::default()
     };
     assert_eq!(Level::Master.config(), master);

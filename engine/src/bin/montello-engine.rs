@@ -45,12 +45,13 @@ enum Command {
         portable: bool,
     },
     /// Measure, on one core: perft leaves per second and random playouts per second from the
-    /// start position.
+    /// start position, full evaluations per second, and Master's tree search in iterations
+    /// per second.
     Bench {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
-        /// Seconds to spend on the playout measurement.
+        /// Seconds to spend on each measurement after the perft (playouts, evaluations, the tree).
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
         /// Perft depth for the move-generator measurement.

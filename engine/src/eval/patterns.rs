@@ -355,6 +355,15 @@ pub(crate) fn swapped_indices(p: u64, o: u64) -> [u32; FEATURES] {
     f
 }
 
+/// Adds `times` to square `s`'s digit in each instance index of `f` that reads it.
+#[inline(always)]
+fn add_square(f: &mut [u32; FEATURES], s: usize, times: u32) {
+    let t = &SQUARE_INSTANCES;
+    for j in 0..t.count[s] as usize {
+        f[t.slot[s][j] as usize] += times * u32::from(t.power[s][j]);
+    }
+}
+
 /// The features of the position after the side to move of `base`'s position plays `sq`
 /// flipping `flips`, seen by the side to move then, given that position's mobility index:
 /// the same as [`features`] of it, by adding to each index the digits the move changes (the
@@ -368,16 +377,10 @@ pub(crate) fn features_after(
     mobility: usize,
 ) -> [u32; FEATURES] {
     let mut f = *base;
-    let t = &SQUARE_INSTANCES;
-    let add = |f: &mut [u32; FEATURES], s: usize, times: u32| {
-        for j in 0..t.count[s] as usize {
-            f[t.slot[s][j] as usize] += times * u32::from(t.power[s][j]);
-        }
-    };
-    add(&mut f, sq as usize, 2);
+    add_square(&mut f, sq as usize, 2);
     let mut rest = flips;
     while rest != 0 {
-        add(&mut f, rest.trailing_zeros() as usize, 1);
+        add_square(&mut f, rest.trailing_zeros() as usize, 1);
         rest &= rest - 1;
     }
     f[INSTANCES] = (MOBILITY_OFFSET + mobility) as u32;

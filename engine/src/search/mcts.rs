@@ -43,6 +43,10 @@ pub struct MctsConfig {
     pub expand_at: u32,
     /// Keep the subtree of the actual position between moves.
     pub reuse: bool,
+    /// When the pool is full, drop the subtrees of the least visited nodes (half the pool,
+    /// see `Tree::prune`) and keep expanding, instead of iterating on the tree it holds
+    /// (Master's; off by default).
+    pub prune: bool,
     /// Playouts that take an available corner and avoid X-squares next to an empty corner
     /// (uniformly random otherwise) instead of uniformly random ones.
     pub corner_playouts: bool,
@@ -114,6 +118,7 @@ impl Default for MctsConfig {
             leaf_solve_empties: 9,
             expand_at: 1,
             reuse: true,
+            prune: false,
             corner_playouts: true,
             eval_weight: 1.0,
             eval_priors: true,
@@ -131,6 +136,10 @@ impl Default for MctsConfig {
         }
     }
 }
+
+/// With [`MctsConfig::prune`], the pool is pruned before an iteration when fewer nodes than
+/// this are free: more than one expansion adds (a position has at most 33 moves).
+const PRUNE_HEADROOM: usize = 64;
 
 /// Nodes a leaf's win/draw/loss solve may search: a few hundred microseconds at most.
 const LEAF_SOLVE_NODES: u64 = 20_000;
@@ -248,6 +257,12 @@ impl State {
             tree.forget();
         }
     }
+
+    /// Takes the kept tree out, for tests that look at it.
+    #[cfg(test)]
+    pub(crate) fn take_tree(&mut self) -> Option<Tree> {
+        self.tree.take()
+    }
 }
 
 /// Runs the default search; see the module docs.
@@ -324,7 +339,14 @@ pub(crate) fn search(
     let min_measure = ((deadline - loop_start) / EARLY_STOP_MEASURE).max(EARLY_STOP_MIN_MEASURE);
     let may_stop_early =
         config.early_stop && empties > config.leaf_solve_empties + EARLY_STOP_PROOF_HORIZON;
+    let mut may_prune = config.prune;
     while iterations < max_iterations {
+        if may_prune && !tree.reserve(PRUNE_HEADROOM) {
+            // Between iterations no node index is held, so the pool may be renumbered. A
+            // prune that cannot free a quarter of the pool is not tried again in this search.
+            let room = tree.cap.min(tree.nodes.capacity());
+            may_prune = tree.prune(room / 2) >= room / 4;
+        }
         if check_now || iterations.is_multiple_of(CHECK_EVERY) {
             cancel.set_iterations(iterations);
             if cancel.is_cancelled() {
@@ -1675,28 +1697,32 @@ mod tests {
             iterations: Some(20_000),
             memory: nodes * std::mem::size_of::<Node>(),
         };
-        let config = MctsConfig {
-            early_stop: false,
-            ..MctsConfig::default()
-        };
-        let mut s = searcher(5, config);
-        let r = s.search(
-            &Position::start(),
-            Variant::Othello,
-            &limits,
-            &CancelHandle::new(),
-        );
-        assert_eq!(
-            r.iterations, 20_000,
-            "the search keeps running when the pool is full"
-        );
-        assert!(r.nodes <= nodes, "{} nodes", r.nodes);
-        assert!(r.memory <= limits.memory, "{} bytes", r.memory);
-        assert!(r.best.is_some());
-        // Reusing the tree keeps within the cap too.
-        let next = Variant::Othello.play_unchecked(&Position::start(), r.best.expect("a move"));
-        let r = s.search(&next, Variant::Othello, &limits, &CancelHandle::new());
-        assert!(r.nodes <= nodes && r.memory <= limits.memory);
+        // With the pool pruned when full, too.
+        for prune in [false, true] {
+            let config = MctsConfig {
+                early_stop: false,
+                prune,
+                ..MctsConfig::default()
+            };
+            let mut s = searcher(5, config);
+            let r = s.search(
+                &Position::start(),
+                Variant::Othello,
+                &limits,
+                &CancelHandle::new(),
+            );
+            assert_eq!(
+                r.iterations, 20_000,
+                "the search keeps running when the pool is full"
+            );
+            assert!(r.nodes <= nodes, "{} nodes", r.nodes);
+            assert!(r.memory <= limits.memory, "{} bytes", r.memory);
+            assert!(r.best.is_some());
+            // Reusing the tree keeps within the cap too.
+            let next = Variant::Othello.play_unchecked(&Position::start(), r.best.expect("a move"));
+            let r = s.search(&next, Variant::Othello, &limits, &CancelHandle::new());
+            assert!(r.nodes <= nodes && r.memory <= limits.memory);
+        }
     }
 
     #[test]

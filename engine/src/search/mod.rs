@@ -319,6 +319,12 @@ impl Searcher {
         &self.config
     }
 
+    /// Takes the default strategy's kept tree out, for tests that look at it.
+    #[cfg(test)]
+    pub(crate) fn tree_for_tests(&mut self) -> Option<tree::Tree> {
+        self.state.take_tree()
+    }
+
     /// Forgets the tree kept from earlier moves (a new game, or a position set from outside).
     /// The default strategy's node pool stays reserved for the next search.
     pub fn clear(&mut self) {

@@ -237,10 +237,6 @@ impl Tree {
     }
 
     /// Keeps only the subtree under `r`, compacted to the front of the pool with `r` at 0.
-    /// Children blocks always lie after their parent, so one ascending scan finds the kept
-    /// nodes; numbering them in index order moves every node down (or not at all) and keeps
-    /// each block contiguous, so the move is in place. The only extra memory is one `u32`
-    /// per node for the renumbering.
     fn reroot(&mut self, r: usize) {
         if r == 0 {
             return;
@@ -255,14 +251,70 @@ impl Tree {
                 }
             }
         }
+        self.compact(r, new_index);
+    }
+
+    /// Makes room in a full pool: drops the children (and so the subtrees) of every node
+    /// below the root visited fewer than `t` times, for the smallest `t` of at least 2 that
+    /// keeps at most `keep` nodes, and compacts the rest in place (see [`Tree::compact`]). A
+    /// node that loses its children keeps its own visits, wins, prior and proof, and is
+    /// expanded again if the search comes back to it. Returns the nodes freed.
+    pub(crate) fn prune(&mut self, keep: usize) -> usize {
+        // A node's descendants have at most its visits, so the nodes kept for a threshold
+        // `t` are the root and the children of the nodes visited at least `t` times.
+        const TOP: usize = 1 << 12;
+        let n = self.nodes.len();
+        let mut children_at = vec![0usize; TOP + 1];
+        for (i, node) in self.nodes.iter().enumerate() {
+            if node.is_expanded() {
+                let v = if i == 0 {
+                    TOP
+                } else {
+                    (node.visits as usize).min(TOP)
+                };
+                children_at[v] += usize::from(node.n_children);
+            }
+        }
+        let mut kept = 1 + children_at[TOP];
+        let mut t = TOP;
+        while t > 2 && kept + children_at[t - 1] <= keep {
+            t -= 1;
+            kept += children_at[t];
+        }
+        let mut new_index = vec![NONE; n];
+        new_index[0] = 0;
+        for i in 0..n {
+            if new_index[i] == NONE || !self.nodes[i].is_expanded() {
+                continue;
+            }
+            if i == 0 || self.nodes[i].visits as usize >= t {
+                for c in self.nodes[i].children() {
+                    new_index[c] = 0;
+                }
+            } else {
+                self.nodes[i].first_child = NONE;
+                self.nodes[i].n_children = 0;
+            }
+        }
+        self.compact(0, new_index);
+        n - self.nodes.len()
+    }
+
+    /// Moves the nodes marked in `new_index` (any value but [`NONE`]), all at or after
+    /// `start`, to the front of the pool in index order. Children blocks always lie after
+    /// their parent, so numbering the kept nodes in index order moves every node down (or
+    /// not at all) and keeps each block contiguous: the move is in place, and the only extra
+    /// memory is the one `u32` per node of `new_index`.
+    fn compact(&mut self, start: usize, mut new_index: Vec<u32>) {
+        let n = self.nodes.len();
         let mut kept = 0u32;
-        for slot in new_index.iter_mut().skip(r) {
+        for slot in new_index.iter_mut().skip(start) {
             if *slot != NONE {
                 *slot = kept;
                 kept += 1;
             }
         }
-        for i in r..n {
+        for i in start..n {
             let to = new_index[i];
             if to == NONE {
                 continue;
@@ -362,6 +414,88 @@ mod tests {
         assert_eq!(std::mem::align_of::<Node>(), 8);
         assert_eq!(ProofState::default(), ProofState::Unknown);
         assert_eq!(Node::new(1, 2, PASS, 128).proof, ProofState::Unknown);
+    }
+
+    /// A pruned pool keeps the root's children and the subtrees of the most visited nodes,
+    /// with every kept node's statistics and blocks that still hold each parent's children;
+    /// the nodes that lost their children are the least visited ones, ready to expand again.
+    #[test]
+    fn prune_keeps_the_busiest_subtrees_within_half_the_pool() {
+        use crate::search::{CancelHandle, MctsConfig, SearchLimits, Searcher, Strategy};
+        let limits = SearchLimits {
+            time: None,
+            iterations: Some(3_000),
+            memory: super::super::DEFAULT_MEMORY,
+        };
+        let config = MctsConfig {
+            early_stop: false,
+            ..MctsConfig::default()
+        };
+        let mut s = Searcher::new(Strategy::Default, 1).with_config(config);
+        let pos = Position::start();
+        s.search(&pos, Variant::Othello, &limits, &CancelHandle::new());
+        let mut tree = s.tree_for_tests().expect("a kept tree");
+        let before: Vec<Node> = tree.nodes.clone();
+        let n = before.len();
+        assert!(n > 10_000, "{n} nodes");
+        let freed = tree.prune(n / 2);
+        assert_eq!(freed, n - tree.nodes.len());
+        assert!(
+            tree.nodes.len() <= n / 2,
+            "{} of {n} kept",
+            tree.nodes.len()
+        );
+        assert!(freed >= n / 4, "{freed} of {n} freed");
+        assert_eq!(
+            tree.nodes[0].n_children, before[0].n_children,
+            "the root keeps its children"
+        );
+        // Walk both trees from the root: each kept node is the node it was, with its
+        // statistics, and an expanded one holds the same children in one block after it.
+        let mut min_kept = u32::MAX;
+        let mut max_dropped = 0;
+        let mut reached = 0;
+        let mut stack = vec![(0usize, 0usize)];
+        while let Some((i, j)) = stack.pop() {
+            reached += 1;
+            let (x, was) = (tree.nodes[i], before[j]);
+            assert_eq!(
+                (
+                    x.player,
+                    x.opponent,
+                    x.mv,
+                    x.visits,
+                    x.wins.to_bits(),
+                    x.prior,
+                    x.proof
+                ),
+                (
+                    was.player,
+                    was.opponent,
+                    was.mv,
+                    was.visits,
+                    was.wins.to_bits(),
+                    was.prior,
+                    was.proof
+                )
+            );
+            if x.is_expanded() {
+                assert_eq!(x.n_children, was.n_children);
+                assert!(x.first_child as usize > i && x.children().end <= tree.nodes.len());
+                stack.extend(x.children().zip(was.children()));
+                if i > 0 {
+                    min_kept = min_kept.min(x.visits);
+                }
+            } else if was.is_expanded() {
+                max_dropped = max_dropped.max(x.visits);
+            }
+        }
+        assert_eq!(reached, tree.nodes.len(), "every kept node is in the tree");
+        assert!(max_dropped > 0, "some nodes lost their children");
+        assert!(
+            max_dropped < min_kept,
+            "dropped up to {max_dropped} visits, kept from {min_kept}"
+        );
     }
 
     #[test]
