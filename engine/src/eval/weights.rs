@@ -267,7 +267,7 @@ impl Weights {
 
     /// [`Weights::evaluate_raw`] of the position after the side to move plays `sq` flipping
     /// `flips`, where the side to move then has `np` against `no` and `base` is
-    /// [`swapped_indices`] of the position before the move: the same value, computed from
+    /// [`super::patterns::swapped_indices`] of the position before the move: the same value, computed from
     /// the squares the move changes (the expansion of a search node values every child so).
     #[inline]
     pub(crate) fn evaluate_after(
