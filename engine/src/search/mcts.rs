@@ -712,30 +712,31 @@ fn select(tree: &Tree, n: usize, config: &MctsConfig) -> Option<usize> {
     } else {
         0.0
     };
-    // Each child's value computed without branches (the exploration term's division and
-    // root for every child, whatever its proof; a proof then picks the value), the first
-    // best kept: the same choice as judging child by child, at a fraction of the cost.
-    let first = node.first_child as usize;
-    let children = &tree.nodes[node.children()];
     let mut best = None;
     let mut best_value = f32::NEG_INFINITY;
-    for (k, child) in children.iter().enumerate() {
-        let prior = f32::from(child.prior) * (1.0 / 255.0);
-        let v = child.visits as f32;
-        let explore = c * (ln_n / (v + 1.0)).sqrt();
-        let mean = (child.wins + w * prior) / (v + w);
-        let mixed = mean + alpha * (prior - mean);
-        // No prior and no visit: try it before any visited sibling.
-        let q = if v + w > 0.0 { mixed } else { 2.0 + prior };
+    for i in node.children() {
+        let child = &tree.nodes[i];
         let value = match child.proof {
-            ProofState::Unknown => q + explore,
-            ProofState::Draw => 0.5 + explore,
+            ProofState::Loss => continue,
             ProofState::Win => f32::INFINITY,
-            ProofState::Loss => f32::NEG_INFINITY,
+            ProofState::Draw | ProofState::Unknown => {
+                let prior = f32::from(child.prior) * (1.0 / 255.0);
+                let v = child.visits as f32;
+                let q = if child.proof == ProofState::Draw {
+                    0.5
+                } else if v + w > 0.0 {
+                    let q = (child.wins + w * prior) / (v + w);
+                    q + alpha * (prior - q)
+                } else {
+                    // No prior and no visit: try it before any visited sibling.
+                    2.0 + prior
+                };
+                q + c * (ln_n / (v + 1.0)).sqrt()
+            }
         };
         if value > best_value {
             best_value = value;
-            best = Some(first + k);
+            best = Some(i);
         }
     }
     best
