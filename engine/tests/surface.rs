@@ -71,6 +71,10 @@ fn the_search_types_are_in_search() {
         ..AlphaBetaConfig::default()
     });
     assert_eq!(searcher.ab_config().depth, Some(2));
+    // Multi-ProbCut's measured selectivity (0.7 standard deviations; docs/ai.md), in the
+    // `ab` player and in the search Master hands its last 30 empties to.
+    assert_eq!(searcher.ab_config().probcut, 7);
+    assert_eq!(Level::Master.searcher(1).ab_config().probcut, 7);
     let mut searcher = Level::Novice.searcher(3);
     let r = searcher.search(
         &Position::start(),

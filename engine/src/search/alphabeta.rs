@@ -39,9 +39,11 @@ pub struct AlphaBetaConfig {
     /// Half-width of the aspiration window around the last iteration's score, in discs
     /// (0 searches every iteration with a full window).
     pub aspiration: u32,
-    /// Multi-ProbCut's selectivity `t` in tenths (15: a node is cut when a shallow search
-    /// predicts it outside the window by 1.5 standard deviations of the prediction's error;
-    /// see [`super::probcut`]); 0 turns it off.
+    /// Multi-ProbCut's selectivity `t` in tenths (7: a node is cut when a shallow search
+    /// predicts it outside the window by 0.7 standard deviations of the prediction's error;
+    /// see [`super::probcut`]); 0 turns it off. 7 by default (docs/ai.md: at 100 ms a move
+    /// 7 scored +60 Elo against 15, 10 +37 and +40, 20 -113, and 5 -47 against 7; at 1 s 7
+    /// against 15 was within the noise, +14 for `ab` and +9 in Master).
     pub probcut: u32,
     /// Under a time cap, no new iteration starts after this percentage of the cap has gone
     /// (an iteration still running at the cap is stopped, and its moves already proved
@@ -63,7 +65,7 @@ impl Default for AlphaBetaConfig {
 }
 
 /// Multi-ProbCut's default selectivity, in tenths of a standard deviation.
-pub(crate) const DEFAULT_PROBCUT: u32 = 15;
+pub(crate) const DEFAULT_PROBCUT: u32 = 7;
 /// Larger than any score.
 const INF: i32 = 65 * SCALE;
 /// The largest final margin, in evaluation units: windows beyond it cannot be cut.

@@ -23,6 +23,11 @@ use std::fmt;
 
 const MAGIC: &[u8; 8] = b"MONTBOOK";
 const VERSION: u32 = 1;
+/// Multi-ProbCut's selectivity (tenths) in the builder's fixed-depth searches: the value it
+/// had when `engine/book/book.mbk` was built, so that the committed book builds again byte
+/// for byte (the `ab` player's default has since moved to 0.7, measured under a clock).
+#[cfg(feature = "cli")]
+const BOOK_PROBCUT: u32 = 15;
 
 /// A malformed book file: where and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -318,7 +323,7 @@ pub fn build(config: &BuildConfig, mut progress: impl FnMut(&str)) -> Book {
                             crate::eval::builtin(),
                             Variant::Othello,
                             config.table_bytes,
-                            super::alphabeta::DEFAULT_PROBCUT,
+                            BOOK_PROBCUT,
                         );
                         let pos = Position::from_raw(p, o, crate::Side::Black);
                         let mut valued = Valued::new();
