@@ -344,7 +344,7 @@ pub(crate) fn search(
         if may_prune && !tree.reserve(PRUNE_HEADROOM) {
             // Between iterations no node index is held, so the pool may be renumbered. A
             // prune that cannot free a quarter of the pool is not tried again in this search.
-            let room = tree.cap.min(tree.nodes.capacity());
+            let room = tree.room();
             may_prune = tree.prune(room / 2) >= room / 4;
         }
         if check_now || iterations.is_multiple_of(CHECK_EVERY) {

@@ -198,9 +198,14 @@ impl Tree {
         self.nodes.len() * std::mem::size_of::<Node>()
     }
 
+    /// The most nodes the pool may hold: the cap, within the allocation reserved for it.
+    pub(crate) fn room(&self) -> usize {
+        self.cap.min(self.nodes.capacity())
+    }
+
     /// Whether there is room for `n` more nodes under the cap.
     pub(crate) fn reserve(&mut self, n: usize) -> bool {
-        self.nodes.len() + n <= self.cap.min(self.nodes.capacity())
+        self.nodes.len() + n <= self.room()
     }
 
     /// Makes the node for `pos` the root, keeping its subtree, if `pos` is within `depth`
