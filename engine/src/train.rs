@@ -443,6 +443,9 @@ pub struct PhaseError {
     pub n: usize,
     /// Mean absolute error, in discs.
     pub mae: f64,
+    /// Mean error (value minus target), in discs: above 0 where the weights value the
+    /// positions too highly for the side to move.
+    pub mean: f64,
 }
 
 /// Mean absolute error (discs) of `w` on `samples` against `target`, per phase.
@@ -452,17 +455,52 @@ pub fn errors(
     target: &dyn Fn(&Sample) -> f32,
 ) -> [PhaseError; PHASES] {
     let mut sum = [0f64; PHASES];
+    let mut signed = [0f64; PHASES];
     let mut n = [0usize; PHASES];
     for s in samples {
         let ph = phase(s.empties());
-        let e = w.evaluate(s.p, s.o) as f64 / SCALE as f64;
-        sum[ph] += (e - f64::from(target(s))).abs();
+        let e = w.evaluate(s.p, s.o) as f64 / SCALE as f64 - f64::from(target(s));
+        sum[ph] += e.abs();
+        signed[ph] += e;
         n[ph] += 1;
     }
+    let per = |x: f64, n: usize| if n > 0 { x / n as f64 } else { 0.0 };
     std::array::from_fn(|i| PhaseError {
         n: n[i],
-        mae: if n[i] > 0 { sum[i] / n[i] as f64 } else { 0.0 },
+        mae: per(sum[i], n[i]),
+        mean: per(signed[i], n[i]),
     })
+}
+
+/// Fewest samples at a count of empty squares for [`fit_empties_bias`] to change its bias.
+pub const EMPTIES_BIAS_MIN_SAMPLES: usize = 500;
+
+/// The bias per count of empty squares ([`Weights::empties_bias`]) that fits `samples` best
+/// with `w`'s tables as they are: for each count with at least
+/// [`EMPTIES_BIAS_MIN_SAMPLES`] samples, `w`'s bias plus the mean of `target - value` over
+/// them (the least-squares shift, rounded to a unit); `w`'s bias elsewhere. Deterministic:
+/// the sums run in the samples' order.
+pub fn fit_empties_bias(
+    w: &Weights,
+    samples: &[Sample],
+    target: &dyn Fn(&Sample) -> f32,
+) -> [i16; crate::eval::EMPTIES_BIAS_LEN] {
+    let mut sum = [0f64; crate::eval::EMPTIES_BIAS_LEN];
+    let mut n = [0usize; crate::eval::EMPTIES_BIAS_LEN];
+    for s in samples {
+        let e = s.empties() as usize;
+        sum[e] += f64::from(target(s)) * f64::from(SCALE) - f64::from(w.evaluate(s.p, s.o));
+        n[e] += 1;
+    }
+    let mut bias = *w.empties_bias();
+    for e in 0..bias.len() {
+        if n[e] >= EMPTIES_BIAS_MIN_SAMPLES {
+            let shift = (sum[e] / n[e] as f64).round();
+            bias[e] = (f64::from(bias[e]) + shift).clamp(-f64::from(i16::MAX), f64::from(i16::MAX))
+                as i16;
+        }
+    }
+    bias
 }
 
 /// Each sample's features, every weight named by its symmetry class's (`map`).
@@ -972,6 +1010,67 @@ fn record(index: usize, a_is_black: bool, black_margin: i32) -> crate::arena::Ga
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bias per count of empty squares that `fit_empties_bias` finds is the shift
+    /// planted in the targets, for every count with enough samples, and none elsewhere; with
+    /// it the weights meet the targets, and fitting again changes nothing.
+    #[test]
+    fn the_empties_bias_fit_finds_a_planted_shift() {
+        let w = crate::eval::builtin().clone();
+        let planted = |e: usize| (e as i32 % 5 - 2) * 37 + 11;
+        let samples: Vec<Sample> = crate::eval::tests::random_positions(3, 70_000)
+            .iter()
+            .map(|pos| {
+                let (p, o) = (pos.player(), pos.opponent());
+                let e = (!(p.0 | o.0)).count_ones() as usize;
+                Sample {
+                    p,
+                    o,
+                    label: 0,
+                    exact: false,
+                    search: Some((w.evaluate(p, o) + planted(e)) as i16),
+                }
+            })
+            .collect();
+        let mut count = [0usize; crate::eval::EMPTIES_BIAS_LEN];
+        for s in &samples {
+            count[s.empties() as usize] += 1;
+        }
+        let fit = Fit {
+            search_weight: 1.0,
+            ..Fit::default()
+        };
+        let target = |s: &Sample| fit.target(s);
+        let bias = fit_empties_bias(&w, &samples, &target);
+        // The shift is added to the bias the weights already have.
+        let before = w.empties_bias();
+        let mut fitted = 0;
+        for (e, &b) in bias.iter().enumerate() {
+            if count[e] >= EMPTIES_BIAS_MIN_SAMPLES {
+                assert_eq!(
+                    i32::from(b),
+                    i32::from(before[e]) + planted(e),
+                    "{e} empties"
+                );
+                fitted += 1;
+            } else {
+                assert_eq!(b, before[e], "{e} empties, {} samples", count[e]);
+            }
+        }
+        assert!(fitted >= 40, "{fitted} counts fitted");
+        let shifted = w.clone().with_empties_bias(bias);
+        let far = samples
+            .iter()
+            .filter(|s| count[s.empties() as usize] >= EMPTIES_BIAS_MIN_SAMPLES)
+            .filter(|s| {
+                // (Away from the clamp at 64 discs, where the shift cannot show.)
+                let (v0, v) = (w.evaluate(s.p, s.o), shifted.evaluate(s.p, s.o));
+                v0.abs() < 63 * SCALE && v.abs() < 63 * SCALE && v != i32::from(s.search.unwrap())
+            })
+            .count();
+        assert_eq!(far, 0, "samples the shifted weights miss");
+        assert_eq!(fit_empties_bias(&shifted, &samples, &target), bias);
+    }
 
     #[test]
     fn self_play_labels_are_exact_in_the_endgame() {

@@ -12,8 +12,12 @@
 #   GENERATIONS=7 engine/weights/train.sh   # generation 7: a richer pattern set fitted on
 #                                            # generation 6's games (a minute or two once
 #                                            # those are in $DATA)
-#   GENERATIONS=8 engine/weights/train.sh   # the shipped generation 8: generation 7's
-#                                            # patterns and games, fitted by least squares
+#   GENERATIONS=8 engine/weights/train.sh   # generation 8: generation 7's patterns and
+#                                            # games, fitted by least squares
+#   GENERATIONS=9 engine/weights/train.sh   # the shipped generation 9: generation 8's
+#                                            # tables and a bias per count of empty squares
+#                                            # fitted to the exact values of its own games
+#                                            # (about an hour on 2 cores)
 #
 # docs/eval.md explains each step and gives the figures of the committed run.
 set -euo pipefail
@@ -38,7 +42,7 @@ gen_flags() { case $1 in 1 | 2 | 3 | 4) ;; *) echo "--probcut 15 --skip-opening"
 # empties; docs/eval.md): the 340 chunks of 100 games of the shipped run took 3.3 hours of CPU,
 # about 1.7 hours on two cores. From generation 6 the solve starts at 18 empties, four times
 # cheaper (0.07 s of CPU a game), and the generation plays five times as many games.
-gen_chunks() { case $1 in 1 | 2 | 3 | 4) echo 300 ;; 5) echo "${GEN5_CHUNKS:-340}" ;; *) echo "${GEN6_CHUNKS:-1800}" ;; esac; }
+gen_chunks() { case $1 in 1 | 2 | 3 | 4) echo 300 ;; 5) echo "${GEN5_CHUNKS:-340}" ;; 9) echo "${GEN9_CHUNKS:-600}" ;; *) echo "${GEN6_CHUNKS:-1800}" ;; esac; }
 # Generation 1 has only game outcomes to learn from; later ones mix in the player's search value.
 gen_search_weight() { case $1 in 1) echo 0 ;; *) echo 0.8 ;; esac; }
 # Generations 2-5 learn from their own games and their parent's (generation 1's outcome-only
@@ -58,7 +62,8 @@ gen_overlap() { case $1 in 1 | 2 | 3 | 4) echo 0 ;; *) echo 4 ;; esac; }
 # before; since then the player is the alpha-beta core, whose table and final margins give
 # other values), generation 5's from commit 9b8bcf5 (the first games were played by it; a
 # later change to the search must not change the rest of the generation), generation 6's from
-# commit 9f2d146.
+# commit 9f2d146, generation 9's from commit f262c9a (the Multi-ProbCut table it was played with
+# is generation 8's; generation 9 ships its own).
 # An old trainer is built once, in its own worktree and target directory.
 tool_at() {
     local commit=$1
@@ -73,6 +78,7 @@ selfplay_tool() {
         2 | 3 | 4) tool_at 22082eb ;;
         5) tool_at 9b8bcf5 ;;
         6) tool_at 9f2d146 ;;
+        9) tool_at f262c9a ;;
         *) echo "$ME" ;;
     esac
 }
@@ -88,6 +94,7 @@ fit_tool() {
 }
 # Generations 7 and 8 play no games of their own: generation 7 is a new pattern set fitted on
 # generation 6's games, generation 8 the same patterns and games fitted another way.
+# Generation 9 plays its own (below) but fits no tables.
 own_games() { case $1 in 7 | 8) return 1 ;; *) return 0 ;; esac; }
 # The generation whose games generation $1 learns from when it plays none.
 games_of() { case $1 in 8) echo 6 ;; *) echo $(($1 - 1)) ;; esac; }
@@ -105,8 +112,26 @@ selfplay() {
         | tail -1 | tee -a "$LOGS/gen$1-selfplay.log"
 }
 
-for g in ${GENERATIONS:-1 2 3 4 5 6 7 8}; do
+# Generation 9 keeps generation 8's tables and adds the bias per count of empty squares that
+# fits the exact values of generation 8's games (docs/eval.md "Generation 9"): 600 chunks solved
+# from 18 empties as generation 6's, and 10 more solved from 22 empties for the counts 19-22.
+# The trainer of f262c9a plays them, with generation 8's Multi-ProbCut table (generation 9
+# ships its own).
+generation_9() {
+    selfplay 9
+    "$(selfplay_tool 9)" train selfplay --weights "$OUT/gen8.mwt" --out "$DATA/gen9x22" --chunks 10 --games 100 \
+        --seed 90 --threads "$THREADS" --depth 5 --exact 22 --probcut 15 --skip-opening \
+        | tail -1 | tee -a "$LOGS/gen9-selfplay.log"
+    "$ME" train bias --weights "$OUT/gen8.mwt" --data "$DATA/gen9" "$DATA/gen9x22" --exact-only \
+        --search-weight 0.8 --out "$OUT/gen9.mwt" ${TEST:+--test "$TEST"} | tee "$LOGS/gen9-fit.log"
+}
+
+for g in ${GENERATIONS:-1 2 3 4 5 6 7 8 9}; do
     echo "=== generation $g"
+    if [ "$g" = 9 ]; then
+        generation_9
+        continue
+    fi
     if own_games "$g"; then
         selfplay "$g"
         dirs=("$DATA/gen$g")
@@ -133,6 +158,6 @@ for g in ${GENERATIONS:-1 2 3 4 5 6 7 8}; do
             --threads "$THREADS" | tee "$LOGS/gen$g-match.log"
     fi
 done
-last=${GENERATIONS:-1 2 3 4 5 6 7 8}
+last=${GENERATIONS:-1 2 3 4 5 6 7 8 9}
 last=${last##* }
 echo "trained $OUT/gen$last.mwt; to ship it, name it in engine/src/eval/mod.rs (BUILTIN)"

@@ -19,7 +19,7 @@
 mod patterns;
 mod weights;
 
-pub use weights::{Weights, WeightsError};
+pub use weights::{EMPTIES_BIAS_LEN, Weights, WeightsError};
 // The board's eight symmetries, for the opening book's positions.
 pub(crate) use patterns::transform;
 // What the trainer (crate::train, above the searches) reads and writes the tables with.
@@ -45,9 +45,10 @@ pub const fn phase(empties: u32) -> usize {
     if p < PHASES { p } else { PHASES - 1 }
 }
 
-/// The shipped weights, as the trainer wrote them: generation 8 (docs/eval.md). A new
-/// generation ships by pointing this at its file.
-static BUILTIN: &[u8] = include_bytes!("../../weights/gen8.mwt");
+/// The shipped weights, as the trainer wrote them: generation 9 (generation 8's tables and a
+/// bias per count of empty squares; docs/eval.md). A new generation ships by pointing this at
+/// its file.
+static BUILTIN: &[u8] = include_bytes!("../../weights/gen9.mwt");
 
 static WEIGHTS: OnceLock<Weights> = OnceLock::new();
 

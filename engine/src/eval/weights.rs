@@ -9,7 +9,9 @@
 //! every weight, so a damaged file is refused instead of playing badly. Version 2 holds every
 //! pattern; version 1 (generations 1-6) lacks the later patterns, whose tables read as zeros.
 //! Version 3 holds what version 2 does, but its phases are points to interpolate between
-//! (see [`Weights::interpolated`]) rather than steps.
+//! (see [`Weights::interpolated`]) rather than steps. Versions 4 (steps) and 5 (interpolated)
+//! add, after the tables, one weight per count of empty squares (0 to 64, zigzag LEB128
+//! numbers; see [`Weights::empties_bias`]); earlier versions read with those weights zero.
 
 use super::patterns::{
     BIAS_OFFSET, FEATURES, OFFSETS, PATTERNS, PATTERNS_V1, PHASE_SIZE, canonical_indices, features,
@@ -26,6 +28,15 @@ const MAGIC: &[u8; 8] = b"MONTEVAL";
 const VERSION: u32 = 2;
 /// The version of weights interpolated between phases (the same tables as [`VERSION`]).
 const VERSION_INTERPOLATED: u32 = 3;
+/// What a version adds for weights with a bias per count of empty squares: 4 for steps, 5
+/// for interpolated tables.
+const VERSION_EMPTIES_BIAS: u32 = 2;
+/// The last version this build reads.
+const LAST_VERSION: u32 = VERSION_INTERPOLATED + VERSION_EMPTIES_BIAS;
+
+/// Entries of the bias per count of empty squares: 0 to 64 (the free opening's placements
+/// start from an empty board).
+pub const EMPTIES_BIAS_LEN: usize = 65;
 
 /// The entries of a phase's weights that a file of `version` leaves out (read as zeros).
 /// Version 1 (generations 1-6) has only the first [`PATTERNS_V1`] patterns: the later
@@ -48,6 +59,9 @@ pub struct Weights {
     /// every count of empty squares from 3 to 58 (see [`Weights::interpolated`]), computed
     /// once, so that an evaluation still reads one table.
     blended: Option<Vec<i16>>,
+    /// A weight added for each count of empty squares (see [`Weights::empties_bias`]); boxed
+    /// so that the struct stays small to move.
+    empties_bias: Box<[i16; EMPTIES_BIAS_LEN]>,
 }
 
 /// How many blended tables interpolated weights keep: one per count of empty squares from
@@ -86,7 +100,11 @@ pub(crate) const fn interpolation(empties: u32) -> (usize, u32) {
 impl fmt::Debug for Weights {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let nonzero = self.data.iter().filter(|&&w| w != 0).count();
-        write!(f, "Weights({PHASES} phases, {nonzero} non-zero)")
+        let bias = self.empties_bias.iter().filter(|&&w| w != 0).count();
+        write!(
+            f,
+            "Weights({PHASES} phases, {nonzero} non-zero, {bias} non-zero empties biases)"
+        )
     }
 }
 
@@ -130,12 +148,19 @@ fn x86_64_v3() -> bool {
     *FAST.get_or_init(crate::bitboard::avx2::available)
 }
 
-/// FNV-1a of the weights a file of `version` holds, phase by phase.
-fn fnv1a(data: &[i16], version: u32) -> u64 {
+/// FNV-1a of the weights a file of `version` holds, phase by phase, then the bias per count
+/// of empty squares when the version has it.
+fn fnv1a(data: &[i16], empties_bias: &[i16], version: u32) -> u64 {
     let missing = missing_in(version);
+    let bias: &[i16] = if has_empties_bias(version) {
+        empties_bias
+    } else {
+        &[]
+    };
     let stored = data
         .chunks(PHASE_SIZE)
-        .flat_map(|w| w[..missing.start].iter().chain(&w[missing.end..]));
+        .flat_map(|w| w[..missing.start].iter().chain(&w[missing.end..]))
+        .chain(bias);
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for w in stored {
         for b in w.to_le_bytes() {
@@ -144,6 +169,11 @@ fn fnv1a(data: &[i16], version: u32) -> u64 {
         }
     }
     h
+}
+
+/// Whether a file of `version` holds a bias per count of empty squares.
+const fn has_empties_bias(version: u32) -> bool {
+    version > VERSION_INTERPOLATED
 }
 
 fn put_varint(out: &mut Vec<u8>, mut v: u64) {
@@ -179,6 +209,7 @@ impl Weights {
         Weights {
             data: vec![0; PHASES * PHASE_SIZE],
             blended: None,
+            empties_bias: Box::new([0; EMPTIES_BIAS_LEN]),
         }
     }
 
@@ -194,7 +225,25 @@ impl Weights {
         Ok(Weights {
             data,
             blended: None,
+            empties_bias: Box::new([0; EMPTIES_BIAS_LEN]),
         })
+    }
+
+    /// The same tables with `bias[e]` added to the value of every position with `e` empty
+    /// squares.
+    pub fn with_empties_bias(mut self, bias: [i16; EMPTIES_BIAS_LEN]) -> Weights {
+        *self.empties_bias = bias;
+        self
+    }
+
+    /// The weight added for each count of empty squares (0 to 64), in `1 / SCALE` disc, on
+    /// top of the phase's tables. A phase spans five counts of empty squares, and within it
+    /// the side that will play the last move (the parity of the empty squares) changes with
+    /// every ply, which the phase's single bias cannot follow (docs/eval.md, generation 9).
+    /// Zero unless set (files before version 4 have none; `train fit` writes none; `train
+    /// bias` fits it).
+    pub fn empties_bias(&self) -> &[i16; EMPTIES_BIAS_LEN] {
+        &self.empties_bias
     }
 
     /// The same tables read as points to interpolate between (`true`) or as steps.
@@ -322,8 +371,9 @@ impl Weights {
 
     #[inline(always)]
     fn sum(&self, p: u64, o: u64, f: [u32; FEATURES]) -> i32 {
-        let w = self.table((!(p | o)).count_ones());
-        let mut sum = 0i32;
+        let empties = (!(p | o)).count_ones();
+        let w = self.table(empties);
+        let mut sum = i32::from(self.empties_bias[empties as usize]);
         for &i in &f {
             sum += i32::from(w[i as usize]);
         }
@@ -331,10 +381,12 @@ impl Weights {
     }
 
     /// The evaluation split by feature group, for the `eval` command: each pattern's sum over
-    /// its instances, then mobility, then the bias, in `1 / SCALE` disc.
+    /// its instances, then mobility, the phase's bias and the bias for the count of empty
+    /// squares, in `1 / SCALE` disc.
     pub fn explain(&self, player: Bitboard, opponent: Bitboard) -> Vec<(&'static str, i32)> {
         let (p, o) = (player.0, opponent.0);
-        let w = self.table((!(p | o)).count_ones());
+        let empties = (!(p | o)).count_ones();
+        let w = self.table(empties);
         let f = features(p, o);
         let mut out = Vec::new();
         let mut n = 0;
@@ -349,6 +401,10 @@ impl Weights {
         debug_assert_eq!(n + 2, FEATURES);
         out.push(("mobility", i32::from(w[f[n] as usize])));
         out.push(("bias", i32::from(w[BIAS_OFFSET])));
+        out.push((
+            "empties bias",
+            i32::from(self.empties_bias[empties as usize]),
+        ));
         out
     }
 
@@ -361,6 +417,11 @@ impl Weights {
             VERSION_INTERPOLATED
         } else {
             VERSION
+        };
+        let version = if self.empties_bias.iter().any(|&b| b != 0) {
+            version + VERSION_EMPTIES_BIAS
+        } else {
+            version
         };
         for v in [version, PHASES as u32, PHASE_SIZE as u32, SCALE as u32] {
             out.extend_from_slice(&v.to_le_bytes());
@@ -387,7 +448,13 @@ impl Weights {
         if zeros > 0 {
             put_varint(&mut out, zeros << 1 | 1);
         }
-        out.extend_from_slice(&fnv1a(&self.data, version).to_le_bytes());
+        if has_empties_bias(version) {
+            for &b in self.empties_bias.iter() {
+                let v = i64::from(b);
+                put_varint(&mut out, ((v << 1) ^ (v >> 63)) as u64);
+            }
+        }
+        out.extend_from_slice(&fnv1a(&self.data, &self.empties_bias[..], version).to_le_bytes());
         out
     }
 
@@ -403,9 +470,9 @@ impl Weights {
             u32::from_le_bytes(b)
         };
         let version = word(0);
-        if !(1..=VERSION_INTERPOLATED).contains(&version) {
+        if !(1..=LAST_VERSION).contains(&version) {
             return Err(WeightsError(format!(
-                "version is {version}, this build reads 1 to {VERSION_INTERPOLATED}"
+                "version is {version}, this build reads 1 to {LAST_VERSION}"
             )));
         }
         let missing = missing_in(version);
@@ -457,7 +524,26 @@ impl Weights {
                 w[i] = w[map[i] as usize];
             }
         }
-        if zeros > 0 || at != body.len() {
+        if zeros > 0 {
+            return Err(WeightsError(format!(
+                "a run of zeros goes past the tables at byte {}",
+                24 + at
+            )));
+        }
+        let mut empties_bias = [0i16; EMPTIES_BIAS_LEN];
+        if has_empties_bias(version) {
+            for (e, b) in empties_bias.iter_mut().enumerate() {
+                let z = get_varint(body, &mut at)?;
+                let v = ((z >> 1) as i64) ^ -((z & 1) as i64);
+                *b = i16::try_from(v).map_err(|_| {
+                    WeightsError(format!(
+                        "bias {v} for {e} empty squares out of range at byte {}",
+                        24 + at
+                    ))
+                })?;
+            }
+        }
+        if at != body.len() {
             return Err(WeightsError(format!(
                 "{} bytes left over after the weights",
                 body.len() - at
@@ -465,16 +551,19 @@ impl Weights {
         }
         let mut h = [0u8; 8];
         h.copy_from_slice(&bytes[bytes.len() - 8..]);
-        if u64::from_le_bytes(h) != fnv1a(&data, version) {
+        if u64::from_le_bytes(h) != fnv1a(&data, &empties_bias, version) {
             return Err(WeightsError(
                 "checksum mismatch: the file is damaged".into(),
             ));
         }
+        let interpolated = version == VERSION_INTERPOLATED
+            || version == VERSION_INTERPOLATED + VERSION_EMPTIES_BIAS;
         Ok(Weights {
             data,
             blended: None,
+            empties_bias: Box::new(empties_bias),
         }
-        .with_interpolation(version == VERSION_INTERPOLATED))
+        .with_interpolation(interpolated))
     }
 }
 
@@ -560,6 +649,69 @@ mod tests {
         let back = Weights::decode(&bytes).expect("version 3 decodes");
         assert!(back.interpolated());
         assert_eq!(back, blended);
+    }
+
+    /// A bias per count of empty squares: added to every evaluation of a position with that
+    /// many empty squares (full, portable, after a move, step and interpolated tables),
+    /// written as version 4 (steps) or 5 (interpolated), read back the same, and covered by
+    /// the checksum.
+    #[test]
+    fn the_empties_bias_adds_to_every_evaluation_and_round_trips() {
+        let mut bias = [0i16; EMPTIES_BIAS_LEN];
+        for (e, b) in bias.iter_mut().enumerate() {
+            *b = (e as i16 % 7 - 3) * 40;
+        }
+        for interpolated in [false, true] {
+            let plain = sample().with_interpolation(interpolated);
+            let w = plain.clone().with_empties_bias(bias);
+            let mut checked = 0;
+            for pos in super::super::tests::random_positions(21, 2_000) {
+                let (p, o) = (pos.player(), pos.opponent());
+                let e = (!(p.0 | o.0)).count_ones() as usize;
+                let (v, v0) = (w.evaluate(p, o), plain.evaluate(p, o));
+                if v0.abs() < 60 * SCALE {
+                    assert_eq!(v, v0 + i32::from(bias[e]), "{pos:?}");
+                    checked += 1;
+                }
+                assert_eq!(v, w.evaluate_portable(p, o));
+                let explained: i32 = w.explain(p, o).iter().map(|g| g.1).sum();
+                assert_eq!(v, explained.clamp(-64 * SCALE, 64 * SCALE));
+                let base = super::super::patterns::swapped_indices(p.0, o.0);
+                let mut moves = crate::bitboard::legal_moves(p.0, o.0);
+                while moves != 0 {
+                    let sq = moves.trailing_zeros();
+                    moves &= moves - 1;
+                    let f = crate::bitboard::flips(p.0, o.0, crate::Square::ALL[sq as usize]);
+                    let (np, no) = (o.0 & !f, p.0 | f | (1u64 << sq));
+                    assert_eq!(
+                        w.evaluate_after(&base, sq, f, np, no),
+                        w.evaluate_portable(Bitboard(np), Bitboard(no))
+                    );
+                }
+            }
+            assert!(checked > 500, "{checked}");
+            let bytes = w.encode();
+            let version = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
+            assert_eq!(version, if interpolated { 5 } else { 4 });
+            let back = Weights::decode(&bytes).expect("decodes");
+            assert_eq!(back.empties_bias(), &bias);
+            assert_eq!(back.interpolated(), interpolated);
+            assert_eq!(back, w);
+            // A changed bias is caught by the checksum: the last bias is the byte before it.
+            let mut damaged = bytes.clone();
+            let at = damaged.len() - 9;
+            damaged[at] ^= 0x02;
+            let err = Weights::decode(&damaged).unwrap_err();
+            assert!(err.to_string().contains("checksum"), "{err}");
+            // Without a bias the same tables are written as before (version 2 or 3).
+            let bytes = plain.encode();
+            let version = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
+            assert_eq!(version, if interpolated { 3 } else { 2 });
+            assert_eq!(
+                Weights::decode(&bytes).unwrap().empties_bias(),
+                &[0; EMPTIES_BIAS_LEN]
+            );
+        }
     }
 
     /// Interpolated weights value a position between two phases' middles by both phases'

@@ -1885,8 +1885,10 @@ mod tests {
         let full = searcher(1, on).search(&pos, Variant::Othello, &limits, &CancelHandle::new());
         assert!(!full.stopped_early);
         assert_eq!(full.iterations, 200_000);
+        // Its lead is more than 1.25 times the cap's last quarter: a search that could stop
+        // early would have stopped by three quarters of the cap.
         let lead = full.moves[0].visits - full.moves[1].visits;
-        assert!(lead > 100_000, "lead {lead}");
+        assert!(lead as f64 > EARLY_STOP_MARGIN * 50_000.0, "lead {lead}");
         // Without leaf proofs the horizon is 15 empties, and the same search stops early.
         let no_leaf_proofs = MctsConfig {
             leaf_solve_empties: 0,

@@ -104,6 +104,31 @@ pub enum TrainCommand {
         #[arg(long, requires = "cg")]
         interpolate: bool,
     },
+    /// Add to WEIGHTS' tables the bias per count of empty squares that fits the chunks in
+    /// DATA best (chunks numbered 19 mod 20 held out), and write OUT; prints the error per
+    /// phase before and after, and the bias.
+    Bias {
+        /// Weights: a file or `builtin`.
+        #[arg(long)]
+        weights: String,
+        /// Data directories.
+        #[arg(long, required = true, num_args = 1..)]
+        data: Vec<PathBuf>,
+        /// Output weights file.
+        #[arg(long)]
+        out: PathBuf,
+        /// How much of a non-exact position's target is its search value rather than the
+        /// game's outcome (0..=1).
+        #[arg(long, default_value_t = 0.0)]
+        search_weight: f32,
+        /// An exact test set (from `train testset`) to report the error on as well.
+        #[arg(long)]
+        test: Option<PathBuf>,
+        /// Fit to the positions with an exact value only (the bias then changes only at the
+        /// counts of empty squares that the data solved exactly).
+        #[arg(long)]
+        exact_only: bool,
+    },
     /// Play A's weights against B's with a fixed-depth alpha-beta player from the arena's
     /// balanced openings, colours swapped, perfect play from EXACT empties.
     Match {
@@ -284,16 +309,20 @@ fn print_test_set(w: &Weights, path: &Path) -> Result<(), String> {
 
 fn print_errors(label: &str, errors: &[train::PhaseError; PHASES]) {
     let total: usize = errors.iter().map(|e| e.n).sum();
-    let mean: f64 = errors.iter().map(|e| e.mae * e.n as f64).sum::<f64>() / total.max(1) as f64;
-    println!("{label}: {total} positions, mean absolute error {mean:.2} discs");
+    let mae: f64 = errors.iter().map(|e| e.mae * e.n as f64).sum::<f64>() / total.max(1) as f64;
+    let mean: f64 = errors.iter().map(|e| e.mean * e.n as f64).sum::<f64>() / total.max(1) as f64;
+    println!(
+        "{label}: {total} positions, mean absolute error {mae:.2} discs, mean error {mean:+.2}"
+    );
     for (ph, e) in errors.iter().enumerate() {
         if e.n > 0 {
             let lo = ph * 5 + 1;
             println!(
-                "  phase {ph:>2} ({lo:>2}-{:>2} empties): {:>9} positions, MAE {:5.2}",
+                "  phase {ph:>2} ({lo:>2}-{:>2} empties): {:>9} positions, MAE {:5.2}, mean {:+5.2}",
                 lo + 4,
                 e.n,
-                e.mae
+                e.mae,
+                e.mean
             );
         }
     }
@@ -460,6 +489,68 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
             );
             if let Some(test) = test {
                 print_test_set(&w, &test)?;
+            }
+            let bytes = w.encode();
+            let tmp = out.with_extension("tmp");
+            std::fs::write(&tmp, &bytes)
+                .and_then(|()| std::fs::rename(&tmp, &out))
+                .map_err(|e| format!("writing {}: {e}", out.display()))?;
+            println!("wrote {} ({} bytes)", out.display(), bytes.len());
+            Ok(())
+        }
+        TrainCommand::Bias {
+            weights,
+            data,
+            out,
+            search_weight,
+            test,
+            exact_only,
+        } => {
+            let start = Instant::now();
+            let (mut fit_set, held) =
+                train::load_dirs(&data).map_err(|e| format!("reading the data: {e}"))?;
+            if exact_only {
+                fit_set.retain(|s| s.exact);
+            }
+            println!(
+                "bias: {} positions to fit{}, {} held out, weights {weights}, search weight {search_weight}",
+                fit_set.len(),
+                if exact_only {
+                    " (exact values only)"
+                } else {
+                    ""
+                },
+                held.len()
+            );
+            let w0 = weights_named(&weights)?;
+            let fit = Fit {
+                search_weight,
+                ..Fit::default()
+            };
+            let target = |s: &train::Sample| fit.target(s);
+            let bias = train::fit_empties_bias(&w0, &fit_set, &target);
+            let w = w0.clone().with_empties_bias(bias);
+            println!("fitted in {:.0} s", start.elapsed().as_secs_f64());
+            let exact_held: Vec<train::Sample> = held.iter().filter(|s| s.exact).copied().collect();
+            for (name, w) in [("before", &w0), ("after", &w)] {
+                print_errors(
+                    &format!("held out, against the targets, {name}"),
+                    &train::errors(w, &held, &target),
+                );
+                print_errors(
+                    &format!("held out, exact values only, {name}"),
+                    &train::errors(w, &exact_held, &label),
+                );
+                if let Some(test) = &test {
+                    print_test_set(w, test)?;
+                }
+            }
+            println!("bias per empty squares (discs; the change in brackets):");
+            for (e, (&b, &b0)) in bias.iter().zip(w0.empties_bias()).enumerate() {
+                if b != 0 || b0 != 0 {
+                    let disc = |x: i16| f64::from(x) / f64::from(eval::SCALE);
+                    println!("  {e:>2}: {:+6.2} ({:+.2})", disc(b), disc(b) - disc(b0));
+                }
             }
             let bytes = w.encode();
             let tmp = out.with_extension("tmp");
