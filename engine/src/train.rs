@@ -1012,8 +1012,9 @@ mod tests {
     use super::*;
 
     /// The bias per count of empty squares that `fit_empties_bias` finds is the shift
-    /// planted in the targets, for every count with enough samples, and none elsewhere; with
-    /// it the weights meet the targets, and fitting again changes nothing.
+    /// planted in the targets (added to the bias the weights have), for every count with
+    /// enough samples, and the weights' own bias elsewhere; with it the weights meet the
+    /// targets, and fitting again changes nothing.
     #[test]
     fn the_empties_bias_fit_finds_a_planted_shift() {
         let w = crate::eval::builtin().clone();
