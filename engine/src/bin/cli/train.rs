@@ -249,6 +249,17 @@ pub fn load_weights(path: &Path) -> Result<Weights, String> {
     Weights::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// Writes `w` to `out` atomically (a temporary file renamed over it) and says so.
+fn write_weights(w: &Weights, out: &Path) -> Result<(), String> {
+    let bytes = w.encode();
+    let tmp = out.with_extension("tmp");
+    std::fs::write(&tmp, &bytes)
+        .and_then(|()| std::fs::rename(&tmp, out))
+        .map_err(|e| format!("writing {}: {e}", out.display()))?;
+    println!("wrote {} ({} bytes)", out.display(), bytes.len());
+    Ok(())
+}
+
 fn weights_named(name: &str) -> Result<Weights, String> {
     match name {
         "zeros" => Ok(Weights::zeros()),
@@ -490,13 +501,7 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
             if let Some(test) = test {
                 print_test_set(&w, &test)?;
             }
-            let bytes = w.encode();
-            let tmp = out.with_extension("tmp");
-            std::fs::write(&tmp, &bytes)
-                .and_then(|()| std::fs::rename(&tmp, &out))
-                .map_err(|e| format!("writing {}: {e}", out.display()))?;
-            println!("wrote {} ({} bytes)", out.display(), bytes.len());
-            Ok(())
+            write_weights(&w, &out)
         }
         TrainCommand::Bias {
             weights,
@@ -552,13 +557,7 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
                     println!("  {e:>2}: {:+6.2} ({:+.2})", disc(b), disc(b) - disc(b0));
                 }
             }
-            let bytes = w.encode();
-            let tmp = out.with_extension("tmp");
-            std::fs::write(&tmp, &bytes)
-                .and_then(|()| std::fs::rename(&tmp, &out))
-                .map_err(|e| format!("writing {}: {e}", out.display()))?;
-            println!("wrote {} ({} bytes)", out.display(), bytes.len());
-            Ok(())
+            write_weights(&w, &out)
         }
         TrainCommand::Testset {
             weights,
