@@ -161,3 +161,94 @@ fn nboard_plays_with_a_weights_file_and_refuses_a_bad_one() {
         "the message names the file: {err}"
     );
 }
+
+/// Runs the tool with `args` and returns whether it succeeded and its standard error.
+fn run_status(args: &[&str]) -> (bool, String) {
+    let out = tool()
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run montello-engine: {e}"));
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn train_bias_fits_exact_sets_at_the_counts_they_cover() {
+    use montello_engine::eval::{self, SCALE, Weights};
+    use montello_engine::random_endgame;
+    use montello_engine::train::{Sample, write_samples};
+
+    let dir = std::env::temp_dir().join(format!("montello-cli-bias-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    // 600 positions at 21 empties whose "exact" values are the shipped evaluation plus 3
+    // discs (rounded to whole discs, as exact values are): the fitted bias at 21 must move
+    // by 3 discs, give or take the rounding, and nowhere else.
+    let builtin = eval::builtin();
+    let samples: Vec<Sample> = (0..600u64)
+        .map(|seed| random_endgame(seed, 21))
+        .filter(|pos| pos.empties().count() == 21)
+        .map(|pos| {
+            let value = builtin.evaluate(pos.player(), pos.opponent());
+            let label = (f64::from(value) / f64::from(SCALE)).round() as i32 + 3;
+            Sample {
+                p: pos.player(),
+                o: pos.opponent(),
+                label: label.clamp(-64, 64) as i8,
+                exact: true,
+                search: None,
+            }
+        })
+        .collect();
+    assert!(samples.len() >= 500, "{} positions at 21", samples.len());
+    write_samples(std::path::Path::new(&path("set21.bin")), &samples).unwrap();
+    let out = path("biased.mwt");
+    run(&[
+        "train",
+        "bias",
+        "--weights",
+        "builtin",
+        "--sets",
+        &path("set21.bin"),
+        "--out",
+        &out,
+    ]);
+    let fitted = Weights::decode(&std::fs::read(&out).unwrap()).unwrap();
+    for (e, (&after, &before)) in fitted
+        .empties_bias()
+        .iter()
+        .zip(builtin.empties_bias())
+        .enumerate()
+    {
+        let shift = f64::from(after - before) / f64::from(SCALE);
+        if e == 21 {
+            assert!((shift - 3.0).abs() <= 0.5, "shift at 21: {shift}");
+        } else {
+            assert_eq!(after, before, "bias at {e} moved");
+        }
+    }
+
+    // A set with a position that has no exact value (a self-play chunk) is refused, named.
+    let mut chunk = samples.clone();
+    chunk[7].exact = false;
+    write_samples(std::path::Path::new(&path("chunk.bin")), &chunk).unwrap();
+    let (ok, err) = run_status(&[
+        "train",
+        "bias",
+        "--weights",
+        "builtin",
+        "--sets",
+        &path("chunk.bin"),
+        "--out",
+        &path("refused.mwt"),
+    ]);
+    assert!(!ok, "a set without exact values is refused");
+    assert!(
+        err.contains("chunk.bin") && err.contains("no exact value"),
+        "{err}"
+    );
+    assert!(!std::path::Path::new(&path("refused.mwt")).exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

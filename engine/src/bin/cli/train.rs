@@ -105,15 +105,19 @@ pub enum TrainCommand {
         interpolate: bool,
     },
     /// Add to WEIGHTS' tables the bias per count of empty squares that fits the chunks in
-    /// DATA best (chunks numbered 19 mod 20 held out), and write OUT; prints the error per
-    /// phase before and after, and the bias.
+    /// DATA (chunks numbered 19 mod 20 held out) and the exact sets in SETS best, and write
+    /// OUT; prints the error per phase before and after, and the bias.
     Bias {
         /// Weights: a file or `builtin`.
         #[arg(long)]
         weights: String,
         /// Data directories.
-        #[arg(long, required = true, num_args = 1..)]
+        #[arg(long, num_args = 1.., required_unless_present = "sets")]
         data: Vec<PathBuf>,
+        /// Exact sets (the format of `train testset`, e.g. positions from played games made by
+        /// tools/testset-from-games.py): every position is fitted, none held out.
+        #[arg(long, num_args = 1..)]
+        sets: Vec<PathBuf>,
         /// Output weights file.
         #[arg(long)]
         out: PathBuf,
@@ -506,16 +510,32 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
         TrainCommand::Bias {
             weights,
             data,
+            sets,
             out,
             search_weight,
             test,
             exact_only,
         } => {
             let start = Instant::now();
-            let (mut fit_set, held) =
-                train::load_dirs(&data).map_err(|e| format!("reading the data: {e}"))?;
+            let (mut fit_set, held) = if data.is_empty() {
+                (Vec::new(), Vec::new())
+            } else {
+                train::load_dirs(&data).map_err(|e| format!("reading the data: {e}"))?
+            };
             if exact_only {
                 fit_set.retain(|s| s.exact);
+            }
+            for set in &sets {
+                let samples =
+                    train::read_samples(set).map_err(|e| format!("{}: {e}", set.display()))?;
+                if let Some(s) = samples.iter().find(|s| !s.exact) {
+                    return Err(format!(
+                        "{}: position at {} empties has no exact value (not a set from `train testset` or tools/testset-from-games.py)",
+                        set.display(),
+                        s.empties()
+                    ));
+                }
+                fit_set.extend(samples);
             }
             println!(
                 "bias: {} positions to fit{}, {} held out, weights {weights}, search weight {search_weight}",
@@ -538,14 +558,16 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
             println!("fitted in {:.0} s", start.elapsed().as_secs_f64());
             let exact_held: Vec<train::Sample> = held.iter().filter(|s| s.exact).copied().collect();
             for (name, w) in [("before", &w0), ("after", &w)] {
-                print_errors(
-                    &format!("held out, against the targets, {name}"),
-                    &train::errors(w, &held, &target),
-                );
-                print_errors(
-                    &format!("held out, exact values only, {name}"),
-                    &train::errors(w, &exact_held, &label),
-                );
+                if !held.is_empty() {
+                    print_errors(
+                        &format!("held out, against the targets, {name}"),
+                        &train::errors(w, &held, &target),
+                    );
+                    print_errors(
+                        &format!("held out, exact values only, {name}"),
+                        &train::errors(w, &exact_held, &label),
+                    );
+                }
                 if let Some(test) = &test {
                     print_test_set(w, test)?;
                 }
