@@ -252,3 +252,27 @@ fn train_bias_fits_exact_sets_at_the_counts_they_cover() {
     assert!(!std::path::Path::new(&path("refused.mwt")).exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_shipped_bias_is_the_fit_of_the_committed_played_sets() {
+    // Generation 10 is generation 9 with its bias fitted again to the exact sets of played
+    // positions in engine/weights/played (docs/eval.md): the command writes the same file.
+    let weights = concat!(env!("CARGO_MANIFEST_DIR"), "/weights");
+    let sets: Vec<String> = (10..=23)
+        .map(|e| format!("{weights}/played/e{e}.bin"))
+        .collect();
+    let dir = std::env::temp_dir().join(format!("montello-cli-gen10-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("gen10.mwt").to_string_lossy().into_owned();
+    let gen9 = format!("{weights}/gen9.mwt");
+    let mut args = vec!["train", "bias", "--weights", &gen9, "--out", &out, "--sets"];
+    args.extend(sets.iter().map(String::as_str));
+    run(&args);
+    let fitted = std::fs::read(&out).unwrap();
+    let shipped = std::fs::read(format!("{weights}/gen10.mwt")).unwrap();
+    assert!(
+        fitted == shipped,
+        "the fit differs from engine/weights/gen10.mwt"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -45,10 +45,11 @@ pub const fn phase(empties: u32) -> usize {
     if p < PHASES { p } else { PHASES - 1 }
 }
 
-/// The shipped weights, as the trainer wrote them: generation 9 (generation 8's tables and a
-/// bias per count of empty squares; docs/eval.md). A new generation ships by pointing this at
+/// The shipped weights, as the trainer wrote them: generation 10 (generation 8's tables and a
+/// bias per count of empty squares, fitted at 10-23 empties to positions from played games;
+/// docs/eval.md). A new generation ships by pointing this at
 /// its file.
-static BUILTIN: &[u8] = include_bytes!("../../weights/gen9.mwt");
+static BUILTIN: &[u8] = include_bytes!("../../weights/gen10.mwt");
 
 static WEIGHTS: OnceLock<Weights> = OnceLock::new();
 
