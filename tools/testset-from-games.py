@@ -114,21 +114,26 @@ def main():
     excluded = set()
     for path in args.exclude:
         excluded |= read_positions(path)
-    seen, positions = set(), []
+    seen, positions, left_out = set(), [], set()
     for path in args.logs:
         with open(path) as f:
             for line in f:
                 for game in GAME.findall(line):
                     moves = [m.lower() for m in MOVE.findall(game)]
                     at = position_at(moves, args.empties)
-                    if at is not None and obf(*at) not in seen and key(*at) not in excluded:
-                        seen.add(obf(*at))
-                        positions.append(obf(*at))
+                    if at is None or obf(*at) in seen:
+                        continue
+                    if key(*at) in excluded:
+                        left_out.add(key(*at))
+                        continue
+                    seen.add(obf(*at))
+                    positions.append(obf(*at))
     random.Random(args.seed).shuffle(positions)
     chosen = positions[: args.positions]
     print(
         f"{len(positions)} distinct positions at {args.empties} empties"
         f" ({len(excluded)} excluded), {len(chosen)} kept"
+        + (f"; {len(left_out)} left out as in the excluded sets" if left_out else "")
     )
     if not chosen:
         sys.exit("no positions")

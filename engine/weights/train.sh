@@ -135,7 +135,7 @@ generation_9() {
 # 10-23 empties to positions from played games (the matches in docs/arena listed in
 # played/games.txt: Master, `ab` and the engine of f261f80, at 100 ms and 1 s a move), each
 # solved exactly. The sets are committed (engine/weights/played/); a missing one is made again
-# (the same positions with the same seed; about an hour on 2 cores for all of them).
+# (the same positions with the same seed; about 40 minutes on 2 cores for all of them).
 generation_10() {
     local sets=() spec e n set
     mkdir -p "$OUT/played"
