@@ -114,7 +114,7 @@ def main():
     excluded = set()
     for path in args.exclude:
         excluded |= read_positions(path)
-    seen, positions, left_out = set(), [], set()
+    seen, positions, left_out = {}, [], set()
     for path in args.logs:
         with open(path) as f:
             for line in f:
@@ -126,7 +126,7 @@ def main():
                     if key(*at) in excluded:
                         left_out.add(key(*at))
                         continue
-                    seen.add(obf(*at))
+                    seen[obf(*at)] = key(*at)
                     positions.append(obf(*at))
     random.Random(args.seed).shuffle(positions)
     chosen = positions[: args.positions]
@@ -170,10 +170,7 @@ def main():
 
     out = bytearray(MAGIC)
     for line, score in zip(chosen, scores):
-        squares, side = line.rstrip(";").split()
-        p = sum(1 << i for i, c in enumerate(squares) if c == side)
-        o = sum(1 << i for i, c in enumerate(squares) if c not in ("-", side))
-        out += struct.pack("<QQbBh", p, o, score, 1, NO_SEARCH)
+        out += struct.pack("<QQbBh", *seen[line], score, 1, NO_SEARCH)
     tmp = args.out + ".tmp"
     with open(tmp, "wb") as f:
         f.write(out)

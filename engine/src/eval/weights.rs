@@ -176,6 +176,22 @@ const fn has_empties_bias(version: u32) -> bool {
     version > VERSION_INTERPOLATED
 }
 
+/// Whether a file of `version` holds tables to interpolate between (versions 3 and 5).
+const fn is_interpolated(version: u32) -> bool {
+    version == VERSION_INTERPOLATED || version == VERSION_INTERPOLATED + VERSION_EMPTIES_BIAS
+}
+
+/// A weight as an unsigned number, small for small magnitudes of either sign (zigzag).
+fn zigzag(w: i16) -> u64 {
+    let v = i64::from(w);
+    ((v << 1) ^ (v >> 63)) as u64
+}
+
+/// The signed number [`zigzag`] wrote.
+fn unzigzag(z: u64) -> i64 {
+    ((z >> 1) as i64) ^ -((z & 1) as i64)
+}
+
 fn put_varint(out: &mut Vec<u8>, mut v: u64) {
     while v >= 0x80 {
         out.push((v as u8) | 0x80);
@@ -441,8 +457,7 @@ impl Weights {
                     put_varint(&mut out, zeros << 1 | 1);
                     zeros = 0;
                 }
-                let v = i64::from(w[i]);
-                put_varint(&mut out, (((v << 1) ^ (v >> 63)) as u64) << 1);
+                put_varint(&mut out, zigzag(w[i]) << 1);
             }
         }
         if zeros > 0 {
@@ -450,8 +465,7 @@ impl Weights {
         }
         if has_empties_bias(version) {
             for &b in self.empties_bias.iter() {
-                let v = i64::from(b);
-                put_varint(&mut out, ((v << 1) ^ (v >> 63)) as u64);
+                put_varint(&mut out, zigzag(b));
             }
         }
         out.extend_from_slice(&fnv1a(&self.data, &self.empties_bias[..], version).to_le_bytes());
@@ -514,8 +528,7 @@ impl Weights {
                         .ok_or_else(|| WeightsError(format!("empty run at byte {}", 24 + at)))?;
                     continue;
                 }
-                let z = token >> 1;
-                let v = ((z >> 1) as i64) ^ -((z & 1) as i64);
+                let v = unzigzag(token >> 1);
                 w[i] = i16::try_from(v).map_err(|_| {
                     WeightsError(format!("weight {v} out of range at byte {}", 24 + at))
                 })?;
@@ -533,8 +546,7 @@ impl Weights {
         let mut empties_bias = [0i16; EMPTIES_BIAS_LEN];
         if has_empties_bias(version) {
             for (e, b) in empties_bias.iter_mut().enumerate() {
-                let z = get_varint(body, &mut at)?;
-                let v = ((z >> 1) as i64) ^ -((z & 1) as i64);
+                let v = unzigzag(get_varint(body, &mut at)?);
                 *b = i16::try_from(v).map_err(|_| {
                     WeightsError(format!(
                         "bias {v} for {e} empty squares out of range at byte {}",
@@ -556,14 +568,12 @@ impl Weights {
                 "checksum mismatch: the file is damaged".into(),
             ));
         }
-        let interpolated = version == VERSION_INTERPOLATED
-            || version == VERSION_INTERPOLATED + VERSION_EMPTIES_BIAS;
         Ok(Weights {
             data,
             blended: None,
             empties_bias: Box::new(empties_bias),
         }
-        .with_interpolation(interpolated))
+        .with_interpolation(is_interpolated(version)))
     }
 }
 
