@@ -198,8 +198,8 @@ def read_openings(path):
     out = []
     with open(path) as f:
         for line in f:
-            line = line.strip()
-            if not line or line.startswith("#"):
+            line = line.split("#", 1)[0].strip()  # a line may end with a comment
+            if not line:
                 continue
             out.append([parse_square(line[i : i + 2]) for i in range(0, len(line), 2)])
     return out

@@ -276,3 +276,54 @@ fn the_shipped_bias_is_the_fit_of_the_committed_played_sets() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The lines and values `openings` printed: (transcript, value in discs).
+fn opening_rows(text: &str) -> Vec<(String, f64)> {
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let (line, value) = l
+                .split_once('#')
+                .unwrap_or_else(|| panic!("no value after the line: {l:?}"));
+            let value = value
+                .trim()
+                .parse::<f64>()
+                .unwrap_or_else(|e| panic!("{e}: {l:?}"));
+            (line.trim().to_string(), value)
+        })
+        .collect()
+}
+
+#[test]
+fn openings_keeps_the_lines_the_search_values_near_even_on_any_thread_count() {
+    // The 3-ply lines, judged 6 plies deep: fast enough for a test, and the same code path.
+    let openings = |max_margin: &str, threads: &str| {
+        let text = run(&[
+            "openings",
+            "--plies",
+            "3",
+            "--depth",
+            "6",
+            "--max-margin",
+            max_margin,
+            "--threads",
+            threads,
+        ]);
+        assert!(text.starts_with("# Balanced openings"), "{text}");
+        opening_rows(&text)
+    };
+    let all = openings("64", "1");
+    // Every distinct 3-ply position from f5 once (f5 then d6, f6 or f4, then their replies).
+    assert_eq!(all.len(), 14, "{all:?}");
+    assert!(all.iter().all(|(l, _)| l.len() == 6 && l.starts_with("f5")));
+    // The search tells the lines apart: neither all even nor all alike.
+    assert!(all.iter().any(|(_, v)| v.abs() > 2.0), "{all:?}");
+    assert!(all.iter().any(|(_, v)| v.abs() <= 2.0), "{all:?}");
+
+    // Exactly the lines within two discs, in the same order, valued the same on two threads.
+    let expected: Vec<(String, f64)> = all.into_iter().filter(|(_, v)| v.abs() <= 2.0).collect();
+    assert_eq!(openings("2", "2"), expected);
+
+    let (ok, err) = run_status(&["openings", "--plies", "0"]);
+    assert!(!ok && err.contains("--plies 0"), "{err}");
+}

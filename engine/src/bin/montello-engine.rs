@@ -101,6 +101,24 @@ enum Command {
         #[arg(long)]
         book: Option<std::path::PathBuf>,
     },
+    /// Write the arena's balanced openings: every distinct line of PLIES moves from f5 that
+    /// the alpha-beta search, DEPTH plies deep (Multi-ProbCut as shipped; deterministic),
+    /// values within MAX_MARGIN discs of even, one transcript a line with its value as a
+    /// comment (engine/data/openings.txt is this command's output).
+    Openings {
+        /// Moves in each line, f5 first.
+        #[arg(long, default_value_t = 6)]
+        plies: usize,
+        /// The alpha-beta search's depth.
+        #[arg(long, default_value_t = 24)]
+        depth: u32,
+        /// Keep the lines valued within this many discs of even.
+        #[arg(long, default_value_t = 2.0)]
+        max_margin: f64,
+        /// Lines judged at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
     /// Evaluate a position with the learned pattern evaluation: the expected final disc
     /// margin for the side to move. Accepts a transcript, a GGF record or a board string.
     Eval {
@@ -271,6 +289,35 @@ fn run(command: Command) -> Result<(), String> {
                     .collect();
                 println!("legal moves: {}", moves.join(" "));
             }
+            Ok(())
+        }
+        Command::Openings {
+            plies,
+            depth,
+            max_margin,
+            threads,
+        } => {
+            if !(1..=10).contains(&plies) {
+                return Err(format!("--plies {plies}: expected 1 to 10"));
+            }
+            let start = Instant::now();
+            let lines =
+                montello_engine::arena::generate_openings(plies, depth, max_margin, threads);
+            println!(
+                "# Balanced openings for the arena: every distinct {plies}-ply line from f5 that the\n\
+                 # alpha-beta search {depth} plies deep values within {max_margin} discs of even\n\
+                 # (its value for the side to move after the line follows each). Written by\n\
+                 # montello-engine openings --plies {plies} --depth {depth} --max-margin {max_margin}"
+            );
+            for (line, value) in &lines {
+                println!("{}  # {value:+.2}", transcript::to_transcript(line));
+            }
+            eprintln!(
+                "{} of {} lines kept ({:.0} s)",
+                lines.len(),
+                montello_engine::arena::opening_lines(plies).len(),
+                start.elapsed().as_secs_f64()
+            );
             Ok(())
         }
         Command::Arena {

@@ -876,6 +876,14 @@ pub(crate) fn win_rate(score: i32) -> f64 {
     f64::from(super::win_probability(discs, WIN_RATE_DISCS))
 }
 
+/// The margin in discs that [`win_rate`] turned into `rate`: its inverse, within the
+/// rounding of the logistic (a hundredth of a disc near even).
+#[cfg(feature = "cli")]
+pub(crate) fn margin_of_win_rate(rate: f64) -> f64 {
+    let p = rate.clamp(1e-9, 1.0 - 1e-9);
+    f64::from(WIN_RATE_DISCS) * (p / (1.0 - p)).ln()
+}
+
 /// The best move and the table's best replies after it.
 fn principal_variation(table: &Table, pos: &Position, variant: Variant, first: Move) -> Vec<Move> {
     let mut pv = vec![first];

@@ -22,6 +22,8 @@ mod tree;
 pub mod wire;
 
 pub use alphabeta::AlphaBetaConfig;
+#[cfg(feature = "cli")]
+pub(crate) use alphabeta::margin_of_win_rate;
 pub use book::{Book, BookError, BookMove};
 #[cfg(feature = "cli")]
 pub use book::{BuildConfig as BookBuildConfig, build as build_book};
