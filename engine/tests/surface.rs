@@ -63,6 +63,7 @@ fn the_search_types_are_in_search() {
         minimax: true,
         minimax_alpha: 0.45,
         prune: true,
+        leaf_solve_empties: 11,
         ..MctsConfig::default()
     };
     assert_eq!(Level::Master.config(), master);
