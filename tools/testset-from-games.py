@@ -121,13 +121,16 @@ def main():
                 for game in GAME.findall(line):
                     moves = [m.lower() for m in MOVE.findall(game)]
                     at = position_at(moves, args.empties)
-                    if at is None or obf(*at) in seen:
+                    if at is None:
                         continue
-                    if key(*at) in excluded:
-                        left_out.add(key(*at))
+                    board, bits = obf(*at), key(*at)
+                    if board in seen:
                         continue
-                    seen[obf(*at)] = key(*at)
-                    positions.append(obf(*at))
+                    if bits in excluded:
+                        left_out.add(bits)
+                        continue
+                    seen[board] = bits
+                    positions.append(board)
     random.Random(args.seed).shuffle(positions)
     chosen = positions[: args.positions]
     print(

@@ -260,11 +260,7 @@ pub fn generate_openings(
         });
         opening_value(&pos, depth)
     };
-    let values: Vec<f64> = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .map(|pool| pool.install(|| lines.par_iter().map(judge).collect()))
-        .unwrap_or_else(|_| lines.iter().map(judge).collect());
+    let values: Vec<f64> = in_pool(threads, || lines.par_iter().map(judge).collect());
     lines
         .into_iter()
         .zip(values)
