@@ -293,7 +293,9 @@ fn privacy_manifest_declares_the_required_reason_apis() {
     );
 }
 
-/// The store versions come from the crate's version, as Android's do (android/build.sh).
+/// The store versions come from the crate's version, as Android's do (android/build.sh): its
+/// MAJOR.MINOR.PATCH (tools/version_code.py --marketing; tests/store_version.rs pins the
+/// mapping), the only form App Store Connect takes.
 #[test]
 fn app_version_is_the_crate_version() {
     let spec = std::fs::read_to_string(ios_dir().join("project.yml")).expect("ios/project.yml");
@@ -302,5 +304,11 @@ fn app_version_is_the_crate_version() {
         .find_map(|l| l.trim().strip_prefix("MARKETING_VERSION:"))
         .map(|v| v.trim().trim_matches('"'))
         .expect("project.yml sets MARKETING_VERSION");
-    assert_eq!(marketing, env!("CARGO_PKG_VERSION"));
+    let out = std::process::Command::new("python3")
+        .args(["tools/version_code.py", "--marketing", "--crate"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("python3 runs");
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(marketing, String::from_utf8_lossy(&out.stdout).trim());
 }

@@ -416,3 +416,60 @@ fn a_finished_game_against_the_ai_is_counted_once() {
         "the reset was written"
     );
 }
+
+/// A launch with nowhere to save (the platform gave no data directory) tells the player, in
+/// every language, that games will not be kept; a launch with a directory, and a development
+/// run that keeps nothing on purpose, say nothing.
+#[test]
+fn a_launch_with_no_data_directory_says_games_will_not_be_kept() {
+    use montello::app::launch::{LaunchOptions, say_when_games_are_not_kept};
+    let launch_with = |launch: LaunchOptions, dir: Option<&Path>| {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<Notice>()
+            .insert_resource(launch)
+            .add_systems(Startup, say_when_games_are_not_kept);
+        if let Some(dir) = dir {
+            app.insert_resource(montello::persist::save::DataDir(dir.to_path_buf()));
+        }
+        app.update();
+        app
+    };
+    let player = LaunchOptions::default();
+    assert!(player.keeps_games());
+    let app = launch_with(player.clone(), None);
+    let notice = app.world().resource::<Notice>();
+    assert!(notice.is_error, "{notice:?}");
+    let texts: Vec<String> = [Lang::En, Lang::Ja, Lang::Fr, Lang::De]
+        .into_iter()
+        .map(|lang| notice.text(lang))
+        .collect();
+    assert!(texts[0].contains("will not be kept"), "{texts:?}");
+    for text in &texts {
+        assert!(
+            !text.is_empty() && !text.contains("notice."),
+            "untranslated: {texts:?}"
+        );
+    }
+    assert!(texts.windows(2).all(|w| w[0] != w[1]), "{texts:?}");
+
+    let dir = temp_dir("kept");
+    assert!(
+        launch_with(player, Some(&dir))
+            .world()
+            .resource::<Notice>()
+            .is_empty()
+    );
+    let autoplay = LaunchOptions {
+        autoplay: Some(AiLevel::Iterations(10)),
+        ..LaunchOptions::default()
+    };
+    assert!(!autoplay.keeps_games() && autoplay.save_dir().is_none());
+    assert!(
+        launch_with(autoplay, None)
+            .world()
+            .resource::<Notice>()
+            .is_empty()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -79,6 +79,52 @@ fn versions_outside_the_scheme_are_refused_with_a_reason() {
     }
 }
 
+/// The store's version string (iOS's MARKETING_VERSION and CFBundleShortVersionString,
+/// Android's versionName): App Store Connect takes at most three integers, so a pre-release or
+/// build metadata never reaches it.
+#[test]
+fn the_store_version_string_is_major_minor_patch_pre_releases_included() {
+    let out = Command::new("python3")
+        .arg(root().join("tools/version_code.py"))
+        .arg("--marketing")
+        .args([
+            "1.2.0-rc.1",
+            "1.2.0-alpha",
+            "0.3.0-beta.12",
+            "1.0.0+build.7",
+            "2.10.3",
+        ])
+        .output()
+        .expect("python3 runs");
+    assert!(out.status.success(), "{out:?}");
+    let names: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(names, ["1.2.0", "1.2.0", "0.3.0", "1.0.0", "2.10.3"]);
+    for name in &names {
+        let parts: Vec<&str> = name.split('.').collect();
+        assert!(
+            parts.len() <= 3
+                && parts
+                    .iter()
+                    .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())),
+            "App Store Connect refuses {name}"
+        );
+    }
+    // A version outside the scheme has no store string either.
+    let bad = Command::new("python3")
+        .arg(root().join("tools/version_code.py"))
+        .args(["--marketing", "1.0.0-dev"])
+        .output()
+        .expect("python3 runs");
+    assert!(!bad.status.success());
+    // Android's package names it so (android/build.sh, checked on the APK by .ci/android.sh).
+    let build = std::fs::read_to_string(root().join("android/build.sh")).expect("android/build.sh");
+    assert!(build.contains("--version-name \"$version_name\""));
+    assert!(build.contains("version_code.py --marketing"));
+}
+
 #[test]
 fn the_ios_build_number_is_the_crate_versions_code() {
     let spec = std::fs::read_to_string(root().join("ios/project.yml")).expect("ios/project.yml");

@@ -3,6 +3,12 @@
 
     tools/version_code.py VERSION...      prints one code a line
     tools/version_code.py --crate         the code of the workspace's version (Cargo.toml)
+    tools/version_code.py --marketing VERSION...|--crate
+                                          prints the store's version string instead
+
+The store's version string (iOS's MARKETING_VERSION and CFBundleShortVersionString, Android's
+versionName) is MAJOR.MINOR.PATCH alone: App Store Connect refuses anything but up to three
+integers, so 1.2.0-rc.1 is shown as 1.2.0 and told apart from 1.2.0 by its build number.
 
 VERSION is MAJOR.MINOR.PATCH, optionally -alpha.N, -beta.N or -rc.N (N from 0; a bare
 -alpha is -alpha.0); build metadata after + is ignored. The code is
@@ -49,6 +55,13 @@ def version_code(version: str) -> int:
     return major * 1_000_000 + minor * 10_000 + patch * 100 + stage
 
 
+def marketing_version(version: str) -> str:
+    """MAJOR.MINOR.PATCH of a version the scheme accepts (the pre-release and build left out)."""
+    version_code(version)
+    m = PATTERN.match(version.strip())
+    return f"{m.group(1)}.{m.group(2)}.{m.group(3)}"
+
+
 def crate_version(root: Path) -> str:
     text = (root / "Cargo.toml").read_text()
     section = re.search(r"^\[workspace\.package\]\s*$(.*?)^\[", text, re.M | re.S)
@@ -63,11 +76,13 @@ def main(args: list[str]) -> int:
         print(__doc__.strip(), file=sys.stderr)
         return 2
     try:
+        marketing = "--marketing" in args
+        args = [a for a in args if a != "--marketing"]
         if "--crate" in args:
             root = Path(__file__).resolve().parent.parent
             args = [crate_version(root) if a == "--crate" else a for a in args]
         for version in args:
-            print(version_code(version))
+            print(marketing_version(version) if marketing else version_code(version))
     except ValueError as e:
         print(f"version_code.py: {e}", file=sys.stderr)
         return 1

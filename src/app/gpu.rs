@@ -14,7 +14,13 @@
 //!   [`FRAMES_THAT_PROVE_IT`] frames were drawn with every pipeline compiled and at least
 //!   [`TIME_THAT_PROVES_IT`] has passed since the launch ([`DrawProof`]). A driver that
 //!   crashes while compiling, on its first draw or submit, or a few frames later, never gets
-//!   that far.
+//!   that far. Until then the app keeps drawing on its own ([`SharedProof`]): a reactive app
+//!   would otherwise sleep after its first frames until a tap, and the proof would wait on the
+//!   player.
+//! - A launch that goes to the background before the proof is written says so ("paused"),
+//!   and writes "trying" again when it comes back: a process that Android kills in the
+//!   background died without drawing, so the next launch tries the same API again. Only a
+//!   launch that died while drawing leaves "trying" behind.
 //! - A launch that finds its own version's "trying" record knows that API failed: it starts on
 //!   the next one of [`Api::ORDER`] (Vulkan, GL ES, then GL ES with WebGL2-level limits and
 //!   no multisampling, the most conservative configuration wgpu has). When every one has
@@ -26,6 +32,7 @@ use crate::persist::storage::{self, Loaded, SaveFormat};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 /// A graphics API configuration the renderer can start on (written `vulkan`, `gl` or
@@ -81,6 +88,11 @@ pub struct GpuRecord {
     pub api: Api,
     /// Whether frames were drawn with it.
     pub worked: bool,
+    /// Whether the launch went to the background before it had proven the API: it stopped
+    /// drawing, so if its process is gone it was killed there, not by the driver (absent, that
+    /// is false, in records of older versions and in all but such a record).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub paused: bool,
     /// The APIs that failed before, for this version (absent in records of older versions).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub failed: Vec<Api>,
@@ -103,8 +115,11 @@ impl SaveFormat for GpuRecord {
 /// ones known to have failed for this version.
 pub fn choose(last: Option<&GpuRecord>, version: &str) -> (Api, Vec<Api>) {
     match last {
-        Some(r) if r.version == version && r.worked => (r.api, r.failed.clone()),
-        // The last launch of this version died before it had drawn enough: that API failed.
+        // It worked, or it had not finished its proof when it went to the background and was
+        // killed there: nothing failed.
+        Some(r) if r.version == version && (r.worked || r.paused) => (r.api, r.failed.clone()),
+        // The last launch of this version died while drawing, before it had drawn enough:
+        // that API failed.
         Some(r) if r.version == version => {
             let mut failed = r.failed.clone();
             if !failed.contains(&r.api) {
@@ -160,11 +175,18 @@ pub fn start(
     };
     let (mut api, mut failed) = choose(last.as_ref(), version);
     if let Some(r) = last.as_ref().filter(|r| !r.worked && r.version == version) {
-        notes.push(format!(
-            "the last launch died before it had drawn on {}: starting on {}",
-            r.api.name(),
-            api.name()
-        ));
+        notes.push(if r.paused {
+            format!(
+                "the last launch went to the background before it had proven {}: trying it again",
+                r.api.name()
+            )
+        } else {
+            format!(
+                "the last launch died before it had drawn on {}: starting on {}",
+                r.api.name(),
+                api.name()
+            )
+        });
     }
     let trying = |api: Api, failed: &[Api], notes: &mut Vec<String>| {
         if let Some(dir) = dir {
@@ -172,6 +194,7 @@ pub fn start(
                 version: version.to_string(),
                 api,
                 worked: false,
+                paused: false,
                 failed: failed.to_vec(),
             };
             if let Err(e) = storage::save(dir, &record) {
@@ -230,9 +253,10 @@ pub const FRAMES_THAT_PROVE_IT: u32 = 3;
 /// dies a second into the game has not proven anything.
 pub const TIME_THAT_PROVES_IT: Duration = Duration::from_secs(2);
 
-/// The render world's evidence that this launch's API draws: frames counted after rendering,
-/// only those that began with no pipeline waiting to compile.
-#[derive(Resource, Debug)]
+/// The evidence that this launch's API draws: frames counted after rendering, only those that
+/// began with no pipeline waiting to compile, since the launch or the last return from the
+/// background.
+#[derive(Debug)]
 pub struct DrawProof {
     dir: PathBuf,
     version: String,
@@ -241,6 +265,7 @@ pub struct DrawProof {
     frames: u32,
     compiled: bool,
     written: bool,
+    paused: bool,
 }
 
 impl DrawProof {
@@ -255,6 +280,58 @@ impl DrawProof {
             frames: 0,
             compiled: false,
             written: false,
+            paused: false,
+        }
+    }
+
+    /// Whether "worked" is still to be written.
+    pub fn pending(&self) -> bool {
+        !self.written
+    }
+
+    /// The app goes to the background before the proof is complete: the record says it
+    /// stopped drawing ("paused"), so that a process killed in the background is not taken for
+    /// a driver that crashed. Frames rendered while paused prove nothing. Returns whether the
+    /// record was written.
+    pub fn paused(&mut self) -> bool {
+        if self.written || self.paused {
+            return false;
+        }
+        self.paused = true;
+        self.write(false, true)
+    }
+
+    /// Back from the background: drawing starts again, and so does the proof ("trying" again,
+    /// with its frames and time counted from `now`). Returns whether the record was written.
+    pub fn resumed(&mut self, now: Instant) -> bool {
+        if self.written || !self.paused {
+            return false;
+        }
+        self.paused = false;
+        self.frames = 0;
+        self.compiled = false;
+        self.started = now;
+        self.write(false, false)
+    }
+
+    /// Writes this launch's record, keeping the failures already on file.
+    fn write(&self, worked: bool, paused: bool) -> bool {
+        let record = GpuRecord {
+            version: self.version.clone(),
+            api: self.api,
+            worked,
+            paused,
+            failed: match storage::load::<GpuRecord>(&self.dir) {
+                Loaded::Latest(r) | Loaded::Backup { value: r, .. } => r.failed,
+                _ => Vec::new(),
+            },
+        };
+        match storage::save(&self.dir, &record) {
+            Ok(()) => true,
+            Err(e) => {
+                warn!("{e}");
+                false
+            }
         }
     }
 
@@ -262,7 +339,7 @@ impl DrawProof {
     /// some pipeline was still compiling at its end. Writes "worked" once the proof is complete
     /// (once a launch) and returns whether it wrote.
     pub fn frame_rendered(&mut self, backend: &str, waiting: bool, now: Instant) -> bool {
-        if self.written {
+        if self.written || self.paused {
             return false;
         }
         // A frame counts only if it began with every pipeline compiled.
@@ -275,37 +352,88 @@ impl DrawProof {
         {
             return false;
         }
-        let record = GpuRecord {
-            version: self.version.clone(),
-            api: self.api,
-            worked: true,
-            failed: match storage::load::<GpuRecord>(&self.dir) {
-                Loaded::Latest(r) | Loaded::Backup { value: r, .. } => r.failed,
-                _ => Vec::new(),
-            },
-        };
         self.written = true;
-        match storage::save(&self.dir, &record) {
-            Ok(()) => true,
-            Err(e) => {
-                warn!("{e}");
-                false
-            }
+        self.write(true, false)
+    }
+}
+
+/// The one [`DrawProof`] of a launch, shared by the render world (which counts the frames) and
+/// the main world (which keeps frames coming until it is written, and says when the app goes
+/// to the background and comes back).
+#[derive(Resource, Clone, Debug)]
+pub struct SharedProof(Arc<Mutex<DrawProof>>);
+
+impl SharedProof {
+    /// Shares `proof`.
+    pub fn new(proof: DrawProof) -> SharedProof {
+        SharedProof(Arc::new(Mutex::new(proof)))
+    }
+
+    /// The proof, for one step.
+    pub fn lock(&self) -> MutexGuard<'_, DrawProof> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Whether "worked" is still to be written.
+    pub fn pending(&self) -> bool {
+        self.lock().pending()
+    }
+}
+
+/// Until the proof is written the app draws on its own, whatever the player does: a reactive
+/// app draws a few frames after the last activity and then sleeps until a tap (or its 60 s
+/// wake), and a proof that waited for a tap would never be written by a player who opens the
+/// app and leaves it.
+pub fn keep_drawing_until_proven(
+    proof: Res<SharedProof>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    if proof.pending() {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}
+
+/// The lifecycle's steps, told to the proof: paused when the app goes to the background (the
+/// game is saved and the work stops there), resumed when it comes back.
+pub fn follow_lifecycle(
+    proof: Res<SharedProof>,
+    mut steps: MessageReader<crate::platform::lifecycle::Steps>,
+) {
+    for step in steps.read() {
+        if step.pause_work {
+            proof.lock().paused();
         }
+        if step.resume_work {
+            proof.lock().resumed(Instant::now());
+        }
+    }
+}
+
+/// The main world's part of the proof ([`keep_drawing_until_proven`], [`follow_lifecycle`]),
+/// and the render world's, where there is one ([`prove_drawing`]).
+pub fn proof_plugin(app: &mut App, proof: SharedProof) {
+    use bevy::render::{Render, RenderApp, RenderSystems};
+    app.insert_resource(proof.clone())
+        .add_systems(Last, keep_drawing_until_proven)
+        .add_systems(
+            PostUpdate,
+            follow_lifecycle.after(crate::platform::lifecycle::LifecycleSystems),
+        );
+    if let Some(render_app) = app.get_sub_app_mut(RenderApp) {
+        render_app
+            .insert_resource(proof)
+            .add_systems(Render, prove_drawing.in_set(RenderSystems::Cleanup));
     }
 }
 
 /// The render world's system: counts the frame just rendered (it runs in
 /// `RenderSystems::Cleanup`, after the frame's commands were submitted).
-#[cfg_attr(
-    not(target_os = "android"),
-    allow(dead_code, reason = "scheduled on Android only")
-)]
 fn prove_drawing(
     adapter: Res<bevy::render::renderer::RenderAdapterInfo>,
     cache: Res<bevy::render::render_resource::PipelineCache>,
-    mut proof: ResMut<DrawProof>,
+    proof: Res<SharedProof>,
 ) {
+    let mut proof = proof.lock();
     if proof.written {
         return;
     }
@@ -370,19 +498,10 @@ pub(crate) fn plugin(app: &mut App, #[cfg(target_os = "android")] dir: Option<Pa
     ));
     #[cfg(target_os = "android")]
     {
-        use bevy::render::{Render, RenderApp, RenderSystems};
         let start = app.world().get_resource::<GpuStart>().cloned();
-        if let (Some(dir), Some(start)) = (dir, start.as_ref())
-            && let Some(render_app) = app.get_sub_app_mut(RenderApp)
-        {
-            render_app
-                .insert_resource(DrawProof::new(
-                    dir,
-                    env!("CARGO_PKG_VERSION"),
-                    start.api,
-                    start.started,
-                ))
-                .add_systems(Render, prove_drawing.in_set(RenderSystems::Cleanup));
+        if let (Some(dir), Some(start)) = (dir, start.as_ref()) {
+            let proof = DrawProof::new(dir, env!("CARGO_PKG_VERSION"), start.api, start.started);
+            proof_plugin(app, SharedProof::new(proof));
         }
         app.add_systems(Startup, (log_start, say_when_all_failed));
         if start.as_ref().is_some_and(|s| s.api == Api::GlSafe) {
@@ -420,6 +539,7 @@ mod tests {
             version: version.into(),
             api,
             worked,
+            paused: false,
             failed: failed.to_vec(),
         }
     }
@@ -628,6 +748,281 @@ mod tests {
                 .iter()
                 .any(|n| n.contains("every graphics API failed"))
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// How a phone draws on a working driver: its shaders compile for `compile` after the
+    /// launch, then a frame every `frame`.
+    struct Phone {
+        compile: Duration,
+        frame: Duration,
+    }
+
+    /// A recent phone: shaders in 0.4 s, 60 frames a second.
+    const FAST: Phone = Phone {
+        compile: Duration::from_millis(400),
+        frame: Duration::from_millis(16),
+    };
+    /// An old one: shaders in 7 s, 20 frames a second.
+    const SLOW: Phone = Phone {
+        compile: Duration::from_secs(7),
+        frame: Duration::from_millis(50),
+    };
+
+    impl Phone {
+        /// Draws on `backend` from `from` to `to` after `t0`, the frames the app asks for
+        /// itself; returns whether "worked" was written.
+        fn draw(
+            &self,
+            proof: &SharedProof,
+            backend: &str,
+            t0: Instant,
+            from: Duration,
+            to: Duration,
+        ) -> bool {
+            let mut wrote = false;
+            let mut t = from;
+            while t < to && proof.pending() {
+                wrote |= proof
+                    .lock()
+                    .frame_rendered(backend, t < self.compile, t0 + t);
+                t += self.frame;
+            }
+            wrote
+        }
+    }
+
+    /// A launch on `phone`: the choice, and the proof the app would share.
+    fn launch_on(dir: &Path, version: &str) -> (GpuStart, SharedProof) {
+        let start = start(Some(dir), version, || true);
+        let proof = SharedProof::new(DrawProof::new(
+            dir.to_path_buf(),
+            version,
+            start.api,
+            start.started,
+        ));
+        (start, proof)
+    }
+
+    /// Opened, then home before any tap, then killed in the background: not a driver failure,
+    /// on a fast phone (sent home after 1 s, before the 2 s of the proof) and on a slow one
+    /// (still compiling when sent home). Frames are drawn without input until the proof is
+    /// written, so a player who stays proves it without touching the screen.
+    #[test]
+    fn home_before_any_tap_and_killed_in_the_background_is_no_failure() {
+        for (name, phone) in [("fast", &FAST), ("slow", &SLOW)] {
+            let dir = temp_dir(&format!("home-{name}"));
+            let v = "4.0.0";
+            let home_at = if name == "fast" {
+                Duration::from_secs(1)
+            } else {
+                Duration::from_secs(3)
+            };
+            let (first, proof) = launch_on(&dir, v);
+            assert_eq!(first.api, Api::Vulkan);
+            assert!(!phone.draw(&proof, "vulkan", first.started, Duration::ZERO, home_at));
+            assert!(proof.lock().paused(), "{name}: the record says paused");
+            assert_eq!(
+                on_file(&dir),
+                GpuRecord {
+                    paused: true,
+                    ..record(v, Api::Vulkan, false, &[])
+                },
+                "{name}"
+            );
+            // Frames of the last moment in the background count for nothing.
+            assert!(!phone.draw(&proof, "vulkan", first.started, home_at, home_at * 4));
+            // The process is killed there. The next launch: still Vulkan, nothing failed.
+            let (second, proof) = launch_on(&dir, v);
+            assert_eq!(
+                (second.api, second.all_failed),
+                (Api::Vulkan, false),
+                "{name}"
+            );
+            assert!(second.notes[0].contains("background"), "{name}: {second:?}");
+            assert_eq!(
+                on_file(&dir),
+                record(v, Api::Vulkan, false, &[]),
+                "{name}: trying"
+            );
+            // This time the player stays, and never taps: the app's own frames prove it.
+            let t0 = second.started;
+            assert!(
+                phone.draw(
+                    &proof,
+                    "vulkan",
+                    t0,
+                    Duration::ZERO,
+                    Duration::from_secs(30)
+                ),
+                "{name}"
+            );
+            assert_eq!(on_file(&dir), record(v, Api::Vulkan, true, &[]), "{name}");
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+
+    /// Sent home while compiling, back after a minute, then it crashes in its first frame
+    /// back: that is a failure (it died while drawing). Back again and proven: kept.
+    #[test]
+    fn back_from_the_background_the_proof_starts_again() {
+        let dir = temp_dir("resume");
+        let v = "4.1.0";
+        let (first, proof) = launch_on(&dir, v);
+        let t0 = first.started;
+        assert!(!SLOW.draw(&proof, "vulkan", t0, Duration::ZERO, Duration::from_secs(2)));
+        assert!(proof.lock().paused());
+        assert!(!proof.lock().paused(), "paused once");
+        assert!(proof.lock().resumed(t0 + Duration::from_secs(60)));
+        assert_eq!(
+            on_file(&dir),
+            record(v, Api::Vulkan, false, &[]),
+            "trying again"
+        );
+        // It dies while drawing: the next launch moves on.
+        let (second, proof) = launch_on(&dir, v);
+        assert_eq!(second.api, Api::Gl);
+        // GL ES: home after 10 s (compiled, 3 s past the shaders, but then paused), back, and
+        // the proof counts its 2 s from the return.
+        let t0 = second.started;
+        assert!(!SLOW.draw(
+            &proof,
+            "gl",
+            t0,
+            Duration::ZERO,
+            SLOW.compile + Duration::from_millis(120)
+        ));
+        assert!(proof.lock().paused());
+        let back = Duration::from_secs(100);
+        assert!(proof.lock().resumed(t0 + back));
+        // The shaders are compiled by now; the surface is new, the frames count again.
+        let phone = Phone {
+            compile: back,
+            frame: SLOW.frame,
+        };
+        assert!(!phone.draw(&proof, "gl", t0, back, back + Duration::from_millis(1900)));
+        assert!(phone.draw(
+            &proof,
+            "gl",
+            t0,
+            back + Duration::from_millis(1900),
+            back + Duration::from_secs(3)
+        ));
+        assert_eq!(on_file(&dir), record(v, Api::Gl, true, &[Api::Vulkan]));
+        assert!(
+            !proof.lock().paused() && !proof.lock().resumed(t0 + back * 2),
+            "proven: no more writes"
+        );
+        assert_eq!(on_file(&dir), record(v, Api::Gl, true, &[Api::Vulkan]));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Real crashes on the first draw, on both phones: GL ES after one, safe mode with the
+    /// notice after three, and Vulkan again after an update.
+    #[test]
+    fn crashes_while_drawing_move_down_the_ladder_until_an_update() {
+        for (name, phone) in [("fast", &FAST), ("slow", &SLOW)] {
+            let dir = temp_dir(&format!("crash-{name}"));
+            let v = "5.0.0";
+            let mut seen = Vec::new();
+            for _ in 0..3 {
+                let (launch, proof) = launch_on(&dir, v);
+                seen.push((launch.api, launch.all_failed));
+                // The first frame is submitted and the driver takes the process down with it.
+                let first_frame = phone.compile + phone.frame;
+                assert!(!phone.draw(
+                    &proof,
+                    launch.api.name(),
+                    launch.started,
+                    Duration::ZERO,
+                    first_frame
+                ));
+            }
+            assert_eq!(
+                seen,
+                [(Api::Vulkan, false), (Api::Gl, false), (Api::GlSafe, false)],
+                "{name}"
+            );
+            let (safe, _) = launch_on(&dir, v);
+            assert_eq!(
+                (safe.api, safe.all_failed),
+                (Api::GlSafe, true),
+                "{name}: safe mode"
+            );
+            // The notice: the HUD's text for it exists (say_when_all_failed shows it).
+            assert!(
+                safe.notes
+                    .iter()
+                    .any(|n| n.contains("every graphics API failed"))
+            );
+            // An update tries Vulkan again.
+            let (updated, _) = launch_on(&dir, "5.0.1");
+            assert_eq!(
+                (updated.api, updated.all_failed),
+                (Api::Vulkan, false),
+                "{name}"
+            );
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+
+    /// In the app: frames are asked for on every update while the proof is pending, with no
+    /// input at all, and no more once it is written; the lifecycle's suspend and resume reach
+    /// the record.
+    #[test]
+    fn the_app_draws_until_proven_and_tells_the_record_about_the_background() {
+        use bevy::window::{AppLifecycle, RequestRedraw};
+        let dir = temp_dir("app");
+        let v = "6.0.0";
+        let (start, proof) = launch_on(&dir, v);
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .add_message::<RequestRedraw>();
+        crate::platform::lifecycle::logic_plugin(&mut app);
+        proof_plugin(&mut app, proof.clone());
+        // Frames asked for during one update: a reader after the proof's system counts what is
+        // new since the update before.
+        #[derive(Resource, Default)]
+        struct Asked(usize);
+        app.init_resource::<Asked>().add_systems(
+            Last,
+            (|mut asked: MessageReader<RequestRedraw>, mut n: ResMut<Asked>| {
+                n.0 = asked.read().count();
+            })
+            .after(keep_drawing_until_proven),
+        );
+        let redraws = |app: &mut App| {
+            app.update();
+            app.world().resource::<Asked>().0
+        };
+        for _ in 0..200 {
+            assert!(
+                redraws(&mut app) > 0,
+                "an idle app keeps drawing until proven"
+            );
+        }
+        app.world_mut().write_message(AppLifecycle::WillSuspend);
+        app.update();
+        assert_eq!(
+            on_file(&dir),
+            GpuRecord {
+                paused: true,
+                ..record(v, Api::Vulkan, false, &[])
+            }
+        );
+        app.world_mut().write_message(AppLifecycle::WillResume);
+        app.update();
+        assert_eq!(on_file(&dir), record(v, Api::Vulkan, false, &[]));
+        assert!(FAST.draw(
+            &proof,
+            "vulkan",
+            start.started,
+            Duration::ZERO,
+            Duration::from_secs(5)
+        ));
+        app.update();
+        assert_eq!(redraws(&mut app), 0, "proven: the app may sleep");
+        assert_eq!(on_file(&dir), record(v, Api::Vulkan, true, &[]));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

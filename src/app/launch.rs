@@ -15,7 +15,28 @@ use montello_engine::Variant;
 use std::path::PathBuf;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Startup, (apply_launch_options, open_first_screen));
+    app.add_systems(
+        Startup,
+        (
+            apply_launch_options,
+            open_first_screen,
+            say_when_games_are_not_kept,
+        ),
+    );
+}
+
+/// A launch that should keep the player's games but has nowhere to write them (the platform
+/// gave no data directory) says so once, when it starts: the game plays on, and the player
+/// knows it will be gone when the app is.
+pub fn say_when_games_are_not_kept(
+    launch: Res<LaunchOptions>,
+    dir: Option<Res<crate::persist::save::DataDir>>,
+    mut notice: ResMut<crate::game::flow::Notice>,
+) {
+    if launch.keeps_games() && dir.is_none() {
+        warn!("no data directory: games will not be kept on this device");
+        notice.error(crate::prefs::i18n::Said::new("notice.no_data_dir"));
+    }
 }
 
 /// The first screen: the panel `--open` names, else New game unless a game in progress was
@@ -78,16 +99,23 @@ pub struct LaunchOptions {
 }
 
 impl LaunchOptions {
-    /// Where saves go: `--data-dir`, else the platform's data directory, except for the
-    /// development runs (autoplay, screenshots) that must not overwrite the player's game.
+    /// Whether this launch keeps the player's games: all but the development runs (autoplay,
+    /// screenshots, frame statistics) that must not overwrite the player's game, unless they
+    /// are given a `--data-dir` of their own.
+    pub fn keeps_games(&self) -> bool {
+        self.data_dir.is_some()
+            || (self.autoplay.is_none() && self.screenshot.is_none() && self.frame_stats.is_none())
+    }
+
+    /// Where saves go: `--data-dir`, else the platform's data directory (`None` if it has
+    /// none), for a launch that [keeps games](Self::keeps_games).
     pub fn save_dir(&self) -> Option<PathBuf> {
-        if self.data_dir.is_some() {
-            return self.data_dir.clone();
-        }
-        if self.autoplay.is_some() || self.screenshot.is_some() || self.frame_stats.is_some() {
+        if !self.keeps_games() {
             return None;
         }
-        crate::persist::save::platform_data_dir()
+        self.data_dir
+            .clone()
+            .or_else(crate::persist::save::platform_data_dir)
     }
 
     /// The options on a phone, whatever the command line says: iOS and Xcode hand the
