@@ -5,21 +5,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/montello/target}"
-# Checks the shipped configuration, the size-tuned `mobile` profile (--release), as an APK and
-# a bundle signed with a release key; then packages the same library as a debug build.
+# Checks the release packaging (--release) as an APK and a bundle signed with a release key,
+# with the library built by the `android-check` profile (Cargo.toml: the `mobile` profile
+# without LTO or size tuning; this APK is never shipped); then packages the same library as a
+# debug build.
 
-need=()
-for tool in aapt aapt2 apksigner zipalign clang ld.lld llvm-nm llvm-readelf keytool jarsigner zip unzip; do
-    command -v "$tool" >/dev/null || need+=("$tool")
-done
-[ -f /usr/share/android-framework-res/framework-res.apk ] || need+=(android-framework-res)
-if [ "${#need[@]}" -gt 0 ]; then
-    echo "installing Debian packages for: ${need[*]}"
-    sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
-    $sudo apt-get update -qq
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-        aapt apksigner zipalign android-framework-res clang lld llvm zip unzip default-jdk-headless
-fi
+.ci/packages.sh android
 rustup target list --installed | grep -x aarch64-linux-android >/dev/null || rustup target add aarch64-linux-android
 
 # Every system symbol we import exists on aarch64 at minSdk 26, by AOSP's symbol maps (the
@@ -45,6 +36,7 @@ release_cert=$(keytool -exportcert -keystore "$MONTELLO_KEYSTORE" \
     -storepass "$MONTELLO_KEYSTORE_PASS" -alias "$MONTELLO_KEY_ALIAS" 2>/dev/null |
     sha256sum | cut -d' ' -f1)
 
+export MONTELLO_ANDROID_PROFILE=android-check
 out=$(android/build.sh --check --bundle --release)
 echo "$out"
 apk=$(echo "$out" | awk '/\.apk /{print $1}')
@@ -60,7 +52,8 @@ expect() {
 # versionCode/versionName come from the crate's version (tools/version_code.py).
 version=$(sed -n '/^\[workspace\.package\]/,/^\[/s/^version = "\([^"]*\)"/\1/p' Cargo.toml)
 version_code=$(python3 tools/version_code.py "$version")
-expect "^package: name='org\.montello\.game' versionCode='$version_code' versionName='${version//./\\.}'"
+version_name=$(python3 tools/version_code.py --marketing "$version")
+expect "^package: name='org\.montello\.game' versionCode='$version_code' versionName='${version_name//./\\.}'"
 expect "^sdkVersion:'26'$"
 expect "^targetSdkVersion:'36'$"
 expect "^application-label:'Montello'$"
@@ -99,7 +92,7 @@ unzip -p "$aab" 'META-INF/*.RSA' | openssl pkcs7 -inform DER -print_certs 2>/dev
     openssl x509 -outform DER 2>/dev/null | sha256sum | grep "$release_cert" >/dev/null ||
     { echo "the bundle is not signed with the release key" >&2; exit 1; }
 # A debug package of the same library: debuggable (run-as works), signed with the debug key.
-debug_out=$(MONTELLO_ANDROID_LIB="$CARGO_TARGET_DIR/aarch64-linux-android/mobile/libmontello.so" \
+debug_out=$(MONTELLO_ANDROID_LIB="$CARGO_TARGET_DIR/aarch64-linux-android/$MONTELLO_ANDROID_PROFILE/libmontello.so" \
     android/build.sh --check)
 debug_apk=${debug_out%% *}
 aapt dump badging "$debug_apk" | grep "^application-debuggable" >/dev/null ||

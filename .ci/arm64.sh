@@ -7,14 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/montello/target}"
 
-if ! command -v qemu-aarch64 >/dev/null || ! command -v aarch64-linux-gnu-gcc >/dev/null ||
-    [ ! -d /usr/aarch64-linux-gnu/lib ]; then
-    echo "installing Debian packages: qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
-    sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
-    $sudo apt-get update -qq
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-        qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross
-fi
+.ci/packages.sh arm64
 rustup target list --installed | grep -x aarch64-unknown-linux-gnu >/dev/null ||
     rustup target add aarch64-unknown-linux-gnu
 

@@ -16,15 +16,7 @@ timeout_s="${SMOKE_TIMEOUT:-300}"
 window="${SMOKE_WINDOW:-540x960}"
 moves="${SMOKE_MOVES:-4}"
 
-if ! command -v Xvfb >/dev/null || ! ldconfig -p | grep libvulkan.so.1 >/dev/null \
-    || ! ls /usr/share/vulkan/icd.d/lvp_icd*.json >/dev/null 2>&1; then
-    echo "smoke: installing Xvfb and Mesa (software Vulkan)"
-    sudo_cmd=""
-    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-    $sudo_cmd apt-get update -qq
-    $sudo_cmd apt-get install -y -qq xvfb mesa-vulkan-drivers libvulkan1 libgl1-mesa-dri \
-        libxkbcommon-x11-0 libx11-xcb1 libxcursor1 libxrandr2 libxi6 >/dev/null
-fi
+.ci/packages.sh smoke
 
 # The binary `cargo test --workspace` already built for the integration tests, so nothing is
 # compiled again (Cargo.toml keeps the plain and the test build's features equal).

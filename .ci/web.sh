@@ -8,16 +8,7 @@ cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/montello/target}"
 rustup target list --installed | grep -x wasm32-unknown-unknown >/dev/null || rustup target add wasm32-unknown-unknown
 
-missing=()
-[[ -x /usr/bin/chromium ]] || missing+=(chromium)
-command -v node >/dev/null || missing+=(nodejs)
-command -v npm >/dev/null || missing+=(npm)
-command -v curl >/dev/null || missing+=(curl)
-if ((${#missing[@]})); then
-    sudo=; [[ $(id -u) == 0 ]] || sudo=sudo
-    $sudo apt-get update -q
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}"
-fi
+.ci/packages.sh web
 
 # The browser-only code builds without a warning (cargo replays a cached crate's warnings). A
 # clippy pass for wasm would check all of Bevy once more for this target: minutes on a clean

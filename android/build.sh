@@ -12,7 +12,7 @@
 #               the debug key. Without --release: the dev profile, the debug key
 #               (~/.android/debug.keystore, made on first use) and android:debuggable="true"
 #               (so `adb shell run-as org.montello.game` works). versionName is the crate's
-#               version, versionCode tools/version_code.py's (grows with every release and
+#               MAJOR.MINOR.PATCH, versionCode tools/version_code.py's (grows with every release and
 #               pre-release).
 #   --bundle    also write the Android App Bundle (.aab) Google Play takes for new apps: the
 #               base module (manifest and resources in aapt2's protobuf format, lib/, assets/)
@@ -25,6 +25,8 @@
 #   --update-imports  (check mode) add new system imports to android/stub/imports.txt.
 #   MONTELLO_ANDROID_LIB=path/libmontello.so  package this library instead of building one
 #               (CI packages its one check-built library both as release and as debug).
+#   MONTELLO_ANDROID_PROFILE=name  the cargo profile of --release instead of `mobile`: CI's
+#               check build uses `android-check` (Cargo.toml says why); never for a release.
 #
 # Every mode checks the library as a phone would (android/check-apk.py: 16 KB LOAD
 # alignment, NEEDED only NDK-stable libraries, the entry point exported).
@@ -51,7 +53,7 @@ PLATFORM="${ANDROID_PLATFORM:-android-36}"
 RUST_TARGET=aarch64-linux-android
 ABI=arm64-v8a
 target_dir="${CARGO_TARGET_DIR:-$root/target}"
-if [ "$release" = 1 ]; then profile=mobile; kind=release; else profile=dev; kind=debug; fi
+if [ "$release" = 1 ]; then profile=${MONTELLO_ANDROID_PROFILE:-mobile}; kind=release; else profile=dev; kind=debug; fi
 profile_dir=$([ "$profile" = dev ] && echo debug || echo "$profile")
 mode=$([ "$check" = 1 ] && echo check || echo real)
 work="$target_dir/android/$kind-$mode"
@@ -62,12 +64,16 @@ mkdir -p "$work"
 started=$(date +%s)
 say() { printf 'android/build.sh: %s\n' "$*" >&2; }
 die() { say "$*"; exit 1; }
+[ "$check" = 1 ] || [ "$profile" = mobile ] || [ "$profile" = dev ] ||
+    die "MONTELLO_ANDROID_PROFILE=$profile is for check builds only (--check)"
 
 # The store versions come from the crate's version (the workspace's, Cargo.toml), never from
-# the manifest: versionName 0.1.0, versionCode by tools/version_code.py (the same number is
+# the manifest: versionName MAJOR.MINOR.PATCH (tools/version_code.py --marketing, as iOS's
+# MARKETING_VERSION: 1.2.0-rc.1 is 1.2.0), versionCode by tools/version_code.py (the same number is
 # iOS's CFBundleVersion).
 version=$(sed -n '/^\[workspace\.package\]/,/^\[/s/^version = "\([^"]*\)"/\1/p' Cargo.toml)
 version_code=$(python3 tools/version_code.py "$version") || die "no versionCode for '$version'"
+version_name=$(python3 tools/version_code.py --marketing "$version")
 
 # --- tools ---------------------------------------------------------------------------------
 if [ "$check" = 1 ]; then
@@ -159,7 +165,7 @@ fi
 
 # Debug builds are debuggable (run-as, a debugger), release builds never.
 link_flags=(-I "$INCLUDE" --manifest "$manifest" -A "$work/assets"
-            --version-code "$version_code" --version-name "$version")
+            --version-code "$version_code" --version-name "$version_name")
 [ "$release" = 1 ] || link_flags+=(--debug-mode)
 "$AAPT2" compile --dir android/res -o "$work/res.zip"
 "$AAPT2" link "${link_flags[@]}" -o "$work/unaligned.apk" "$work/res.zip"

@@ -13,11 +13,7 @@ site=web/dist
 if [[ "${MONTELLO_WEB_BUILT:-0}" != 1 ]]; then
     web/build.sh "$site"
 fi
-if [[ ! -x /usr/bin/chromium ]]; then
-    sudo=; [[ $(id -u) == 0 ]] || sudo=sudo
-    $sudo apt-get update -q
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q chromium
-fi
+.ci/packages.sh web
 if [[ ! -d web/test/node_modules/playwright-core ]]; then
     (cd web/test && npm ci --no-audit --no-fund)
 fi
