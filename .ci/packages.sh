@@ -23,7 +23,7 @@ declare -A groups=(
 )
 groups[all]="${groups[smoke]} ${groups[android]} ${groups[arm64]} ${groups[web]}"
 
-[[ $# -gt 0 ]] || { sed -n '5p' "$0" | sed 's/^# *//' >&2; exit 2; }
+[[ $# -gt 0 ]] || { sed -n '6p' "$0" | sed 's/^# *//' >&2; exit 2; }
 missing=()
 for group in "$@"; do
     [[ -n "${groups[$group]:-}" ]] || { echo ".ci/packages.sh: no group $group" >&2; exit 2; }
@@ -33,7 +33,8 @@ for group in "$@"; do
         if [[ "$entry" == *=* ]] && { command -v "$probe" >/dev/null || [[ -e "$probe" ]]; }; then
             continue
         fi
-        status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+        # dpkg-query fails for a package it has never seen: not installed either.
+        status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null) || status="not installed"
         [[ "$status" == "install ok installed" ]] && continue
         [[ " ${missing[*]-} " == *" $package "* ]] || missing+=("$package")
     done
