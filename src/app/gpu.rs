@@ -508,10 +508,24 @@ pub(crate) fn plugin(app: &mut App, #[cfg(target_os = "android")] dir: Option<Pa
             app.add_systems(PostUpdate, no_multisampling);
         }
     }
+    // A phone's or a tablet's browser draws as native Android does: no MSAA, no shadows (unless
+    // the address asks for them), and the page caps the pixel ratio at 2 (web/index.html).
+    // Software WebGL and a phone's GPU in a browser have the least fill rate to spare.
+    #[cfg(all(target_family = "wasm", target_os = "unknown"))]
+    if crate::platform::web::touch_first() {
+        app.add_systems(PostUpdate, no_multisampling);
+        if !app.world().contains_resource::<crate::board::Shadows>() {
+            app.insert_resource(crate::board::Shadows(false));
+        }
+    }
 }
 
-/// The last resort draws without multisampling (a camera's MSAA comes with it by default).
-#[cfg(target_os = "android")]
+/// The last resort draws without multisampling (a camera's MSAA comes with it by default); so
+/// does a touch-first browser.
+#[cfg(any(
+    target_os = "android",
+    all(target_family = "wasm", target_os = "unknown")
+))]
 fn no_multisampling(mut cameras: Query<&mut Msaa, Added<Msaa>>) {
     for mut msaa in &mut cameras {
         *msaa = Msaa::Off;

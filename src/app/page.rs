@@ -14,6 +14,7 @@
 //! | `data-squares` | every square's centre, `a1:x,y b1:…`, for tools/contrast-check.py |
 //! | `data-layout` | the layout probes (`crate::ui::layout::LayoutProbe`), `name:left,top,right,bottom;…`, for tools/layout-check.py |
 //! | `data-worker` | `failed` when the engine's worker could not run (searches then run on the page) |
+//! | `data-rendering` | how the board is drawn: `scale 2 msaa 1 shadows off` (the window's scale factor, the camera's samples per pixel, the sun's shadows) |
 //!
 //! Positions are in the canvas's CSS pixels (the page adds the canvas's offset).
 
@@ -26,7 +27,7 @@ use montello_engine::notation::transcript;
 use montello_engine::{Side, Square};
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Last, (mark_ready, publish_game));
+    app.add_systems(Last, (mark_ready, publish_game, publish_rendering));
 }
 
 fn body() -> Option<web_sys::HtmlElement> {
@@ -52,6 +53,27 @@ fn mark_ready(pipelines: Res<PipelinesPending>, mut frames: Local<u32>) {
         set("data-montello", "ready");
         *frames = 4;
     }
+}
+
+/// How the board is drawn: a touch-first browser draws as a phone does (app::gpu).
+fn publish_rendering(
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    cameras: Query<&Msaa, With<Camera3d>>,
+    shadows: Option<Res<crate::board::Shadows>>,
+) {
+    let (Ok(window), Ok(msaa)) = (windows.single(), cameras.single()) else {
+        return;
+    };
+    let shadows = shadows.map_or_else(crate::board::Shadows::default, |s| *s);
+    set(
+        "data-rendering",
+        &format!(
+            "scale {} msaa {} shadows {}",
+            window.scale_factor(),
+            msaa.samples(),
+            if shadows.0 { "on" } else { "off" }
+        ),
+    );
 }
 
 /// The game's state and where things are drawn, written in a frame where one of them changed

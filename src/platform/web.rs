@@ -32,6 +32,13 @@ thread_local! {
     static STARTED: Cell<u32> = const { Cell::new(0) };
 }
 
+/// Whether the browser is touch-first (a phone's or a tablet's): its main pointer is coarse.
+pub fn touch_first() -> bool {
+    web_sys::window()
+        .and_then(|window| window.match_media("(pointer: coarse)").ok().flatten())
+        .is_some_and(|query| query.matches())
+}
+
 /// A number for a new job, never used before in this page.
 pub fn next_job() -> u32 {
     NEXT_JOB.with(|n| {

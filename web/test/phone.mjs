@@ -1,6 +1,7 @@
 // Montello's browser build in a real Chromium, as a phone: Debian's chromium driven by
 // playwright-core (never `playwright install`), emulating a 390x844 phone at device scale 3
-// with touch. Run by web/test/run.sh, which builds and serves the site:
+// with touch (the page draws it at 2 device pixels per CSS pixel). Run by web/test/run.sh,
+// which builds and serves the site:
 //
 //     node web/test/phone.mjs http://127.0.0.1:PORT OUT_DIR
 //
@@ -145,8 +146,11 @@ function stats(values) {
   const t0 = Date.now();
   const page = await open(context);
   const d = await data(page);
-  const dpr = await page.evaluate(() => [devicePixelRatio, innerWidth, innerHeight, document.querySelector('canvas').width]);
-  check(dpr[0] === 3 && dpr[1] === 390 && dpr[3] === 1170, `a 390x844 phone at scale 3, the canvas at 1170 device pixels (${dpr.join(', ')})`);
+  const dpr = await page.evaluate(() => [matchMedia('(resolution: 3dppx)').matches, innerWidth, innerHeight, document.querySelector('canvas').width]);
+  check(dpr[0] && dpr[1] === 390, `a 390x844 phone at scale 3 (${dpr.join(', ')})`);
+  // Phone rendering (web/index.html, app::gpu): the pixel ratio capped at 2, no MSAA, no shadows.
+  check(dpr[3] === 780, `the canvas drawn at 2 device pixels per CSS pixel: ${dpr[3]} wide`);
+  check(d.rendering === 'scale 2 msaa 1 shadows off', `drawn as a phone draws: ${d.rendering}`);
   figures.first_board_ms = Number(d.firstBoardMs);
   figures.first_board_wall_ms = Date.now() - t0;
   check(d.firstBoardMs > 0, `first board drawn after ${d.firstBoardMs} ms (page clock)`);
