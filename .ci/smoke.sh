@@ -25,7 +25,7 @@ bin="$target_dir/debug/montello"
 
 . .ci/xvfb.sh
 start_xvfb 1280x1400x24
-trap 'kill "$XVFB_PID" 2>/dev/null || true' EXIT
+trap 'kill "$XVFB_PID" 2>/dev/null' EXIT
 
 mkdir -p "$(dirname "$out")"
 rm -f "$out"

@@ -7,8 +7,13 @@
 # at exactly the version Cargo.lock pins (the glue and the .wasm must agree). Shrinks both
 # modules with wasm-opt when a recent binaryen (120 or later) is installed. CARGO_TARGET_DIR is
 # honoured.
+#
+#     web/build.sh [OUT_DIR]      (default web/dist)
+#     web/build.sh --tools        only install the tools (CI installs them ahead of the build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+tools_only=0
+[[ "${1:-}" != --tools ]] || { tools_only=1; shift; }
 out=${1:-web/dist}
 target_dir=${CARGO_TARGET_DIR:-target}
 profile=web
@@ -29,6 +34,7 @@ if ! command -v wasm-bindgen >/dev/null || [[ "$(wasm-bindgen --version)" != "wa
     # of the default level 3, and it still rewrites the app's module in seconds.
     CARGO_PROFILE_RELEASE_OPT_LEVEL=1 cargo install wasm-bindgen-cli --version "$version"
 fi
+((tools_only == 0)) || exit 0
 
 cargo build --profile "$profile" --target "$wasm" --bin montello
 # The worker is its own workspace (web/worker/Cargo.toml says why), built into the same
@@ -46,7 +52,10 @@ bindgen=(wasm-bindgen --target web --no-typescript --remove-name-section --remov
 # wasm-opt shrinks both modules, but binaryen releases before 120 (Debian 12 has 108) break the
 # table of JavaScript references that Rust's wasm32 code uses by default: the page then fails
 # at load with "WebAssembly.Table.set(): Argument 1 is invalid". Only a recent one is used.
-opt_version=$(wasm-opt --version 2>/dev/null | awk '{ print $3 }' || true)
+opt_version=""
+if command -v wasm-opt >/dev/null; then
+    opt_version=$(wasm-opt --version | awk '{ print $3 }')
+fi
 if [[ "$opt_version" =~ ^[0-9]+$ ]] && ((opt_version >= 120)); then
     features=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
               --enable-mutable-globals --enable-reference-types --enable-multivalue)

@@ -21,7 +21,7 @@ fi
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site" >/dev/null 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
+trap 'kill "$server" 2>/dev/null' EXIT
 for _ in $(seq 50); do
     curl -sf "http://127.0.0.1:$port/index.html" >/dev/null && break
     sleep 0.1
