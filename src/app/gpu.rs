@@ -466,28 +466,134 @@ impl GpuStart {
     }
 }
 
-/// What the renderer does on a wgpu error (device lost, out of memory, a validation error):
-/// Bevy's default sends `AppExit::error`, which on Android leaves the process alive, and the
-/// next launch in that process panics in winit (issue 3325). This one writes the game first,
-/// asks the app to exit, and ends the process where an exit request would not
-/// ([`crate::platform::end_process`]). The GPU record is left as it is: an API that never
-/// proved itself is switched at the next launch, one that did is kept.
+/// What the app does after a render error, beyond saving the game, on each platform.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RenderErrorResponse {
+    /// Send `AppExit::error()`: the event loop ends the app.
+    pub exit_request: bool,
+    /// End the process as well: on Android an exit request leaves it alive, and the next
+    /// launch in it panics in winit (issue 3325).
+    pub end_process: bool,
+    /// Tell the player on screen ([`crate::platform::show_render_failure`]): where the app
+    /// cannot end itself the last frame would stay on screen, frozen. iOS: winit ignores exit
+    /// requests (an iOS app does not quit itself). A browser: the page stays, its canvas dead.
+    pub tell_player: bool,
+}
+
+/// The platforms whose render error responses differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Platform {
+    Desktop,
+    Android,
+    Ios,
+    Web,
+}
+
+impl Platform {
+    /// The platform this build runs on.
+    pub const HERE: Platform = if cfg!(target_os = "android") {
+        Platform::Android
+    } else if cfg!(target_os = "ios") {
+        Platform::Ios
+    } else if cfg!(all(target_family = "wasm", target_os = "unknown")) {
+        Platform::Web
+    } else {
+        Platform::Desktop
+    };
+}
+
+impl RenderErrorResponse {
+    /// The response on `platform`.
+    pub fn on(platform: Platform) -> RenderErrorResponse {
+        match platform {
+            Platform::Desktop => RenderErrorResponse {
+                exit_request: true,
+                end_process: false,
+                tell_player: false,
+            },
+            Platform::Android => RenderErrorResponse {
+                exit_request: true,
+                end_process: true,
+                tell_player: false,
+            },
+            // An exit request would stop the app's updates for nothing: the app stays on
+            // screen, and says what happened over the dead frame.
+            Platform::Ios | Platform::Web => RenderErrorResponse {
+                exit_request: false,
+                end_process: false,
+                tell_player: true,
+            },
+        }
+    }
+}
+
+/// In the main world once a render error was handled (the game written, the player told or
+/// the app ended). Bevy asks the handler again every frame while rendering is stopped: the
+/// next times it only says to stay stopped.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct RenderFailed {
+    /// Whether the game was written.
+    pub saved: bool,
+    /// What the player was told, in the app's language (empty where the app ends instead).
+    pub told: String,
+}
+
+/// The app's render error handler (a wgpu device lost, out of memory, a validation error).
+/// Bevy's default sends `AppExit::error`, which on Android leaves the process alive (the next
+/// launch in that process panics in winit, issue 3325) and on iOS is ignored, leaving a frozen
+/// frame. This one writes the game first, then does what [`RenderErrorResponse::on`] says for
+/// [`Platform::HERE`]. The GPU record is left as it is: an API that never proved itself is
+/// switched at the next launch, one that did is kept.
 pub fn on_render_error(
     error: &bevy::render::error_handler::RenderError,
     main_world: &mut World,
     _render_world: &mut World,
 ) -> bevy::render::error_handler::RenderErrorPolicy {
+    respond_to_render_error(error, main_world, Platform::HERE)
+}
+
+/// [`on_render_error`] for a given platform (the tests drive each one).
+pub fn respond_to_render_error(
+    error: &bevy::render::error_handler::RenderError,
+    main_world: &mut World,
+    platform: Platform,
+) -> bevy::render::error_handler::RenderErrorPolicy {
+    use bevy::render::error_handler::RenderErrorPolicy;
+    if main_world.contains_resource::<RenderFailed>() {
+        return RenderErrorPolicy::StopRendering;
+    }
     error!(
-        "render error ({:?}): {}; saving the game and exiting",
+        "render error ({:?}): {}; saving the game",
         error.ty, error.description
     );
     let saved = crate::persist::save::save_now(main_world);
-    main_world.write_message(AppExit::error());
     if !saved {
         warn!("the game could not be written: the last autosave stands");
     }
-    crate::platform::end_process(1);
-    bevy::render::error_handler::RenderErrorPolicy::StopRendering
+    let response = RenderErrorResponse::on(platform);
+    let mut told = String::new();
+    if response.tell_player {
+        let lang = main_world
+            .get_resource::<crate::prefs::i18n::Language>()
+            .map_or_else(Default::default, |l| l.0);
+        let key = if saved {
+            "notice.render_failed"
+        } else {
+            "notice.render_failed_unsaved"
+        };
+        told = crate::prefs::i18n::Said::new(key).in_lang(lang);
+        if platform == Platform::HERE {
+            crate::platform::show_render_failure(&told);
+        }
+    }
+    main_world.insert_resource(RenderFailed { saved, told });
+    if response.exit_request {
+        main_world.write_message(AppExit::error());
+    }
+    if response.end_process && platform == Platform::HERE {
+        crate::platform::end_process(1);
+    }
+    RenderErrorPolicy::StopRendering
 }
 
 /// The render error handler everywhere; on Android also the record: the render world proves

@@ -23,12 +23,25 @@ fn with_activity<T>(
     // the activity, both valid while the activity lives (it does: it is running us, and
     // `on_destroy` waits for our thread before it deletes the activity).
     let vm = unsafe { jni::JavaVM::from_raw(vm.cast()) };
-    vm.attach_current_thread(|env| -> jni::errors::Result<T> {
-        // SAFETY: a global reference may be used from any attached thread; the wrapper
-        // does not delete it.
-        let activity = unsafe { JObject::from_raw(env, activity.cast()) };
-        f(env, &activity)
-    })
+    // A Java exception left pending would make the next JNI call on this thread abort the
+    // process. This policy (jni's default, named so that a new default cannot change it) clears
+    // an exception the calls in `f` threw and returns it as `CaughtJavaException`, and leaves
+    // one that was pending before alone (rethrown after). Every call here runs in a local frame
+    // of its own (released at the end), so the main thread, attached for good, does not pile
+    // up local references.
+    vm.attach_current_thread_with_config(
+        || {
+            jni::AttachConfig::new()
+                .exceptions_policy(jni::AttachmentExceptionPolicy::PreReThrowPostCatch)
+        },
+        Some(jni::DEFAULT_LOCAL_FRAME_CAPACITY),
+        |env| -> jni::errors::Result<T> {
+            // SAFETY: a global reference may be used from any attached thread; the wrapper
+            // does not delete it.
+            let activity = unsafe { JObject::from_raw(env, activity.cast()) };
+            f(env, &activity)
+        },
+    )
     .map_err(|e| e.to_string())
 }
 

@@ -5,8 +5,10 @@
 //! `WindowInsets` (`platform::android` asks over JNI). They are read again whenever
 //! [`InsetWatch`] sees the display's rotation or the window's size change (a 90° turn, a fold
 //! or unfold, split screen, a resize) and on resume. A 180° turn changes neither the window's
-//! size nor Android's `Configuration`, and NativeActivity is told nothing: a watcher thread
-//! polls the rotation and wakes the app when it changes.
+//! size nor Android's `Configuration`, and NativeActivity is told nothing; nor is it told when
+//! only the insets change (a taskbar, the keyboard, a cutout mode): a watcher thread polls the
+//! rotation and the insets and wakes the app when either differs from what it applied
+//! ([`wakes`]).
 
 use super::SafeArea;
 
@@ -54,6 +56,25 @@ impl InsetWatch {
     pub fn forget(&mut self) {
         self.last = None;
     }
+}
+
+/// What the app last applied, as the watcher thread compares it: the display's rotation and
+/// the insets it read for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seen {
+    pub rotation: i32,
+    pub insets: Option<Sides>,
+}
+
+/// Whether the watcher thread wakes the app for a new read: the rotation it reads now, or the
+/// insets (when it could read them), differ from what the app last applied. Only the insets
+/// change when a tablet's taskbar shows or hides, the keyboard opens, or the cutout mode
+/// changes: no resize, no rotation, and NativeActivity passes nothing on. Before the app's
+/// first frame there is nothing to compare with, and a failed read says nothing.
+pub fn wakes(app_saw: Option<Seen>, rotation: i32, insets: Option<Sides>) -> bool {
+    app_saw.is_some_and(|saw| {
+        saw.rotation != rotation || insets.is_some_and(|now| saw.insets != Some(now))
+    })
 }
 
 /// The questions one `WindowInsets` object answers, by API level. Each answer is `None` when
@@ -223,6 +244,41 @@ mod tests {
     /// Landscape with the punch hole on the left; turned by 180° the window keeps its size
     /// (no resize, no configuration change) but the cutout moves to the right: the watch asks
     /// for a new read, and the new insets mirror the margins.
+    /// A tablet's taskbar shows: the bottom inset grows, nothing else changes (no rotation, no
+    /// resize). The watcher wakes the app, whose next frame reads again; then all is quiet.
+    #[test]
+    fn insets_that_change_alone_are_read_again() {
+        let portrait = Orientation {
+            rotation: 0,
+            size: (1600, 2560),
+        };
+        let bars = Sides([0, 80, 0, 0]);
+        let mut watch = InsetWatch::default();
+        assert!(watch.needs_read(portrait, false), "first read");
+        let mut saw = Seen {
+            rotation: 0,
+            insets: Some(bars),
+        };
+        assert!(
+            !wakes(None, 0, Some(bars)),
+            "no frame yet: nothing to compare"
+        );
+        assert!(!wakes(Some(saw), 0, Some(bars)), "nothing changed");
+        let taskbar = Sides([0, 80, 0, 144]);
+        assert!(wakes(Some(saw), 0, Some(taskbar)), "the taskbar showed");
+        assert!(
+            !watch.needs_read(portrait, false),
+            "the frame alone sees no change"
+        );
+        assert!(watch.needs_read(portrait, true), "woken: read again");
+        saw.insets = Some(taskbar);
+        assert!(!wakes(Some(saw), 0, Some(taskbar)), "read: quiet again");
+        assert!(
+            !wakes(Some(saw), 0, None),
+            "not attached or a failed read: no wake"
+        );
+    }
+
     #[test]
     fn a_half_turn_is_seen_and_mirrors_the_margins() {
         let mut watch = InsetWatch::default();
@@ -255,6 +311,14 @@ mod tests {
             watch.needs_read(unfolded, false),
             "a failed read is tried again"
         );
+
+        // The watcher thread wakes the app for the same turn, which brings no event.
+        let saw = Seen {
+            rotation: 1,
+            insets: Some(Sides([132, 0, 66, 0])),
+        };
+        assert!(wakes(Some(saw), 3, None), "a new rotation, insets unread");
+        assert!(!wakes(Some(saw), 1, None), "a failed read says nothing");
 
         let before = SafeArea::from_insets(Sides([132, 0, 66, 0]), 2.75).expect("a scale");
         let after = SafeArea::from_insets(Sides([66, 0, 132, 0]), 2.75).expect("a scale");

@@ -16,16 +16,20 @@
 
 use objc2::rc::Retained;
 use objc2::{ClassType, DeclaredClass, declare_class, mutability};
-use objc2_foundation::{MainThreadMarker, NSObject, NSObjectProtocol};
+use objc2_foundation::{
+    CGPoint, CGRect, CGSize, MainThreadMarker, NSObject, NSObjectProtocol, NSString,
+};
 use objc2_ui_kit::{
-    UIApplication, UIContentSizeCategoryAccessibilityExtraExtraExtraLarge,
+    NSTextAlignment, UIApplication, UIColor,
+    UIContentSizeCategoryAccessibilityExtraExtraExtraLarge,
     UIContentSizeCategoryAccessibilityExtraExtraLarge,
     UIContentSizeCategoryAccessibilityExtraLarge, UIContentSizeCategoryAccessibilityLarge,
     UIContentSizeCategoryAccessibilityMedium, UIContentSizeCategoryExtraExtraExtraLarge,
     UIContentSizeCategoryExtraExtraLarge, UIContentSizeCategoryExtraLarge,
     UIContentSizeCategoryExtraSmall, UIContentSizeCategoryLarge, UIContentSizeCategoryMedium,
-    UIContentSizeCategorySmall, UIScene, UISceneConnectionOptions, UISceneDelegate, UISceneSession,
-    UIView, UIWindow, UIWindowScene, UIWindowSceneDelegate, UIWindowSceneSessionRoleApplication,
+    UIContentSizeCategorySmall, UIFont, UILabel, UIScene, UISceneConnectionOptions,
+    UISceneDelegate, UISceneSession, UIView, UIViewAutoresizing, UIWindow, UIWindowScene,
+    UIWindowSceneDelegate, UIWindowSceneSessionRoleApplication,
 };
 use raw_window_handle::{HasWindowHandle, RawWindowHandle};
 
@@ -106,6 +110,41 @@ fn winit_ui_windows() -> Vec<Retained<UIWindow>> {
             })
             .collect()
     })
+}
+
+/// Covers winit's windows with a black view that says `text`: after a render error rendering
+/// has stopped, winit cannot end the app, and the frame under it would stay frozen.
+pub(crate) fn show_render_failure(text: &str) {
+    let Some(mtm) = MainThreadMarker::new() else {
+        bevy::log::error!("the render failure can only be shown from the main thread");
+        return;
+    };
+    let text = NSString::from_str(text);
+    let fill = UIViewAutoresizing::FlexibleWidth | UIViewAutoresizing::FlexibleHeight;
+    for window in winit_ui_windows() {
+        let bounds = window.bounds();
+        // The text keeps 32 points from the sides.
+        let margin = 32.0_f64.min(bounds.size.width / 4.0);
+        let inner = CGRect::new(
+            CGPoint::new(margin, 0.0),
+            CGSize::new(bounds.size.width - 2.0 * margin, bounds.size.height),
+        );
+        // SAFETY: main thread (the marker); the window is alive, the views are new.
+        unsafe {
+            let cover = UIView::initWithFrame(mtm.alloc::<UIView>(), bounds);
+            cover.setBackgroundColor(Some(&UIColor::blackColor()));
+            cover.setAutoresizingMask(fill);
+            let label = UILabel::initWithFrame(mtm.alloc::<UILabel>(), inner);
+            label.setText(Some(&text));
+            label.setNumberOfLines(0);
+            label.setTextAlignment(NSTextAlignment::Center);
+            label.setFont(Some(&UIFont::systemFontOfSize(20.0)));
+            label.setTextColor(Some(&UIColor::whiteColor()));
+            label.setAutoresizingMask(fill);
+            cover.addSubview(&label);
+            window.addSubview(&cover);
+        }
+    }
 }
 
 /// Puts `window` on `scene` and shows it (winit showed it already, but off any scene).

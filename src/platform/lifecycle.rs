@@ -101,6 +101,65 @@ impl Lifecycle {
     }
 }
 
+/// The destroy watcher's reading of one `isDestroyed()` answer (Android, `platform::android_destroy`).
+///
+/// A JNI call that fails (an exception, a detached VM, an activity already released) says
+/// nothing about the activity, and a watcher that kept ignoring failures would never end the
+/// process: NativeActivity's `onDestroy` would then wait for our thread until Android reports
+/// the app as not responding. So a run of failures counts as destroyed: the app is suspended
+/// while the watcher runs, with the game saved and fsynced on suspend, so ending a process that
+/// was in fact alive costs only a cold start that restores the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DestroyPoll {
+    failures: u32,
+}
+
+/// What [`DestroyPoll::answer`] makes of an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DestroyVerdict {
+    /// The activity lives: keep watching.
+    Alive,
+    /// It is being destroyed (or could not be asked [`DestroyPoll::FAILURES`] times in a
+    /// row): feed [`Signal::ActivityDestroyed`] to the machine.
+    Destroyed,
+    /// The question failed; to log, and keep watching.
+    Failed { failures: u32, why: String },
+}
+
+impl DestroyPoll {
+    /// Failures in a row taken as a destroyed activity: 2 seconds at the watcher's 500 ms,
+    /// well inside the 5 seconds after which Android reports an unresponsive app.
+    pub const FAILURES: u32 = 4;
+
+    /// Reads one answer of `isDestroyed()`.
+    pub fn answer(&mut self, answer: Result<bool, String>) -> DestroyVerdict {
+        match answer {
+            Ok(true) => DestroyVerdict::Destroyed,
+            Ok(false) => {
+                self.failures = 0;
+                DestroyVerdict::Alive
+            }
+            Err(why) => {
+                self.failures += 1;
+                if self.failures >= Self::FAILURES {
+                    DestroyVerdict::Destroyed
+                } else {
+                    DestroyVerdict::Failed {
+                        failures: self.failures,
+                        why,
+                    }
+                }
+            }
+        }
+    }
+
+    /// Watching starts again (the app came back and was suspended anew): failures from before
+    /// do not count.
+    pub fn restart(&mut self) {
+        self.failures = 0;
+    }
+}
+
 /// The one state machine, shared with Android's watcher thread.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct SharedLifecycle(pub Arc<Mutex<Lifecycle>>);
@@ -207,5 +266,54 @@ mod tests {
         // Back from the background: destroy no longer applies.
         machine.on(Signal::App(WillResume));
         assert!(!machine.on(Signal::ActivityDestroyed).exit_process);
+    }
+
+    #[test]
+    fn the_destroy_watcher_acts_on_a_yes_at_once() {
+        let mut poll = DestroyPoll::default();
+        assert_eq!(poll.answer(Ok(false)), DestroyVerdict::Alive);
+        assert_eq!(poll.answer(Ok(true)), DestroyVerdict::Destroyed);
+    }
+
+    #[test]
+    fn failures_in_a_row_count_as_destroyed_so_on_destroy_never_waits_forever() {
+        let mut poll = DestroyPoll::default();
+        let fail = || Err::<bool, _>("java.lang.IllegalStateException".to_string());
+        for n in 1..DestroyPoll::FAILURES {
+            assert_eq!(
+                poll.answer(fail()),
+                DestroyVerdict::Failed {
+                    failures: n,
+                    why: "java.lang.IllegalStateException".into()
+                }
+            );
+        }
+        assert_eq!(poll.answer(fail()), DestroyVerdict::Destroyed);
+        // And the machine, suspended as it is while the watcher runs, ends the process.
+        let mut machine = Lifecycle::default();
+        machine.on(Signal::App(WillSuspend));
+        assert!(machine.on(Signal::ActivityDestroyed).exit_process);
+    }
+
+    #[test]
+    fn an_answer_between_failures_starts_the_count_again() {
+        let mut poll = DestroyPoll::default();
+        let fail = || Err::<bool, _>("no Java VM".to_string());
+        for _ in 1..DestroyPoll::FAILURES {
+            poll.answer(fail());
+        }
+        assert_eq!(poll.answer(Ok(false)), DestroyVerdict::Alive);
+        assert!(matches!(
+            poll.answer(fail()),
+            DestroyVerdict::Failed { failures: 1, .. }
+        ));
+        for _ in 2..DestroyPoll::FAILURES {
+            poll.answer(fail());
+        }
+        poll.restart();
+        assert!(matches!(
+            poll.answer(fail()),
+            DestroyVerdict::Failed { failures: 1, .. }
+        ));
     }
 }

@@ -93,7 +93,7 @@ fn apply_lifecycle_steps(
 /// Android: the thread that notices the activity's destruction (see `lifecycle`).
 #[cfg(target_os = "android")]
 mod android_destroy {
-    use super::lifecycle::{SharedLifecycle, Signal};
+    use super::lifecycle::{DestroyPoll, DestroyVerdict, SharedLifecycle, Signal};
     use std::sync::{Arc, Condvar, Mutex, PoisonError};
     use std::time::Duration;
 
@@ -110,8 +110,12 @@ mod android_destroy {
                 .name("montello-destroy-watch".into())
                 .spawn(move || {
                     let (watching, wake) = &*state;
+                    let mut poll = DestroyPoll::default();
                     loop {
                         let mut guard = watching.lock().unwrap_or_else(PoisonError::into_inner);
+                        if !*guard {
+                            poll.restart();
+                        }
                         while !*guard {
                             guard = wake.wait(guard).unwrap_or_else(PoisonError::into_inner);
                         }
@@ -119,15 +123,24 @@ mod android_destroy {
                         if !*watching.lock().unwrap_or_else(PoisonError::into_inner) {
                             continue;
                         }
-                        if let Ok(true) = super::android::activity_destroyed()
-                            && machine.on(Signal::ActivityDestroyed).exit_process
-                        {
-                            bevy::log::info!(
-                                "the activity is being destroyed: the game was saved (and \
-                                 fsynced) on suspend; ending the process so the next launch \
-                                 starts a new event loop"
-                            );
-                            super::end_process(0);
+                        match poll.answer(super::android::activity_destroyed()) {
+                            DestroyVerdict::Alive => {}
+                            DestroyVerdict::Failed { failures, why } => bevy::log::warn!(
+                                "could not ask whether the activity is destroyed ({why}); \
+                                 failure {failures} of {} before taking it as destroyed",
+                                DestroyPoll::FAILURES
+                            ),
+                            DestroyVerdict::Destroyed => {
+                                if machine.on(Signal::ActivityDestroyed).exit_process {
+                                    bevy::log::info!(
+                                        "the activity is being destroyed (or can no longer be \
+                                         asked): the game was saved (and fsynced) on suspend; \
+                                         ending the process so the next launch starts a new \
+                                         event loop"
+                                    );
+                                    super::end_process(0);
+                                }
+                            }
                         }
                     }
                 });
@@ -151,23 +164,27 @@ mod android_destroy {
 struct SystemInsets(Option<insets::Sides>);
 
 /// Reads the insets whenever the display's rotation or the window's size changed since the
-/// last read, and on resume ([`insets::InsetWatch`]); the rotation watcher thread wakes the
-/// app after a 180° turn, which brings no other event.
+/// last read, on resume, and when the watcher thread saw the rotation or the insets change
+/// ([`insets::InsetWatch`], [`insets::wakes`]): a 180° turn, a taskbar, the keyboard or a
+/// cutout mode brings no event of its own.
 #[cfg(target_os = "android")]
 fn read_system_insets(
     mut found: ResMut<SystemInsets>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut lifecycle: MessageReader<bevy::window::AppLifecycle>,
     mut watch: Local<insets::InsetWatch>,
-    mut rotation_watch: Local<Option<rotation::Watcher>>,
+    mut watcher: Local<Option<inset_watch::Watcher>>,
     proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
     machine: Res<lifecycle::SharedLifecycle>,
     _main_thread: bevy::ecs::system::NonSendMarker,
 ) {
-    if rotation_watch.is_none()
+    if watcher.is_none()
         && let Some(proxy) = proxy
     {
-        *rotation_watch = Some(rotation::Watcher::start((**proxy).clone(), machine.clone()));
+        *watcher = Some(inset_watch::Watcher::start(
+            (**proxy).clone(),
+            machine.clone(),
+        ));
     }
     let resumed = lifecycle.read().any(|e| {
         matches!(
@@ -175,6 +192,9 @@ fn read_system_insets(
             bevy::window::AppLifecycle::WillResume | bevy::window::AppLifecycle::Running
         )
     });
+    let woken = watcher
+        .as_ref()
+        .is_some_and(inset_watch::Watcher::take_stale);
     let size = windows
         .single()
         .map_or((0, 0), |w| (w.physical_width(), w.physical_height()));
@@ -185,57 +205,81 @@ fn read_system_insets(
             -1
         }
     };
-    if let Some(w) = rotation_watch.as_ref() {
-        w.seen(rotation);
+    if watch.needs_read(insets::Orientation { rotation, size }, resumed || woken) {
+        match android::system_insets() {
+            Ok(Some(sides)) => found.0 = Some(sides),
+            // Not attached yet: ask again next frame.
+            Ok(None) => watch.forget(),
+            Err(e) => warn!("could not read the window insets: {e}"),
+        }
     }
-    if !watch.needs_read(insets::Orientation { rotation, size }, resumed) {
-        return;
-    }
-    match android::system_insets() {
-        Ok(Some(sides)) => found.0 = Some(sides),
-        // Not attached yet: ask again next frame.
-        Ok(None) => watch.forget(),
-        Err(e) => warn!("could not read the window insets: {e}"),
+    if let Some(w) = watcher.as_ref() {
+        w.seen(insets::Seen {
+            rotation,
+            insets: found.0,
+        });
     }
 }
 
-/// Android: the thread that notices a change of the display's rotation, which a 180° turn
-/// makes without any event the app would see, and wakes the app's event loop so that
-/// [`read_system_insets`] runs. It polls twice a second while the app is in the foreground:
-/// one JNI call, microseconds.
+/// Android: the thread that notices what changes without an event the app would see: the
+/// display's rotation after a 180° turn, and the insets alone (a taskbar, the keyboard, a
+/// cutout mode). It polls both twice a second while the app is in the foreground (a few JNI
+/// calls, microseconds), and wakes the app's event loop when either differs from what the app
+/// last applied ([`insets::wakes`]); [`read_system_insets`] then reads again.
 #[cfg(target_os = "android")]
-mod rotation {
-    use std::sync::Arc;
-    use std::sync::atomic::{AtomicI32, Ordering};
+mod inset_watch {
+    use super::insets::{self, Seen};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Mutex, PoisonError};
     use std::time::Duration;
 
     const POLL: Duration = Duration::from_millis(500);
 
-    pub(super) struct Watcher(Arc<AtomicI32>);
+    #[derive(Default)]
+    struct Shared {
+        /// What the app applied in its last frame; `None` before its first.
+        saw: Mutex<Option<Seen>>,
+        /// Set by the thread when it wakes the app for a new read.
+        stale: AtomicBool,
+    }
+
+    pub(super) struct Watcher(Arc<Shared>);
 
     impl Watcher {
         pub(super) fn start(
             proxy: bevy::winit::EventLoopProxy<bevy::winit::WinitUserEvent>,
             machine: super::lifecycle::SharedLifecycle,
         ) -> Watcher {
-            let last = Arc::new(AtomicI32::new(i32::MIN));
-            let seen = last.clone();
+            let shared = Arc::new(Shared::default());
+            let state = shared.clone();
             let spawned = std::thread::Builder::new()
-                .name("montello-rotation-watch".into())
+                .name("montello-inset-watch".into())
                 .spawn(move || {
+                    // A failure is logged once per run of failures: the thread polls on.
+                    let mut failing = false;
                     loop {
                         std::thread::sleep(POLL);
-                        let known = seen.load(Ordering::Relaxed);
-                        // Not known yet, or the app is suspended (no frames to wake).
-                        if known == i32::MIN
-                            || machine.phase() == super::lifecycle::Phase::Suspended
-                        {
+                        let saw = *state.saw.lock().unwrap_or_else(PoisonError::into_inner);
+                        // No frame yet, or the app is suspended (no frames to wake).
+                        if saw.is_none() || machine.phase() == super::lifecycle::Phase::Suspended {
                             continue;
                         }
-                        if let Ok(now) = super::android::display_rotation()
-                            && now != known
-                        {
-                            seen.store(now, Ordering::Relaxed);
+                        let rotation = match super::android::display_rotation() {
+                            Ok(rotation) => rotation,
+                            Err(e) => {
+                                if !failing {
+                                    bevy::log::warn!(
+                                        "the inset watcher could not read the rotation: {e}"
+                                    );
+                                }
+                                failing = true;
+                                continue;
+                            }
+                        };
+                        failing = false;
+                        let now = super::android::system_insets().ok().flatten();
+                        if insets::wakes(saw, rotation, now) {
+                            state.stale.store(true, Ordering::Relaxed);
                             // Closed event loop: the app is ending.
                             if proxy
                                 .send_event(bevy::winit::WinitUserEvent::WakeUp)
@@ -247,14 +291,19 @@ mod rotation {
                     }
                 });
             if let Err(e) = spawned {
-                bevy::log::warn!("could not start the rotation watcher: {e}");
+                bevy::log::warn!("could not start the inset watcher: {e}");
             }
-            Watcher(last)
+            Watcher(shared)
         }
 
-        /// The rotation the app last saw in a frame.
-        pub(super) fn seen(&self, rotation: i32) {
-            self.0.store(rotation, Ordering::Relaxed);
+        /// What the app applied in this frame.
+        pub(super) fn seen(&self, seen: Seen) {
+            *self.0.saw.lock().unwrap_or_else(PoisonError::into_inner) = Some(seen);
+        }
+
+        /// Whether the thread asked for a new read since the last call.
+        pub(super) fn take_stale(&self) -> bool {
+            self.0.stale.swap(false, Ordering::Relaxed)
         }
     }
 }
@@ -388,6 +437,19 @@ pub fn leave_app() {
     if let Err(e) = android::move_task_to_back() {
         warn!("back: could not move the app to the background: {e}");
     }
+}
+
+/// Tells the player, over the dead frame, that the graphics stopped and what to do, where the
+/// app does not end itself after a render error (iOS, a browser:
+/// [`crate::app::gpu::RenderErrorResponse`]). Main thread: the render error handler runs in the
+/// render app's extract, which runs there.
+pub fn show_render_failure(text: &str) {
+    #[cfg(target_os = "ios")]
+    ios::show_render_failure(text);
+    #[cfg(all(target_family = "wasm", target_os = "unknown"))]
+    web::show_render_failure(text);
+    #[cfg(not(any(target_os = "ios", all(target_family = "wasm", target_os = "unknown"))))]
+    let _ = text;
 }
 
 /// Ends the process where an exit request would leave it alive: on Android, after the game

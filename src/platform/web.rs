@@ -39,6 +39,20 @@ pub fn touch_first() -> bool {
         .is_some_and(|query| query.matches())
 }
 
+/// Shows `text` on the page's own screen (web/index.html's `#loading`, with its Reload
+/// button) over the dead canvas, after a render error.
+pub fn show_render_failure(text: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let Some(what) = document.get_element_by_id("what") {
+        what.set_text_content(Some(text));
+    }
+    if let Some(body) = document.body() {
+        let _ = body.set_attribute("data-montello", "failed");
+    }
+}
+
 /// A number for a new job, never used before in this page.
 pub fn next_job() -> u32 {
     NEXT_JOB.with(|n| {
