@@ -327,3 +327,69 @@ fn openings_keeps_the_lines_the_search_values_near_even_on_any_thread_count() {
     let (ok, err) = run_status(&["openings", "--plies", "0"]);
     assert!(!ok && err.contains("--plies 0"), "{err}");
 }
+
+/// `review`: one line a move played in the documented form, then one a player; the last 20
+/// empties exact (integers), the moves before from the search. A finished game of 58 moves
+/// and a pass (implied in the transcript).
+#[test]
+fn review_prints_a_line_a_move_then_one_a_player() {
+    let game = "f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6\
+                c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8";
+    let text = run(&["review", game, "--depth", "6"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 58 + 2, "{text}");
+    let mut exact = 0;
+    for (i, line) in lines[..58].iter().enumerate() {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(words.len(), 8, "{line}");
+        assert_eq!(words[0], (i + 1).to_string(), "{line}");
+        assert!(["b", "w"].contains(&words[1]), "{line}");
+        assert_eq!(
+            words[2],
+            &game[2 * i..2 * i + 2],
+            "the moves in order: {line}"
+        );
+        assert_eq!((words[3], words[5]), ("best", "loss"), "{line}");
+        let loss: f32 = words[6].parse().unwrap_or_else(|_| panic!("{line}"));
+        assert!(loss >= 0.0, "{line}");
+        match words[7] {
+            "exact" => {
+                exact += 1;
+                assert!(
+                    words[6].parse::<i32>().is_ok(),
+                    "an integer when exact: {line}"
+                );
+            }
+            "search" => assert!(words[6].contains('.'), "{line}"),
+            other => panic!("{other}: {line}"),
+        }
+        if words[2] == words[4] {
+            assert!(loss == 0.0, "the best move loses nothing: {line}");
+        }
+    }
+    // 20 empties after the 40th disc played: moves 41 to 58 (the passes fill no square).
+    assert_eq!(exact, 18, "{text}");
+    for (line, side) in lines[58..].iter().zip(["b", "w"]) {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(
+            (words[0], words[1], words[3]),
+            (side, "moves", "average-loss"),
+            "{line}"
+        );
+        let names: Vec<&str> = words[5..].iter().step_by(2).copied().collect();
+        assert_eq!(names, ["best", "good", "inaccuracy", "mistake", "blunder"]);
+    }
+}
+
+#[test]
+fn review_refuses_a_bad_transcript_saying_where_and_why() {
+    for (game, says) in [("f5d6c3x9", "x9"), ("f5f5", "f5"), ("", "no move")] {
+        let out = tool()
+            .args(["review", game])
+            .output()
+            .expect("montello-engine runs");
+        assert!(!out.status.success(), "{game:?} was accepted");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(says), "{game:?}: {stderr}");
+    }
+}

@@ -9,6 +9,8 @@ use std::process::ExitCode;
 
 #[path = "cli/book.rs"]
 mod book_cmd;
+#[path = "cli/review.rs"]
+mod review_cmd;
 #[path = "cli/solve.rs"]
 mod solve_cmd;
 #[path = "cli/train.rs"]
@@ -151,6 +153,27 @@ enum Command {
         /// totals).
         #[arg(long)]
         max_seconds: Option<f64>,
+    },
+    /// Review a game: one line a move played (passes left out), `PLY b|w MOVE best MOVE loss
+    /// DISCS exact|search`, the loss in discs for the side that moved (an integer when exact),
+    /// then one line a player with the average loss and the count per class (docs/ai.md).
+    /// Exact from EXACT_EMPTIES empty squares to the end, a DEPTH-ply search before that.
+    Review {
+        /// The game: a transcript (f5d6c3..., passes implied) or a GGF record.
+        game: String,
+        /// Rules: othello, no-move-ends-game or free-opening.
+        #[arg(long, default_value = "othello")]
+        variant: String,
+        /// Seconds the review may take: a solve still running then gives up, and that move and
+        /// every earlier one are valued by the search.
+        #[arg(long)]
+        time: Option<f64>,
+        /// The search's depth, plies, before the solver's reach.
+        #[arg(long, default_value_t = 12)]
+        depth: u32,
+        /// Solve exactly from this many empty squares to the end.
+        #[arg(long, default_value_t = 20)]
+        exact_empties: u32,
     },
     /// Build the opening book, or show its moves in a position.
     #[command(subcommand)]
@@ -377,6 +400,13 @@ fn run(command: Command) -> Result<(), String> {
             table_mib,
             max_seconds,
         } => solve_cmd::run(&file, first, table_mib, max_seconds),
+        Command::Review {
+            game,
+            variant,
+            time,
+            depth,
+            exact_empties,
+        } => review_cmd::run(&parse_game(&game, &variant)?, time, depth, exact_empties),
         Command::Train(cmd) => train_cmd::run(cmd),
         Command::Book(cmd) => book_cmd::run(cmd),
         Command::Nboard {

@@ -15,6 +15,7 @@ mod dispatch;
 mod levels;
 mod mcts;
 mod probcut;
+pub mod review;
 pub(crate) mod solver;
 mod stability;
 mod table;

@@ -1,0 +1,378 @@
+//! Game review: for every move played, the best move and what the played one cost, in discs
+//! for the side that moved; exact (the solver's final margins) from the solver's reach to the
+//! end, from a fixed-depth alpha-beta search before that (the same depth for every move of a
+//! review, so the figures of one game compare). The one home of the review: the command line
+//! (`montello-engine review`) and the app both call [`review`].
+//!
+//! Each move gets a [`Class`] from its loss (docs/ai.md gives the thresholds), and each player
+//! an [`Accuracy`]: the average loss per move and the count per class. Forced moves (a single
+//! legal move) count as best; passes are not moves a player chose and are left out.
+
+use super::CancelHandle;
+use super::alphabeta::{DEFAULT_PROBCUT, FixedDepth};
+use super::solver::{final_margin, solve};
+use crate::eval::{self, SCALE};
+use crate::{Game, Move, Position, Side, Variant};
+use std::time::{Duration, Instant};
+
+/// What a review costs and how far the solver goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewConfig {
+    /// Positions with at most this many empty squares are solved exactly.
+    pub exact_empties: u32,
+    /// The alpha-beta search's depth before that, in plies.
+    pub depth: u32,
+    /// The transposition tables' size, bytes (the search's, and each solve's).
+    pub table_bytes: usize,
+    /// A solve still running this long after the review began gives up; that move, and every
+    /// earlier one still to review, is valued by the search instead (reported as such).
+    pub time: Option<Duration>,
+}
+
+impl Default for ReviewConfig {
+    /// The last 20 empties exact, 12 plies before that, 16 MiB tables (docs/ai.md has the
+    /// time a whole game takes).
+    fn default() -> Self {
+        ReviewConfig {
+            exact_empties: 20,
+            depth: 12,
+            table_bytes: 16 << 20,
+            time: None,
+        }
+    }
+}
+
+/// How bad a move was, from its loss in discs (rounded): best 0, good 1-2, inaccuracy 3-5,
+/// mistake 6-9, blunder 10 or more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Class {
+    /// No loss: a best move (or the only one).
+    Best,
+    /// 1-2 discs.
+    Good,
+    /// 3-5 discs.
+    Inaccuracy,
+    /// 6-9 discs.
+    Mistake,
+    /// 10 discs or more.
+    Blunder,
+}
+
+impl Class {
+    /// Every class, best first.
+    pub const ALL: [Class; 5] = [
+        Class::Best,
+        Class::Good,
+        Class::Inaccuracy,
+        Class::Mistake,
+        Class::Blunder,
+    ];
+
+    /// The class of a loss of `discs` (never negative).
+    pub fn of_loss(discs: f32) -> Class {
+        match discs.round() as i32 {
+            i32::MIN..=0 => Class::Best,
+            1..=2 => Class::Good,
+            3..=5 => Class::Inaccuracy,
+            6..=9 => Class::Mistake,
+            _ => Class::Blunder,
+        }
+    }
+
+    /// The class's name, as the command line prints it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Best => "best",
+            Class::Good => "good",
+            Class::Inaccuracy => "inaccuracy",
+            Class::Mistake => "mistake",
+            Class::Blunder => "blunder",
+        }
+    }
+}
+
+/// One move played, reviewed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveReview {
+    /// The move's number among the moves played, from 1 (passes not counted).
+    pub ply: usize,
+    /// Who played it.
+    pub side: Side,
+    /// The move played.
+    pub played: Move,
+    /// A best move in the position (the played one when it is as good as any).
+    pub best: Move,
+    /// The best move's value, discs for `side` (the final margin with best play when exact).
+    pub best_value: f32,
+    /// The played move's value, discs for `side`.
+    pub played_value: f32,
+    /// Whether both values are exact (solved), not from the search.
+    pub exact: bool,
+}
+
+impl MoveReview {
+    /// What the move cost: best minus played, never negative.
+    pub fn loss(&self) -> f32 {
+        (self.best_value - self.played_value).max(0.0)
+    }
+
+    /// The move's class.
+    pub fn class(&self) -> Class {
+        Class::of_loss(self.loss())
+    }
+}
+
+/// One player's moves in a review.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Accuracy {
+    /// Moves reviewed.
+    pub moves: u32,
+    /// Their average loss, discs.
+    pub average_loss: f32,
+    /// How many fell in each class, in [`Class::ALL`]'s order.
+    pub counts: [u32; 5],
+}
+
+/// A reviewed game.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Review {
+    /// Every move played (passes left out), in order.
+    pub moves: Vec<MoveReview>,
+}
+
+impl Review {
+    /// `side`'s accuracy.
+    pub fn accuracy(&self, side: Side) -> Accuracy {
+        let mut a = Accuracy::default();
+        let mut total = 0.0;
+        for m in self.moves.iter().filter(|m| m.side == side) {
+            a.moves += 1;
+            total += m.loss();
+            a.counts[m.class() as usize] += 1;
+        }
+        if a.moves > 0 {
+            a.average_loss = total / a.moves as f32;
+        }
+        a
+    }
+}
+
+/// Reviews every move of `game` on the board (its history). `progress(done, total)` is called
+/// after each move reviewed. `None` if `cancel` was set before the review was done. The
+/// figures are the same for the same game and configuration (no clock in the search; a solve
+/// that gives up at `config.time` is the only thing that can change them).
+pub fn review(
+    game: &Game,
+    config: &ReviewConfig,
+    cancel: Option<&CancelHandle>,
+    mut progress: impl FnMut(usize, usize),
+) -> Option<Review> {
+    let variant = game.variant();
+    let positions = game.positions();
+    // The moves to review: (the position before, the move), passes left out.
+    let played: Vec<(Position, Move)> = positions
+        .iter()
+        .zip(game.history())
+        .filter(|(_, mv)| **mv != Move::Pass)
+        .map(|(pos, mv)| (*pos, *mv))
+        .collect();
+    let total = played.len();
+    let deadline = config.time.map(|t| Instant::now() + t);
+    let mut search = FixedDepth::new(
+        eval::builtin(),
+        variant,
+        config.table_bytes,
+        DEFAULT_PROBCUT,
+    );
+    let mut reviewed = vec![None; total];
+    // From the end: the exact part first, so a solve that gives up leaves the search to every
+    // move before it.
+    let mut solving = true;
+    for (i, (pos, mv)) in played.iter().enumerate().rev() {
+        if cancel.is_some_and(CancelHandle::is_cancelled) {
+            return None;
+        }
+        let exact = solving && pos.empties().count() <= config.exact_empties;
+        let values = if exact {
+            let solved = exact_values(pos, *mv, variant, config, deadline, cancel);
+            if solved.is_none() {
+                if cancel.is_some_and(CancelHandle::is_cancelled) {
+                    return None;
+                }
+                solving = false;
+            }
+            solved
+        } else {
+            None
+        };
+        let (best, best_value, played_value, exact) = match values {
+            Some((best, b, p)) => (best, b as f32, p as f32, true),
+            None => {
+                let (best, b, p) = searched_values(&mut search, pos, *mv, variant, config.depth);
+                (best, b, p, false)
+            }
+        };
+        reviewed[i] = Some(MoveReview {
+            ply: i + 1,
+            side: pos.side_to_move(),
+            played: *mv,
+            best,
+            best_value,
+            played_value,
+            exact,
+        });
+        progress(total - i, total);
+    }
+    Some(Review {
+        moves: reviewed.into_iter().flatten().collect(),
+    })
+}
+
+/// The best move and the exact final margins of the best and the played move, for the side to
+/// move; `None` if a solve gave up.
+fn exact_values(
+    pos: &Position,
+    played: Move,
+    variant: Variant,
+    config: &ReviewConfig,
+    deadline: Option<Instant>,
+    cancel: Option<&CancelHandle>,
+) -> Option<(Move, i32, i32)> {
+    let best = solve(pos, variant, config.table_bytes, deadline, cancel)?;
+    if best.best == played {
+        return Some((best.best, best.score, best.score));
+    }
+    let child = variant.play_unchecked(pos, played);
+    let played_value = if variant.is_game_over(&child) {
+        // The child is the opponent's to move: its margin, turned round.
+        -final_margin(child.player().0, child.opponent().0)
+    } else {
+        -solve(&child, variant, config.table_bytes, deadline, cancel)?.score
+    };
+    Some((best.best, best.score, played_value))
+}
+
+/// The best move and the values (discs) of the best and the played move, `depth` plies deep,
+/// for the side to move.
+fn searched_values(
+    search: &mut FixedDepth<'_>,
+    pos: &Position,
+    played: Move,
+    variant: Variant,
+    depth: u32,
+) -> (Move, f32, f32) {
+    let mut best = (played, i32::MIN);
+    let mut played_value = 0;
+    for mv in variant.moves(pos) {
+        let child = variant.play_unchecked(pos, mv);
+        let v = -search.value(
+            child.player().0,
+            child.opponent().0,
+            depth.saturating_sub(1),
+        );
+        if mv == played {
+            played_value = v;
+        }
+        // Ties go to the played move, then to the first found.
+        if v > best.1 || (v == best.1 && mv == played) {
+            best = (mv, v);
+        }
+    }
+    let discs = |v: i32| v as f32 / SCALE as f32;
+    (best.0, discs(best.1), discs(played_value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::transcript;
+
+    fn game(moves: &str) -> Game {
+        transcript::parse(moves, Variant::Othello).expect("a legal transcript")
+    }
+
+    /// FFO #20 (20 empties, Black to move): the suite's own values are H5 +6, G6 -2, F6 -4,
+    /// H6 -10. G6 costs 8 discs (a mistake), H6 16 (a blunder), exactly.
+    #[test]
+    fn exact_losses_agree_with_the_ffo_suites_values() {
+        let text = include_str!("../../tests/data/ffo-20-39.obf");
+        let ffo20 = crate::notation::obf::parse_line(text.lines().next().expect("a line"), 1)
+            .expect("FFO #20 parses");
+        let config = ReviewConfig::default();
+        for (played, loss, class) in [("g6", 8.0, Class::Mistake), ("h6", 16.0, Class::Blunder)] {
+            let mut game = Game::from_position(ffo20.position, Variant::Othello);
+            game.play(Move::Play(played.parse().expect("a square")))
+                .expect("legal");
+            let review = review(&game, &config, None, |_, _| {}).expect("not cancelled");
+            let m = review.moves[0];
+            assert!(m.exact, "20 empties are solved");
+            assert_eq!((m.best.to_string().as_str(), m.best_value), ("h5", 6.0));
+            assert_eq!(m.loss(), loss, "{played}: {m:?}");
+            assert_eq!(m.class(), class);
+            let expected = ffo20.scores.iter().find(|(mv, _)| *mv == m.played);
+            assert_eq!(expected.map(|&(_, v)| v as f32), Some(m.played_value));
+            let black = review.accuracy(Side::Black);
+            assert_eq!((black.moves, black.average_loss), (1, loss));
+            assert_eq!(black.counts[class as usize], 1);
+        }
+    }
+
+    #[test]
+    fn an_opening_is_reviewed_by_the_search_move_by_move() {
+        let game = game("f5d6c3d3c4f4f6");
+        let config = ReviewConfig {
+            depth: 4,
+            ..ReviewConfig::default()
+        };
+        let mut calls = Vec::new();
+        let review = review(&game, &config, None, |done, total| {
+            calls.push((done, total))
+        })
+        .expect("not cancelled");
+        assert_eq!(review.moves.len(), 7);
+        assert_eq!(calls.last(), Some(&(7, 7)), "progress up to the whole game");
+        for (i, m) in review.moves.iter().enumerate() {
+            assert_eq!(m.ply, i + 1);
+            assert_eq!(m.side, if i % 2 == 0 { Side::Black } else { Side::White });
+            assert!(!m.exact && m.loss() >= 0.0 && m.best_value >= m.played_value);
+            assert_eq!(m.played, game.history()[i]);
+            if m.best == m.played {
+                assert_eq!(m.loss(), 0.0);
+            }
+        }
+        // The same game, the same figures.
+        assert_eq!(super::review(&game, &config, None, |_, _| {}), Some(review));
+    }
+
+    #[test]
+    fn a_cancelled_review_stops_and_returns_nothing() {
+        let game = game("f5d6c3d3c4f4f6f3e6e7");
+        let config = ReviewConfig {
+            depth: 4,
+            ..ReviewConfig::default()
+        };
+        let cancel = CancelHandle::new();
+        let mut seen = 0;
+        let result = review(&game, &config, Some(&cancel), |done, _| {
+            seen = done;
+            cancel.cancel();
+        });
+        assert_eq!(result, None);
+        assert_eq!(seen, 1, "stopped after the move that was under way");
+    }
+
+    #[test]
+    fn classes_follow_the_thresholds() {
+        let classes: Vec<Class> = [0.0, 0.4, 1.0, 2.4, 3.0, 5.4, 6.0, 9.4, 10.0, 64.0]
+            .into_iter()
+            .map(Class::of_loss)
+            .collect();
+        use Class::*;
+        assert_eq!(
+            classes,
+            [
+                Best, Best, Good, Good, Inaccuracy, Inaccuracy, Mistake, Mistake, Blunder, Blunder
+            ]
+        );
+    }
+}
