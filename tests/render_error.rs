@@ -125,7 +125,11 @@ fn the_message_is_in_the_players_language_and_says_when_the_game_was_not_saved()
     respond_to_render_error(&device_lost(), app.world_mut(), Platform::Ios);
     let failed = app.world().resource::<RenderFailed>();
     assert!(!failed.saved);
-    assert!(failed.told.contains("could not be saved"), "{}", failed.told);
+    assert!(
+        failed.told.contains("could not be saved"),
+        "{}",
+        failed.told
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -143,5 +147,9 @@ fn each_platform_ends_or_tells() {
     for platform in [Platform::Desktop, Platform::Android] {
         assert!(!on(platform).tell_player);
     }
-    assert_eq!(Platform::HERE, Platform::Desktop, "these tests run on a desktop");
+    assert_eq!(
+        Platform::HERE,
+        Platform::Desktop,
+        "these tests run on a desktop"
+    );
 }

@@ -11,9 +11,10 @@
 use super::CancelHandle;
 use super::alphabeta::{DEFAULT_PROBCUT, FixedDepth};
 use super::solver::{final_margin, solve};
+use crate::clock::Instant;
 use crate::eval::{self, SCALE};
 use crate::{Game, Move, Position, Side, Variant};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What a review costs and how far the solver goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
