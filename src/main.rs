@@ -60,7 +60,7 @@ struct Flags {
     /// Render into an image, no window or display (with --frame-stats)
     #[arg(long)]
     offscreen: bool,
-    /// Force shadows (default: on, off on Android)
+    /// Force shadows (default: on; off on Android and in a phone's or tablet's browser)
     #[arg(long, value_name = "on|off", value_parser = on_off)]
     shadows: Option<bool>,
     /// classic, wood, dark or contrast
