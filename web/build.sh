@@ -9,7 +9,7 @@
 # honoured.
 #
 #     web/build.sh [OUT_DIR]      (default web/dist)
-#     web/build.sh --tools        only install the tools (CI installs them ahead of the build)
+#     web/build.sh --tools        only install the tools it needs (wasm-bindgen-cli)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools_only=0
