@@ -17,18 +17,10 @@ use common::{tap, two_humans};
 
 #[test]
 fn a_render_error_saves_the_game_and_asks_to_exit() {
-    let dir = std::env::temp_dir().join(format!("montello-render-error-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let mut app = common::logic_app(Some(&dir));
-    two_humans(&mut app, Variant::Othello);
-    for square in ["f5", "d6", "c3"] {
-        tap(&mut app, square);
-    }
+    let (mut app, dir) = game_in_progress("render-error");
     assert_eq!(app.world().resource::<CurrentGame>().game().ply(), 3);
-    // Whatever the autosave wrote goes away: only the handler can write the file now.
+    // The autosave's file is gone (game_in_progress): only the handler can write it now.
     let game_file = dir.join("game.ron");
-    std::fs::remove_file(&game_file).expect("the autosave wrote game.ron");
     let exits_before = app.world().resource::<Messages<AppExit>>().len();
 
     let error = RenderError {

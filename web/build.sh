@@ -7,13 +7,8 @@
 # at exactly the version Cargo.lock pins (the glue and the .wasm must agree). Shrinks both
 # modules with wasm-opt when a recent binaryen (120 or later) is installed. CARGO_TARGET_DIR is
 # honoured.
-#
-#     web/build.sh [OUT_DIR]      (default web/dist)
-#     web/build.sh --tools        only install the tools it needs (wasm-bindgen-cli)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-tools_only=0
-[[ "${1:-}" != --tools ]] || { tools_only=1; shift; }
 out=${1:-web/dist}
 target_dir=${CARGO_TARGET_DIR:-target}
 profile=web
@@ -34,7 +29,6 @@ if ! command -v wasm-bindgen >/dev/null || [[ "$(wasm-bindgen --version)" != "wa
     # of the default level 3, and it still rewrites the app's module in seconds.
     CARGO_PROFILE_RELEASE_OPT_LEVEL=1 cargo install wasm-bindgen-cli --version "$version"
 fi
-((tools_only == 0)) || exit 0
 
 cargo build --profile "$profile" --target "$wasm" --bin montello
 # The worker is its own workspace (web/worker/Cargo.toml says why), built into the same

@@ -3,7 +3,6 @@
 #
 #   engine/fuzz/run.sh build                 build every target (what CI runs)
 #   engine/fuzz/run.sh list                  the targets
-#   engine/fuzz/run.sh install               only install cargo-fuzz (when missing)
 #   engine/fuzz/run.sh <target> <seconds> [libFuzzer flags...]
 #                                            fuzz one target, then print its figures
 #
@@ -28,7 +27,7 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
 fi
 
 usage() {
-    sed -n '4,8p' "$here/run.sh" | sed 's/^# \{0,1\}//' >&2
+    sed -n '4,7p' "$here/run.sh" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -40,9 +39,6 @@ build)
     ;;
 list)
     cargo fuzz list
-    exit 0
-    ;;
-install)
     exit 0
     ;;
 esac

@@ -55,15 +55,22 @@ fn mark_ready(pipelines: Res<PipelinesPending>, mut frames: Local<u32>) {
     }
 }
 
-/// How the board is drawn: a touch-first browser draws as a phone does (app::gpu).
+/// How the board is drawn: a touch-first browser draws as a phone does (app::gpu). Written in
+/// a frame where the window, the camera's MSAA or the shadows changed, not every frame.
 fn publish_rendering(
-    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    cameras: Query<&Msaa, With<Camera3d>>,
+    windows: Query<Ref<Window>, With<bevy::window::PrimaryWindow>>,
+    cameras: Query<Ref<Msaa>, With<Camera3d>>,
     shadows: Option<Res<crate::board::Shadows>>,
 ) {
     let (Ok(window), Ok(msaa)) = (windows.single(), cameras.single()) else {
         return;
     };
+    if !(window.is_changed()
+        || msaa.is_changed()
+        || shadows.as_ref().is_some_and(|s| s.is_changed()))
+    {
+        return;
+    }
     let shadows = shadows.map_or_else(crate::board::Shadows::default, |s| *s);
     set(
         "data-rendering",

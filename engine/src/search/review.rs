@@ -318,13 +318,18 @@ mod tests {
         }
     }
 
+    /// A quick search for the tests that need no depth.
+    fn shallow() -> ReviewConfig {
+        ReviewConfig {
+            depth: 4,
+            ..ReviewConfig::default()
+        }
+    }
+
     #[test]
     fn an_opening_is_reviewed_by_the_search_move_by_move() {
         let game = game("f5d6c3d3c4f4f6");
-        let config = ReviewConfig {
-            depth: 4,
-            ..ReviewConfig::default()
-        };
+        let config = shallow();
         let mut calls = Vec::new();
         let review = review(&game, &config, None, |done, total| {
             calls.push((done, total))
@@ -348,10 +353,7 @@ mod tests {
     #[test]
     fn a_cancelled_review_stops_and_returns_nothing() {
         let game = game("f5d6c3d3c4f4f6f3e6e7");
-        let config = ReviewConfig {
-            depth: 4,
-            ..ReviewConfig::default()
-        };
+        let config = shallow();
         let cancel = CancelHandle::new();
         let mut seen = 0;
         let result = review(&game, &config, Some(&cancel), |done, _| {
