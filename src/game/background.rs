@@ -3,7 +3,9 @@
 //!
 //! Natively it is a task on Bevy's `AsyncComputeTaskPool` running a closure. In a browser the
 //! task pools run on the page's one thread, so the work is a `wire::Request` sent to the
-//! engine's Web Worker (`platform::web`) and its result a `wire::Reply` read back.
+//! engine's Web Worker (`platform::web`) and its result a `wire::Reply` read back, under a
+//! watchdog: a worker that fails or stays silent past the request's time cap is replaced, then
+//! given up for the page's own search, so the AI always moves.
 
 #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
 pub(crate) use native::Background;
@@ -53,14 +55,26 @@ mod native {
 #[cfg(all(target_family = "wasm", target_os = "unknown"))]
 mod web {
     use crate::platform::web as worker;
+    use bevy::platform::time::Instant;
     use montello_engine::search::wire::{Reply, Request};
     use montello_engine::search::{CancelHandle, Searcher};
     use std::cell::RefCell;
+    use std::time::Duration;
 
     thread_local! {
         /// The searchers kept on the page when the worker failed.
         static ON_PAGE: RefCell<Vec<Option<Searcher>>> = const { RefCell::new(Vec::new()) };
     }
+
+    /// How long past a request's time cap the watchdog waits for its reply, counted from when
+    /// the request went to a ready worker (or the worker said it was ready), before it starts
+    /// a new worker and asks again; a second silence gives up on the worker.
+    const GRACE: Duration = Duration::from_secs(2);
+
+    /// How long a new worker may take to say it is ready (to fetch and compile the engine's
+    /// module: a slow phone network's download included) before the watchdog treats it as
+    /// silent.
+    const START: Duration = Duration::from_secs(30);
 
     /// A request to the engine's worker and what to make of its reply.
     pub(crate) struct Background<T> {
@@ -68,6 +82,10 @@ mod web {
         worker: Option<u32>,
         decode: Box<dyn FnMut(Reply) -> Option<T> + Send + Sync>,
         iterations: u64,
+        /// When the request last went to a worker.
+        posted: Instant,
+        /// Whether the watchdog already started a new worker for it.
+        asked_again: bool,
     }
 
     impl<T> Background<T> {
@@ -84,6 +102,8 @@ mod web {
                 worker,
                 decode: Box::new(decode),
                 iterations: 0,
+                posted: Instant::now(),
+                asked_again: false,
             }
         }
 
@@ -91,18 +111,20 @@ mod web {
         /// request runs here, on the page.
         pub(crate) fn poll(&mut self) -> Option<T> {
             if worker::failed() {
-                let request = self.request.clone();
-                let reply =
-                    ON_PAGE.with_borrow_mut(|slots| request.run(slots, &CancelHandle::new()));
-                return (self.decode)(reply);
+                return self.run_on_page();
             }
             if self.worker != worker::current_worker() {
                 // Another job's cancel restarted the worker: this one's request went with it.
                 self.worker = worker::post(&self.request.to_string());
+                self.posted = Instant::now();
             }
             for line in worker::take_replies(self.request.job()) {
                 match Reply::parse(&line) {
                     Ok(Reply::Progress { iterations, .. }) => self.iterations = iterations,
+                    Ok(Reply::Failed { why, .. }) => {
+                        worker::fail(&why);
+                        return self.run_on_page();
+                    }
                     Ok(reply) => {
                         if let Some(result) = (self.decode)(reply) {
                             return Some(result);
@@ -111,7 +133,43 @@ mod web {
                     Err(e) => bevy::log::error!("the worker's reply {line:?} is wrong: {e}"),
                 }
             }
+            // The watchdog: a worker that stays silent past the cap (it died, or hangs) is
+            // replaced once and asked again; silent twice, the page searches itself.
+            if let Some(cap) = self.request.time_cap()
+                && self.silent_past(cap)
+            {
+                if self.asked_again {
+                    worker::fail("no answer twice, each past its time cap");
+                    return self.run_on_page();
+                }
+                bevy::log::warn!(
+                    "the engine's worker did not answer job {} within its cap {cap:?} and {GRACE:?} \
+                     (or did not start within {START:?}): starting a new one",
+                    self.request.job(),
+                );
+                worker::restart();
+                self.asked_again = true;
+                self.worker = worker::post(&self.request.to_string());
+                self.posted = Instant::now();
+            }
             None
+        }
+
+        /// Whether the worker has had its time for the request and said nothing: the cap and
+        /// the grace from when it had both the request and its module, or the start-up limit
+        /// while its module is still loading.
+        fn silent_past(&self, cap: Duration) -> bool {
+            match worker::ready_since() {
+                Some(ready) => ready.max(self.posted).elapsed() > cap + GRACE,
+                None => self.posted.elapsed() > START + cap,
+            }
+        }
+
+        /// Runs the request here, on the page (the frame waits for it).
+        fn run_on_page(&mut self) -> Option<T> {
+            let request = self.request.clone();
+            let reply = ON_PAGE.with_borrow_mut(|slots| request.run(slots, &CancelHandle::new()));
+            (self.decode)(reply)
         }
 
         /// Iterations the worker has reported so far.

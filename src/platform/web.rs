@@ -6,8 +6,12 @@
 //! replies are queued here until the game's systems take them. A search cannot be interrupted
 //! by a message, so [`restart`] terminates the worker (its CPU stops at once) and the next
 //! request starts a new one. If the worker cannot start or fails, [`failed`] says so and the
-//! game runs its searches on the page instead: slower frames, but the game goes on.
+//! game runs its searches on the page instead: slower frames, but the game goes on. A worker
+//! that says it failed (`failed JOB WHY`: its module did not load, the engine threw or
+//! trapped) or stays silent past the request's cap (`game::background`'s watchdog) comes to
+//! the same end, so the AI always moves.
 
+use bevy::platform::time::Instant;
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
@@ -30,6 +34,8 @@ thread_local! {
     static FAILED: Cell<bool> = const { Cell::new(false) };
     static NEXT_JOB: Cell<u32> = const { Cell::new(1) };
     static STARTED: Cell<u32> = const { Cell::new(0) };
+    /// The worker that said `ready` last (its number) and when.
+    static READY: Cell<Option<(u32, Instant)>> = const { Cell::new(None) };
 }
 
 /// Whether the browser is touch-first (a phone's or a tablet's): its main pointer is coarse.
@@ -67,7 +73,9 @@ pub fn failed() -> bool {
     FAILED.get()
 }
 
-fn fail(why: &str) {
+/// Gives up on the worker for the rest of the page's life: it is terminated, and every search
+/// from now on runs on the page.
+pub fn fail(why: &str) {
     bevy::log::error!("the engine's worker failed ({why}): searching on the page instead");
     FAILED.set(true);
     LINK.with_borrow_mut(|link| {
@@ -87,9 +95,13 @@ fn start() -> Option<Link> {
             return None;
         }
     };
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
-        if let Some(line) = event.data().as_string() {
-            REPLIES.with_borrow_mut(|replies| replies.push(line));
+    let number = STARTED.get() + 1;
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        match event.data().as_string() {
+            // The worker's module is in (or could not load: its requests then get `failed`).
+            Some(line) if line == "ready" => READY.set(Some((number, Instant::now()))),
+            Some(line) => REPLIES.with_borrow_mut(|replies| replies.push(line)),
+            None => {}
         }
     });
     let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(|event: ErrorEvent| {
@@ -97,10 +109,10 @@ fn start() -> Option<Link> {
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    STARTED.set(STARTED.get() + 1);
+    STARTED.set(number);
     Some(Link {
         worker,
-        number: STARTED.get(),
+        number,
         _on_message: on_message,
         _on_error: on_error,
     })
@@ -109,6 +121,15 @@ fn start() -> Option<Link> {
 /// The number of the worker running now (each start counts one more), if one runs.
 pub fn current_worker() -> Option<u32> {
     LINK.with_borrow(|link| link.as_ref().map(|link| link.number))
+}
+
+/// When the running worker said it was ready (its module loaded, or found unloadable); `None`
+/// while it is still starting, or when none runs.
+pub fn ready_since() -> Option<Instant> {
+    let running = current_worker()?;
+    READY
+        .get()
+        .and_then(|(number, at)| (number == running).then_some(at))
 }
 
 /// Sends a request line to the worker, starting it if none runs, and returns the number of the

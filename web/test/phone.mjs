@@ -8,7 +8,9 @@
 // It loads the page and waits for the board; taps a legal square with a touch event and sees
 // the counts change; waits for the AI's reply and sees that it came from a Web Worker; records
 // the frame times while the AI thinks; reloads and finds the same game; plants a corrupt save
-// and sees it kept aside and the game start; refuses storage and sees the game go on; measures
+// and sees it kept aside and the game start; refuses storage and sees the game go on; kills the
+// worker before its answer and sees the AI reply anyway, and without the worker's module sees
+// the page search itself; measures
 // the engine in the worker; face to face, names a player through the page's prompt; takes
 // screenshots at phone and tablet sizes both ways (with the
 // `.squares` and `.layout` files tools/contrast-check.py and tools/layout-check.py read).
@@ -238,6 +240,56 @@ let transcript;
   const said = page.consoleLines.filter((l) => l.includes('could not save'));
   check(said.length > 0, `a refused save is reported (${said[0]?.slice(0, 120)})`);
   check(!page.consoleLines.some((l) => l.startsWith('pageerror')), 'and nothing crashed: the AI still replied');
+  await context.close();
+}
+
+// 5b. The worker dies just before its answer reaches the page (it is terminated, the reply
+// lost): the page's watchdog starts a new worker at the cap plus 2 s and asks again, and the
+// AI replies within its cap (Casual: 200 ms) and 5 s.
+{
+  const context = await phoneContext();
+  await context.addInitScript(() => {
+    const Real = window.Worker;
+    window.montelloWorkers = 0;
+    window.Worker = class extends Real {
+      constructor(...args) {
+        super(...args);
+        const first = ++window.montelloWorkers === 1;
+        let handler = null;
+        super.onmessage = (e) => {
+          if (first && String(e.data).startsWith('searched ')) {
+            window.montelloKilledAt = performance.now();
+            this.terminate();
+            return;
+          }
+          if (handler) handler(e);
+        };
+        Object.defineProperty(this, 'onmessage', { get: () => handler, set: (h) => { handler = h; } });
+      }
+    };
+  });
+  const page = await open(context, '?open=board');
+  await tapSquare(page, parsePlaces((await data(page)).legal)[0]);
+  await page.waitForFunction(() => document.body.dataset.transcript.length >= 4, null, { timeout: MOVE_MS });
+  const [waited, workers] = await page.evaluate(() => [performance.now() - window.montelloKilledAt, window.montelloWorkers]);
+  figures.reply_after_worker_killed_ms = Math.round(waited);
+  check(workers === 2, `the killed worker was replaced (${workers} workers started)`);
+  check(waited <= 200 + 5000, `the AI replied ${Math.round(waited)} ms after its worker died (at most its cap 200 ms + 5 s)`);
+  check(page.consoleLines.some((l) => l.includes('did not answer job')), 'the watchdog said why');
+  await context.close();
+}
+
+// 5c. The worker's module does not load (its .wasm refused): the worker says so, and the game
+// plays on with the searches on the page.
+{
+  const context = await phoneContext();
+  await context.route('**/montello_worker_bg.wasm', (route) => route.abort());
+  const page = await open(context, '?open=board');
+  await tapSquare(page, parsePlaces((await data(page)).legal)[0]);
+  await page.waitForFunction(() => document.body.dataset.transcript.length >= 4 && document.body.dataset.turn === 'black', null, { timeout: MOVE_MS });
+  const d = await data(page);
+  check(d.worker === 'failed', `without the worker's module the page searched itself (data-worker=${d.worker}): ${d.transcript}`);
+  check(page.consoleLines.some((l) => l.includes("the engine's module did not load")), 'the worker said why');
   await context.close();
 }
 

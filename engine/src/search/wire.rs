@@ -11,6 +11,7 @@
 //! | [`Reply::Progress`] | `progress JOB ITERATIONS` |
 //! | [`Reply::Searched`] | `searched JOB BEST ITERATIONS NODES MEMORY ENDGAME PROVEN NANOS CANCELLED REUSED EARLY PV MOVE…` |
 //! | [`Reply::Analysed`] | `analysed JOB PLY:BLACK_WIN…` |
+//! | [`Reply::Failed`] | `failed JOB WHY…` (the worker could not run the request: its module did not load, or the engine threw) |
 //!
 //! A position is `BLACK:WHITE:SIDE` (the discs as hexadecimal bitboards, `b` or `w` to move),
 //! a searcher's spec `level:N:SEED` or `plain:SEED` ([`SearcherSpec`]), limits
@@ -128,6 +129,14 @@ pub enum Reply {
         /// `(ply, black's chance)`.
         estimates: Vec<(usize, f32)>,
     },
+    /// The request could not be run (web/worker.js: the engine's module did not load, or the
+    /// engine threw or trapped): the page runs it itself.
+    Failed {
+        /// The job (0 when the request's could not be read).
+        job: u32,
+        /// Why, in the worker's words.
+        why: String,
+    },
 }
 
 impl Reply {
@@ -136,7 +145,8 @@ impl Reply {
         match self {
             Reply::Progress { job, .. }
             | Reply::Searched { job, .. }
-            | Reply::Analysed { job, .. } => *job,
+            | Reply::Analysed { job, .. }
+            | Reply::Failed { job, .. } => *job,
         }
     }
 }
@@ -319,6 +329,15 @@ impl fmt::Display for Request {
 }
 
 impl Request {
+    /// The request's time cap, if it has one: a search's (an analysis is capped by playouts
+    /// only). The page's watchdog waits this long and 2 seconds more for the reply.
+    pub fn time_cap(&self) -> Option<Duration> {
+        match self {
+            Request::Search { limits, .. } => limits.time,
+            Request::Analyse { .. } => None,
+        }
+    }
+
     /// The job's number, repeated in every reply.
     pub fn job(&self) -> u32 {
         match self {
@@ -571,6 +590,7 @@ impl fmt::Display for Reply {
                 }
                 Ok(())
             }
+            Reply::Failed { job, why } => write!(f, "failed {job} {why}"),
         }
     }
 }
@@ -609,6 +629,14 @@ impl Reply {
                     }
                 }
                 Ok(Reply::Analysed { job, estimates })
+            }
+            "failed" => {
+                let job = w.number("job")?;
+                let why: Vec<&str> = w.rest().map(|(_, word)| word).collect();
+                Ok(Reply::Failed {
+                    job,
+                    why: why.join(" "),
+                })
             }
             other => w.fail(format!("{other:?} is no reply")),
         }
@@ -692,6 +720,19 @@ mod tests {
             estimates: vec![(0, 0.5), (12, 0.123_456_79)],
         };
         assert_eq!(Reply::parse(&analysed.to_string()), Ok(analysed));
+        // What web/worker.js writes when the engine could not run a request.
+        let failed = Reply::parse("failed 7 RuntimeError: unreachable executed").expect("reads");
+        assert_eq!(
+            failed,
+            Reply::Failed {
+                job: 7,
+                why: "RuntimeError: unreachable executed".into()
+            }
+        );
+        assert_eq!(
+            failed.to_string(),
+            "failed 7 RuntimeError: unreachable executed"
+        );
     }
 
     #[test]
