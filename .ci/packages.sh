@@ -3,7 +3,7 @@
 # that are missing, in one apt transaction (nothing to do, nothing run: a machine that has
 # them all never calls apt).
 #
-#   .ci/packages.sh GROUP...        groups: smoke android arm64 web all
+#   .ci/packages.sh GROUP...        groups: smoke android arm64 web-build web all
 #
 # .ci/run starts `.ci/packages.sh all` in the background at its beginning, so the downloads
 # and unpacking run beside the first builds (docs/ci.md); each phase's own script asks for
@@ -19,8 +19,9 @@ declare -A groups=(
     [smoke]="xvfb mesa-vulkan-drivers libvulkan1 libgl1-mesa-dri libxkbcommon-x11-0 libx11-xcb1 libxcursor1 libxrandr2 libxi6"
     [android]="aapt apksigner zipalign android-framework-res clang lld llvm zip unzip default-jdk-headless=keytool"
     [arm64]="qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
-    [web]="chromium curl nodejs=node npm=npm"
+    [web-build]="brotli"
 )
+groups[web]="${groups[web-build]} chromium curl nodejs=node npm=npm"
 groups[all]="${groups[smoke]} ${groups[android]} ${groups[arm64]} ${groups[web]}"
 
 [[ $# -gt 0 ]] || { sed -n '6p' "$0" | sed 's/^# *//' >&2; exit 2; }

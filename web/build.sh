@@ -11,9 +11,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-web/dist}
 target_dir=${CARGO_TARGET_DIR:-target}
-profile=web
+# The app's profile: `web` (shipped), or CI's `web-check` (Cargo.toml says why). The worker is
+# always built with its own `web` profile.
+profile=${MONTELLO_WEB_PROFILE:-web}
+case "$profile" in
+web | web-check) ;;
+*)
+    echo "web/build.sh: MONTELLO_WEB_PROFILE must be web or web-check, not $profile" >&2
+    exit 1
+    ;;
+esac
 wasm=wasm32-unknown-unknown
 
+command -v brotli >/dev/null || .ci/packages.sh web-build
 if command -v rustup >/dev/null && ! rustup target list --installed | grep -x "$wasm" >/dev/null; then
     rustup target add "$wasm"
 fi
@@ -33,16 +43,15 @@ fi
 cargo build --profile "$profile" --target "$wasm" --bin montello
 # The worker is its own workspace (web/worker/Cargo.toml says why), built into the same
 # target folder.
-cargo build --manifest-path web/worker/Cargo.toml --profile "$profile" --target "$wasm" --lib \
+cargo build --manifest-path web/worker/Cargo.toml --profile web --target "$wasm" --lib \
     --target-dir "$target_dir"
 
-built="$target_dir/$wasm/$profile"
 rm -rf "$out"
 mkdir -p "$out"
 bindgen=(wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section
          --out-dir "$out")
-"${bindgen[@]}" --out-name montello "$built/montello.wasm"
-"${bindgen[@]}" --out-name montello_worker "$built/montello_worker.wasm"
+"${bindgen[@]}" --out-name montello "$target_dir/$wasm/$profile/montello.wasm"
+"${bindgen[@]}" --out-name montello_worker "$target_dir/$wasm/web/montello_worker.wasm"
 # wasm-opt shrinks both modules, but binaryen releases before 120 (Debian 12 has 108) break the
 # table of JavaScript references that Rust's wasm32 code uses by default: the page then fails
 # at load with "WebAssembly.Table.set(): Argument 1 is invalid". Only a recent one is used.
@@ -58,12 +67,26 @@ if [[ "$opt_version" =~ ^[0-9]+$ ]] && ((opt_version >= 120)); then
 else
     echo "wasm-opt ${opt_version:-not found}: older than 120, the .wasm files are not optimised further"
 fi
-cp web/index.html web/worker.js "$out/"
-cp android/res/mipmap-xxxhdpi/ic_launcher.png "$out/icon.png"
+cp web/index.html web/worker.js web/sw.js web/manifest.webmanifest "$out/"
+cp -r web/icons "$out/icons"
+# The page's progress bar counts the app module's bytes as they arrive, decompressed: its size.
+sed -i "s/__MONTELLO_WASM_BYTES__/$(wc -c <"$out/montello_bg.wasm")/" "$out/index.html"
+# The service worker's cache is named after the build: a hash of every file it keeps.
+build=$(cd "$out" && find . -type f ! -name sw.js -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
+sed -i "s/__MONTELLO_BUILD__/$build/" "$out/sw.js"
 
-for f in montello_bg.wasm montello_worker_bg.wasm; do
-    raw=$(wc -c <"$out/$f")
-    gz=$(gzip -9 -c "$out/$f" | wc -c)
-    echo "$f: $raw bytes, $gz gzipped"
+# Precompressed copies beside every file that is not already compressed, for web/serve.py and
+# any host that serves them (docs/web.md has the recipes): brotli for the browsers that accept
+# it (all current ones, over HTTPS), gzip for the rest. MONTELLO_BROTLI_QUALITY (default 11,
+# the smallest; CI's check build takes 5, which compresses many times faster) sets brotli's.
+quality=${MONTELLO_BROTLI_QUALITY:-11}
+for f in "$out"/*.wasm "$out"/*.js "$out"/*.html "$out"/*.webmanifest; do
+    brotli -f -q "$quality" -o "$f.br" "$f"
+    gzip -9 -k -f -n "$f"
 done
+# The weight: every file with its compressed size; the app's module must carry no copy of the
+# engine's weights (tools/web-size.py says why).
+python3 tools/web-size.py "$out"
+echo "build $build"
+echo "the app built with the $profile profile"
 echo "web build in $out: serve it with web/serve.sh"

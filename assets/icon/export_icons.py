@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Export every launcher icon from the one source, assets/icon/montello-icon.svg.
 
-Writes the Android mipmaps (android/res/mipmap-*/) and the iOS AppIcon set
-(ios/Montello/Assets.xcassets/AppIcon.appiconset/, with its Contents.json). The outputs are
-committed; rerun this after editing the SVG:
+Writes the Android mipmaps (android/res/mipmap-*/), the iOS AppIcon set
+(ios/Montello/Assets.xcassets/AppIcon.appiconset/, with its Contents.json) and the web app's
+icons (web/icons/: the manifest's 192 and 512 px, which are also its maskable ones since the
+SVG keeps everything inside the safe circle, and the 180 px apple-touch-icon). The outputs
+are committed; rerun this after editing the SVG:
 
     python3 assets/icon/export_icons.py   (Debian: /usr/bin/python3, which sees python3-pil)
 
@@ -22,6 +24,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "assets/icon/montello-icon.svg"
 ANDROID_RES = ROOT / "android/res"
 IOS_SET = ROOT / "ios/Montello/Assets.xcassets/AppIcon.appiconset"
+WEB_ICONS = ROOT / "web/icons"
+# The web app's icons (web/manifest.webmanifest, web/index.html): name and size in px.
+WEB = {"icon-192.png": 192, "icon-512.png": 512, "apple-touch-icon.png": 180}
 
 # Android densities and their scale from dp to px.
 DENSITIES = {"mdpi": 1.0, "hdpi": 1.5, "xhdpi": 2.0, "xxhdpi": 3.0, "xxxhdpi": 4.0}
@@ -67,6 +72,9 @@ def main() -> int:
         save(render(px), IOS_SET / name)
         images.append({"filename": name, "idiom": idiom, "scale": f"{scale}x",
                        "size": f"{pts}x{pts}"})
+    for name, px in WEB.items():
+        save(render(px), WEB_ICONS / name)
+
     contents = {"images": images, "info": {"author": "xcode", "version": 1}}
     (IOS_SET / "Contents.json").write_text(json.dumps(contents, indent=2) + "\n")
     print(f"{(IOS_SET / 'Contents.json').relative_to(ROOT)} ({len(images)} icons)")

@@ -13,7 +13,7 @@
 //! | `data-legal` | the legal squares and their centres in the canvas's CSS pixels: `f5:195.0,420.5 d3:…` |
 //! | `data-squares` | every square's centre, `a1:x,y b1:…`, for tools/contrast-check.py |
 //! | `data-layout` | the layout probes (`crate::ui::layout::LayoutProbe`), `name:left,top,right,bottom;…`, for tools/layout-check.py |
-//! | `data-worker` | `failed` when the engine's worker could not run (searches then run on the page) |
+//! | `data-worker` | `failed` when the engine's worker could not run (searches then run on the page, in the worker's module loaded there) |
 //! | `data-rendering` | how the board is drawn: `scale 2 msaa 1 shadows off` (the window's scale factor, the camera's samples per pixel, the sun's shadows) |
 //!
 //! Positions are in the canvas's CSS pixels (the page adds the canvas's offset).
@@ -27,7 +27,27 @@ use montello_engine::notation::transcript;
 use montello_engine::{Side, Square};
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Last, (mark_ready, publish_game, publish_rendering));
+    app.add_systems(
+        Last,
+        (
+            mark_ready,
+            publish_game,
+            publish_rendering,
+            tell_engine_lost,
+        ),
+    );
+}
+
+/// The engine could not load, in its worker or on the page (`platform::web::engine_lost`):
+/// the page's own screen says so in the app's language, with its Reload button. The game was
+/// saved after its last move.
+fn tell_engine_lost(lang: Res<crate::prefs::i18n::Language>) {
+    if let Some(why) = crate::platform::web::take_engine_lost() {
+        let text = crate::prefs::i18n::Said::new("notice.engine_failed")
+            .arg("error", why)
+            .in_lang(lang.0);
+        crate::platform::web::show_render_failure(&text);
+    }
 }
 
 fn body() -> Option<web_sys::HtmlElement> {

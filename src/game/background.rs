@@ -5,7 +5,8 @@
 //! task pools run on the page's one thread, so the work is a `wire::Request` sent to the
 //! engine's Web Worker (`platform::web`) and its result a `wire::Reply` read back, under a
 //! watchdog: a worker that fails or stays silent past the request's time cap is replaced, then
-//! given up for the page's own search, so the AI always moves.
+//! given up for the engine loaded on the page (the worker's own module), so the AI always
+//! moves, or, if the engine cannot load at all, the player is told.
 
 #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
 pub(crate) use native::Background;
@@ -57,14 +58,7 @@ mod web {
     use crate::platform::web as worker;
     use bevy::platform::time::Instant;
     use montello_engine::search::wire::{Reply, Request};
-    use montello_engine::search::{CancelHandle, Searcher};
-    use std::cell::RefCell;
     use std::time::Duration;
-
-    thread_local! {
-        /// The searchers kept on the page when the worker failed.
-        static ON_PAGE: RefCell<Vec<Option<Searcher>>> = const { RefCell::new(Vec::new()) };
-    }
 
     /// How long past a request's time cap the watchdog waits for its reply, counted from when
     /// the request went to a ready worker (or the worker said it was ready), before it starts
@@ -86,6 +80,8 @@ mod web {
         posted: Instant,
         /// Whether the watchdog already started a new worker for it.
         asked_again: bool,
+        /// Whether the request went to the engine on the page (the worker failed).
+        on_page: bool,
     }
 
     impl<T> Background<T> {
@@ -104,16 +100,19 @@ mod web {
                 iterations: 0,
                 posted: Instant::now(),
                 asked_again: false,
+                on_page: false,
             }
         }
 
-        /// The result, once the worker sent it (never waits). If the worker failed, the
-        /// request runs here, on the page.
+        /// The result, once the worker (or, if the worker failed, the engine on the page) sent
+        /// it. Never waits.
         pub(crate) fn poll(&mut self) -> Option<T> {
             if worker::failed() {
-                return self.run_on_page();
-            }
-            if self.worker != worker::current_worker() {
+                if !self.on_page {
+                    self.on_page = true;
+                    worker::run_on_page(&self.request.to_string());
+                }
+            } else if self.worker != worker::current_worker() {
                 // Another job's cancel restarted the worker: this one's request went with it.
                 self.worker = worker::post(&self.request.to_string());
                 self.posted = Instant::now();
@@ -121,9 +120,14 @@ mod web {
             for line in worker::take_replies(self.request.job()) {
                 match Reply::parse(&line) {
                     Ok(Reply::Progress { iterations, .. }) => self.iterations = iterations,
+                    Ok(Reply::Failed { why, .. }) if self.on_page => {
+                        // The engine cannot run here either: the player is told, with a way
+                        // to try again; the game is saved.
+                        worker::engine_lost(&why);
+                    }
                     Ok(Reply::Failed { why, .. }) => {
                         worker::fail(&why);
-                        return self.run_on_page();
+                        return self.poll();
                     }
                     Ok(reply) => {
                         if let Some(result) = (self.decode)(reply) {
@@ -134,13 +138,14 @@ mod web {
                 }
             }
             // The watchdog: a worker that stays silent past the cap (it died, or hangs) is
-            // replaced once and asked again; silent twice, the page searches itself.
-            if let Some(cap) = self.request.time_cap()
+            // replaced once and asked again; silent twice, the page runs the engine itself.
+            if !self.on_page
+                && let Some(cap) = self.request.time_cap()
                 && self.silent_past(cap)
             {
                 if self.asked_again {
                     worker::fail("no answer twice, each past its time cap");
-                    return self.run_on_page();
+                    return self.poll();
                 }
                 bevy::log::warn!(
                     "the engine's worker did not answer job {} within its cap {cap:?} and {GRACE:?} \
@@ -163,13 +168,6 @@ mod web {
                 Some(ready) => ready.max(self.posted).elapsed() > cap + GRACE,
                 None => self.posted.elapsed() > START + cap,
             }
-        }
-
-        /// Runs the request here, on the page (the frame waits for it).
-        fn run_on_page(&mut self) -> Option<T> {
-            let request = self.request.clone();
-            let reply = ON_PAGE.with_borrow_mut(|slots| request.run(slots, &CancelHandle::new()));
-            (self.decode)(reply)
         }
 
         /// Iterations the worker has reported so far.

@@ -36,6 +36,8 @@ thread_local! {
     static STARTED: Cell<u32> = const { Cell::new(0) };
     /// The worker that said `ready` last (its number) and when.
     static READY: Cell<Option<(u32, Instant)>> = const { Cell::new(None) };
+    /// Why the engine could not run on the page either, until the app told the player.
+    static LOST: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
 /// Whether the browser is touch-first (a phone's or a tablet's): its main pointer is coarse.
@@ -46,7 +48,7 @@ pub fn touch_first() -> bool {
 }
 
 /// Shows `text` on the page's own screen (web/index.html's `#loading`, with its Reload
-/// button) over the dead canvas, after a render error.
+/// button) over the canvas: after a render error, or when the engine cannot load at all.
 pub fn show_render_failure(text: &str) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
@@ -74,7 +76,7 @@ pub fn failed() -> bool {
 }
 
 /// Gives up on the worker for the rest of the page's life: it is terminated, and every search
-/// from now on runs on the page.
+/// from now on runs on the page ([`run_on_page`]).
 pub fn fail(why: &str) {
     bevy::log::error!("the engine's worker failed ({why}): searching on the page instead");
     FAILED.set(true);
@@ -152,6 +154,76 @@ pub fn post(line: &str) -> Option<u32> {
             }
         }
     })
+}
+
+/// Runs a request line with the engine loaded on the page, for when the worker cannot run:
+/// web/index.html's `montelloRunOnPage` loads the worker's own module into the page once (the
+/// app's module carries no engine search or weights of its own) and answers the line there,
+/// holding the page's frames for the search. Its reply is queued like a worker's; if the
+/// engine cannot load here either, the reply is `failed JOB WHY`.
+pub fn run_on_page(line: &str) {
+    let job = line.split(' ').nth(1).unwrap_or("0").to_owned();
+    let promise = web_sys::window().and_then(|window| {
+        let run = js_sys::Reflect::get(&window, &"montelloRunOnPage".into()).ok()?;
+        run.dyn_into::<js_sys::Function>()
+            .ok()?
+            .call1(&window, &line.into())
+            .ok()?
+            .dyn_into::<js_sys::Promise>()
+            .ok()
+    });
+    let Some(promise) = promise else {
+        queue_failed(
+            &job,
+            "the page cannot load the engine (no montelloRunOnPage)",
+        );
+        return;
+    };
+    let done = Closure::<dyn FnMut(wasm_bindgen::JsValue)>::once_into_js(
+        |reply: wasm_bindgen::JsValue| {
+            if let Some(reply) = reply.as_string() {
+                REPLIES.with_borrow_mut(|replies| replies.push(reply));
+            }
+        },
+    );
+    let refused = Closure::<dyn FnMut(wasm_bindgen::JsValue)>::once_into_js(
+        move |e: wasm_bindgen::JsValue| {
+            let why = e
+                .as_string()
+                .or_else(|| {
+                    js_sys::Reflect::get(&e, &"message".into())
+                        .ok()?
+                        .as_string()
+                })
+                .unwrap_or_else(|| format!("{e:?}"));
+            queue_failed(&job, &why);
+        },
+    );
+    // `then` with the two one-shot functions (js-sys's own `then2` wants kept closures).
+    let then = js_sys::Reflect::get(&promise, &"then".into())
+        .ok()
+        .and_then(|then| then.dyn_into::<js_sys::Function>().ok());
+    if let Some(then) = then {
+        let _ = then.call2(&promise, &done, &refused);
+    }
+}
+
+/// Queues `failed JOB WHY` for `job`, the reason on one line.
+fn queue_failed(job: &str, why: &str) {
+    let why = why.split_whitespace().collect::<Vec<_>>().join(" ");
+    REPLIES.with_borrow_mut(|replies| replies.push(format!("failed {job} {why}")));
+}
+
+/// The engine could not run in a worker or on the page: the app tells the player
+/// ([`take_engine_lost`]), who can reload; the game is saved after every move.
+pub fn engine_lost(why: &str) {
+    bevy::log::error!("the engine could not load on the page either ({why})");
+    LOST.with_borrow_mut(|lost| *lost = Some(why.to_owned()));
+}
+
+/// Why the engine could not run, once, for the app to tell the player.
+pub fn take_engine_lost() -> Option<String> {
+    LOST.with_borrow_mut(Option::take)
 }
 
 /// Takes the replies whose first two words are `kind job` for `job`, in the order they came,

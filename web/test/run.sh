@@ -18,18 +18,23 @@ if [[ ! -d web/test/node_modules/playwright-core ]]; then
     (cd web/test && npm ci --no-audit --no-fund)
 fi
 
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site" >/dev/null 2>&1 &
+# Served as a host should (web/serve.py: the precompressed files, application/wasm), on a
+# free port of the loopback.
+log=$(mktemp)
+python3 web/serve.py "$site" 0 >"$log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null' EXIT
+address=""
 for _ in $(seq 50); do
-    curl -sf "http://127.0.0.1:$port/index.html" >/dev/null && break
+    address=$(sed -n 's|^Montello: \(http://[^ ]*\)/ .*|\1|p' "$log")
+    [[ -n "$address" ]] && curl -sf "$address/index.html" >/dev/null && break
     sleep 0.1
 done
+[[ -n "$address" ]] || { echo "web/serve.py did not start: $(cat "$log")" >&2; exit 1; }
 
 rm -rf "$out"
 mkdir -p "$out"
-node web/test/phone.mjs "http://127.0.0.1:$port" "$out"
+node web/test/phone.mjs "$address" "$out"
 
 # The same checks as the desktop's screenshots.
 mapfile -t layouts < <(ls "$out"/web-layout-*.png)

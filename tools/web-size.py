@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""The browser build's weight (web/build.sh runs it on the site it built).
+
+    tools/web-size.py SITE_DIR [--budget BYTES]
+
+Prints every file a browser downloads with its precompressed size, and fails:
+- if the app's module (montello_bg.wasm) carries the engine's evaluation weights: the engine
+  runs from the worker's module, on the page too when the worker cannot (web/index.html's
+  montelloRunOnPage), so a copy in the app's module would be downloaded for nothing;
+- with --budget, if the whole site with brotli (each file's .br, else the file itself: the
+  icons) weighs more than BYTES.
+"""
+import argparse
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def builtin_weights() -> pathlib.Path:
+    """The weights file the engine embeds (engine/src/eval/mod.rs's BUILTIN)."""
+    source = (ROOT / "engine/src/eval/mod.rs").read_text()
+    name = re.search(r'static BUILTIN: &\[u8\] = include_bytes!\("\.\./\.\./weights/([^"]+)"\)', source)
+    if not name:
+        sys.exit("tools/web-size.py: engine/src/eval/mod.rs has no BUILTIN include_bytes! line")
+    return ROOT / "engine/weights" / name.group(1)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", type=pathlib.Path)
+    parser.add_argument("--budget", type=int)
+    args = parser.parse_args()
+
+    total = 0
+    for f in sorted(p for p in args.site.rglob("*") if p.is_file() and p.suffix not in (".br", ".gz")):
+        br = f.with_name(f.name + ".br")
+        sent = br.stat().st_size if br.exists() else f.stat().st_size
+        total += sent
+        print(f"{f.relative_to(args.site)}: {f.stat().st_size} bytes, {sent} sent")
+    print(f"the site with brotli: {total} bytes")
+
+    failed = False
+    weights = builtin_weights().read_bytes()
+    app = (args.site / "montello_bg.wasm").read_bytes()
+    # Three 64-byte stretches from inside the weights (past the header).
+    probes = [weights[at:at + 64] for at in (len(weights) // 4, len(weights) // 2, 3 * len(weights) // 4)]
+    found = sum(probe in app for probe in probes)
+    if found:
+        print(f"FAIL the app's module carries the engine's weights ({builtin_weights().name}: "
+              f"{found} of 3 probes found): the engine belongs to the worker's module")
+        failed = True
+    else:
+        print(f"the app's module carries no copy of the engine's weights ({builtin_weights().name})")
+    if args.budget is not None:
+        if total > args.budget:
+            print(f"FAIL the site weighs {total} bytes with brotli, over its budget of {args.budget}")
+            failed = True
+        else:
+            print(f"within the budget of {args.budget} bytes")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

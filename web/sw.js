@@ -1,0 +1,54 @@
+// Montello's service worker: the installed app (web/manifest.webmanifest) starts and plays
+// with no network. It keeps every file of one build in a cache named after the build
+// (web/build.sh writes the build's hash below), and answers the page's requests from it.
+//
+// An update never mixes two builds in one running app: a new build's worker installs beside
+// the old one and waits (no skipWaiting); it takes over when no page of the old build is open,
+// at the next start, and only then drops the old build's cache. The game itself lives in the
+// page's localStorage, which no update touches.
+const BUILD = '__MONTELLO_BUILD__';
+const CACHE = `montello-${BUILD}`;
+// Every file the app loads (web/build.sh copies them), relative to this script.
+const FILES = [
+  './',
+  'index.html',
+  'montello.js',
+  'montello_bg.wasm',
+  'worker.js',
+  'montello_worker.js',
+  'montello_worker_bg.wasm',
+  'manifest.webmanifest',
+  'icons/icon-192.png',
+  'icons/icon-512.png',
+  'icons/apple-touch-icon.png',
+];
+
+self.addEventListener('install', (event) => {
+  // 'no-cache': revalidated with the server (a 304 when the browser's HTTP cache already has
+  // the file from the page's own first load), so the cache holds this build's files.
+  event.waitUntil(
+    caches.open(CACHE).then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: 'no-cache' })))),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith('montello-') && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    // The page's address carries options (?open=board, ?lang=ja): the same index.html.
+    const cached = request.mode === 'navigate'
+      ? await cache.match('index.html')
+      : await cache.match(request, { ignoreSearch: true });
+    return cached ?? fetch(request);
+  })());
+});
