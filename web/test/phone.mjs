@@ -164,6 +164,10 @@ function stats(values) {
   // Phone rendering (web/index.html, app::gpu): the pixel ratio capped at 2, no MSAA, no shadows.
   check(dpr[3] === 780, `the canvas drawn at 2 device pixels per CSS pixel: ${dpr[3]} wide`);
   check(d.rendering === 'scale 2 msaa 1 shadows off', `drawn as a phone draws: ${d.rendering}`);
+  // The browser build has no tonemapping tables (Cargo.toml): Bevy would say so if the camera
+  // asked for one.
+  const tables = page.consoleLines.filter((l) => l.includes('tonemapping_luts'));
+  check(tables.length === 0, `no display transform asks for a missing table (${tables[0] ?? 'none did'})`);
   figures.first_board_ms = Number(d.firstBoardMs);
   figures.first_board_wall_ms = Date.now() - t0;
   check(d.firstBoardMs > 0, `first board drawn after ${d.firstBoardMs} ms (page clock)`);
