@@ -368,6 +368,11 @@ let transcript;
     return { active: registration.active?.state, files: (await cache.keys()).map((r) => new URL(r.url).pathname) };
   });
   check(kept.active === 'activated' && kept.files.some((f) => f.endsWith('/montello_worker_bg.wasm')), `the service worker keeps the build (${kept.active}: ${kept.files.length} files)`);
+  // The page asked to keep its storage (the browser's answer varies: it is only reported).
+  await page.waitForFunction(() => document.body.dataset.storage !== undefined, null, { timeout: MOVE_MS });
+  const storage = (await data(page)).storage;
+  figures.storage = storage;
+  check(['persistent', 'best-effort'].includes(storage), `the page asked to keep its saves (the browser said: ${storage})`);
   const installable = await cdp.send('Page.getInstallabilityErrors');
   check(installable.installabilityErrors.length === 0, `Chromium finds the page installable (${installable.installabilityErrors.map((e) => e.errorId).join(', ') || 'no errors'})`);
   await context.setOffline(true);
