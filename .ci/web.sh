@@ -16,8 +16,8 @@ rustup target list --installed | grep -x wasm32-unknown-unknown >/dev/null || ru
 cargo test --manifest-path web/worker/Cargo.toml
 log=$(mktemp)
 # The app without link-time optimisation (Cargo.toml's web-check profile says why), the
-# worker as shipped; brotli at quality 5, many times faster than the shipped 11 on these tens of MB,
-# still the same Content-Encoding for the test to check.
+# worker as shipped; brotli at quality 5, many times faster than the shipped 11 on these tens
+# of MB, still the same Content-Encoding for the test to check.
 MONTELLO_WEB_PROFILE=web-check MONTELLO_BROTLI_QUALITY=5 web/build.sh web/dist 2>&1 | tee "$log"
 # cargo's note that a third-party crate will be rejected by a future Rust is not this build's
 # warning: a fresh machine prints it for wasm-bindgen-cli's own dependencies when build.sh

@@ -116,7 +116,7 @@ struct BoardCamera;
 /// How the lit scene's colours map to the screen's. Bevy's default, TonyMcMapface, reads a 3D
 /// table that the `tonemapping_luts` feature embeds; the browser build leaves those tables out
 /// of its download (Cargo.toml) and uses the same author's transform that needs none.
-pub fn display_transform() -> Tonemapping {
+fn display_transform() -> Tonemapping {
     if cfg!(all(target_family = "wasm", target_os = "unknown")) {
         Tonemapping::SomewhatBoringDisplayTransform
     } else {

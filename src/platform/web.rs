@@ -159,59 +159,37 @@ pub fn post(line: &str) -> Option<u32> {
 /// Runs a request line with the engine loaded on the page, for when the worker cannot run:
 /// web/index.html's `montelloRunOnPage` loads the worker's own module into the page once (the
 /// app's module carries no engine search or weights of its own) and answers the line there,
-/// holding the page's frames for the search. Its reply is queued like a worker's; if the
-/// engine cannot load here either, the reply is `failed JOB WHY`.
+/// holding the page's frames for the search. Its answer is queued like a worker's: the reply,
+/// or `failed JOB WHY` if the engine cannot load here either.
 pub fn run_on_page(line: &str) {
-    let job = line.split(' ').nth(1).unwrap_or("0").to_owned();
-    let promise = web_sys::window().and_then(|window| {
+    let answered = web_sys::window().and_then(|window| {
         let run = js_sys::Reflect::get(&window, &"montelloRunOnPage".into()).ok()?;
-        run.dyn_into::<js_sys::Function>()
+        let promise = run
+            .dyn_into::<js_sys::Function>()
             .ok()?
             .call1(&window, &line.into())
+            .ok()?;
+        let then = js_sys::Reflect::get(&promise, &"then".into())
             .ok()?
-            .dyn_into::<js_sys::Promise>()
-            .ok()
-    });
-    let Some(promise) = promise else {
-        queue_failed(
-            &job,
-            "the page cannot load the engine (no montelloRunOnPage)",
+            .dyn_into::<js_sys::Function>()
+            .ok()?;
+        let queue = Closure::<dyn FnMut(wasm_bindgen::JsValue)>::once_into_js(
+            |reply: wasm_bindgen::JsValue| {
+                if let Some(reply) = reply.as_string() {
+                    REPLIES.with_borrow_mut(|replies| replies.push(reply));
+                }
+            },
         );
-        return;
-    };
-    let done = Closure::<dyn FnMut(wasm_bindgen::JsValue)>::once_into_js(
-        |reply: wasm_bindgen::JsValue| {
-            if let Some(reply) = reply.as_string() {
-                REPLIES.with_borrow_mut(|replies| replies.push(reply));
-            }
-        },
-    );
-    let refused = Closure::<dyn FnMut(wasm_bindgen::JsValue)>::once_into_js(
-        move |e: wasm_bindgen::JsValue| {
-            let why = e
-                .as_string()
-                .or_else(|| {
-                    js_sys::Reflect::get(&e, &"message".into())
-                        .ok()?
-                        .as_string()
-                })
-                .unwrap_or_else(|| format!("{e:?}"));
-            queue_failed(&job, &why);
-        },
-    );
-    // `then` with the two one-shot functions (js-sys's own `then2` wants kept closures).
-    let then = js_sys::Reflect::get(&promise, &"then".into())
-        .ok()
-        .and_then(|then| then.dyn_into::<js_sys::Function>().ok());
-    if let Some(then) = then {
-        let _ = then.call2(&promise, &done, &refused);
+        then.call1(&promise, &queue).ok()
+    });
+    if answered.is_none() {
+        let job = line.split(' ').nth(1).unwrap_or("0");
+        REPLIES.with_borrow_mut(|replies| {
+            replies.push(format!(
+                "failed {job} the page cannot run the engine (no montelloRunOnPage)"
+            ));
+        });
     }
-}
-
-/// Queues `failed JOB WHY` for `job`, the reason on one line.
-fn queue_failed(job: &str, why: &str) {
-    let why = why.split_whitespace().collect::<Vec<_>>().join(" ");
-    REPLIES.with_borrow_mut(|replies| replies.push(format!("failed {job} {why}")));
 }
 
 /// The engine could not run in a worker or on the page: the app tells the player

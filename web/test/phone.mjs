@@ -46,11 +46,8 @@ const FLAGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
 ];
-const launch = (extra = []) => chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: [...FLAGS, ...extra],
-});
+const BROWSER = { executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true };
+const launch = (extra = []) => chromium.launch({ ...BROWSER, args: [...FLAGS, ...extra] });
 // The phone: a real device scale of 3. Playwright's `deviceScaleFactor` is DevTools emulation,
 // under which Chromium's ResizeObserver reports the canvas's device-pixel size unscaled, so
 // winit (like any page that sizes its canvas that way) would draw at a third of the resolution
@@ -349,8 +346,7 @@ let transcript;
   // incognito profiles that newContext makes.
   const profile = mkdtempSync(join(tmpdir(), 'montello-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
+    ...BROWSER,
     args: [...FLAGS, '--force-device-scale-factor=3'],
     viewport: null,
     hasTouch: true,
