@@ -21,7 +21,7 @@ declare -A groups=(
     [arm64]="qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
     [web-build]="brotli"
 )
-groups[web]="${groups[web-build]} chromium curl nodejs=node npm=npm"
+groups[web]="${groups[web-build]} chromium webkit2gtk-driver xvfb curl nodejs=node npm=npm"
 groups[all]="${groups[smoke]} ${groups[android]} ${groups[arm64]} ${groups[web]}"
 
 [[ $# -gt 0 ]] || { sed -n '6p' "$0" | sed 's/^# *//' >&2; exit 2; }

@@ -18,7 +18,7 @@
 // attributes on <body> (src/app/page.rs).
 
 import { chromium } from 'playwright-core';
-import { writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { writeFileSync, mkdirSync, mkdtempSync, rmSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -135,6 +135,31 @@ async function recordFrames(page) {
   });
 }
 
+// CPU seconds (user and system) used so far by every process below this one: the browsers
+// and all their renderer, GPU and utility processes (Linux's /proc, 100 ticks a second).
+function browserCpuSeconds() {
+  const parent = new Map();
+  const ticks = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^[0-9]+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(name), Number(fields[1]));
+      ticks.set(Number(name), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  const below = (pid) => {
+    for (let p = parent.get(pid); p; p = parent.get(p)) if (p === process.pid) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [pid, t] of ticks) if (below(pid)) total += t;
+  return total / 100;
+}
+
 function stats(values) {
   if (!values.length) return null;
   const sorted = [...values].sort((a, b) => a - b);
@@ -171,6 +196,14 @@ function stats(values) {
   check(await page.locator('#loading').isHidden(), 'the loading screen is gone');
   const scroll = await page.evaluate(() => [document.documentElement.scrollHeight, innerHeight]);
   check(scroll[0] <= scroll[1], `no page scroll (${scroll[0]} <= ${scroll[1]})`);
+  // The tab at rest, waiting for the player: the app draws only when something changes (its
+  // reactive update mode), so a waiting page should cost next to nothing. A figure, not a
+  // check: docs/web.md keeps it.
+  await page.waitForTimeout(3000);
+  const cpu0 = browserCpuSeconds();
+  await page.waitForTimeout(10_000);
+  figures.idle_cpu_percent = +((browserCpuSeconds() - cpu0) * 10).toFixed(1);
+  console.log(`     the whole browser while the page waits for a tap: ${figures.idle_cpu_percent}% of one core over 10 s`);
   await page.screenshot({ path: join(out, 'web-phone-first-run.png') });
   await context.close();
 }

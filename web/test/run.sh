@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The browser build's real-browser test (CI runs it): builds the site (web/build.sh), serves it
-# on loopback, drives Debian's Chromium as a 390x844 touch phone (web/test/phone.mjs), then
-# checks its screenshots with the desktop's tools. Installs chromium (apt) and playwright-core
-# (npm, web/test/package-lock.json) when missing; never downloads a browser of its own.
+# The browser build's real-browser tests (CI runs them): builds the site (web/build.sh), serves
+# it on loopback, drives Debian's Chromium as a 390x844 touch phone (web/test/phone.mjs) and
+# checks its screenshots with the desktop's tools, then plays it in WebKitGTK under Xvfb
+# (web/test/webkit.py: WebKit is the engine of every iPhone browser). Installs chromium,
+# webkit2gtk-driver and Xvfb (apt) and playwright-core (npm, web/test/package-lock.json) when
+# missing; never downloads a browser of its own.
 #
 #     web/test/run.sh [OUT_DIR]        (default web/test/out; MONTELLO_WEB_BUILT=1 skips the build)
 set -euo pipefail
@@ -34,7 +36,9 @@ done
 
 rm -rf "$out"
 mkdir -p "$out"
+started=$SECONDS
 node web/test/phone.mjs "$address" "$out"
+echo "web test: Chromium took $((SECONDS - started)) s"
 
 # The same checks as the desktop's screenshots.
 mapfile -t layouts < <(ls "$out"/web-layout-*.png)
@@ -44,4 +48,12 @@ for theme in classic wood dark contrast; do
     shots+=("$theme=$out/web-contrast-$theme.png")
 done
 python3 tools/contrast-check.py "${shots[@]}"
+
+# WebKit: load, the board, a tapped move, the AI's reply from its worker, a reload that resumes.
+. .ci/xvfb.sh
+start_xvfb 1280x1400x24
+trap 'kill "$server" "$XVFB_PID" 2>/dev/null' EXIT
+started=$SECONDS
+python3 web/test/webkit.py "$address" "$out"
+echo "web test: WebKit took $((SECONDS - started)) s"
 echo "web test: OK ($out)"

@@ -1,0 +1,263 @@
+#!/usr/bin/env python3
+"""Montello's browser build in WebKit, the engine of every iPhone browser.
+
+Drives WebKitGTK (Debian's webkit2gtk-driver: WebKitWebDriver, a W3C WebDriver server) with
+the standard library's HTTP client, under an X display the caller provides (web/test/run.sh
+starts Xvfb). In a 390x844 window it loads the page and waits for the board; taps a legal
+square with a W3C pointer action and sees the counts change; waits for the AI's reply and sees
+that it came from the engine's Web Worker; reloads and finds the same game. The app tells the
+page its state through data- attributes on <body> (src/app/page.rs), as in the Chromium test
+(web/test/phone.mjs).
+
+    python3 web/test/webkit.py http://127.0.0.1:PORT OUT_DIR
+
+Writes OUT_DIR/webkit-phone.png (the board after the AI's reply) and OUT_DIR/webkit-figures.json;
+exits 1 if a check failed.
+"""
+
+import base64
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+# Software WebGL on two cores is slow: generous waits, never a pass that depends on speed.
+READY_S = 240
+MOVE_S = 120
+PHONE = (390, 844)
+
+failures = []
+
+
+def check(ok, what):
+    print(f"{'ok  ' if ok else 'FAIL'} {what}", flush=True)
+    if not ok:
+        failures.append(what)
+
+
+class WebDriver:
+    """The few W3C WebDriver commands the test needs, over plain HTTP."""
+
+    def __init__(self):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.log = open(os.path.join(OUT, "webkit-driver.log"), "w")
+        self.process = subprocess.Popen(
+            ["WebKitWebDriver", f"--port={self.port}", "--host=127.0.0.1"],
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.time() + 30
+        while True:
+            try:
+                self.call("GET", "/status")
+                break
+            except (urllib.error.URLError, ConnectionError):
+                if time.time() > deadline or self.process.poll() is not None:
+                    raise SystemExit("webkit: WebKitWebDriver did not start (webkit-driver.log)")
+                time.sleep(0.2)
+        # --automation: the browser accepts being driven. No proxy and no network beyond
+        # the loopback are configured: the page needs none.
+        caps = {"webkitgtk:browserOptions": {"args": ["--automation"]}}
+        self.session = self.call("POST", "/session", {"capabilities": {"alwaysMatch": caps}})["sessionId"]
+
+    def call(self, method, path, body=None, timeout=READY_S):
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}{path}",
+            method=method,
+            data=data,
+            headers={"Content-Type": "application/json"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                return json.load(response)["value"]
+        except urllib.error.HTTPError as e:
+            raise RuntimeError(f"WebDriver {method} {path}: {e.code} {e.read().decode(errors='replace')[:500]}")
+
+    def s(self, method, path, body=None):
+        return self.call(method, f"/session/{self.session}{path}", body)
+
+    def js(self, script, *args):
+        return self.s("POST", "/execute/sync", {"script": script, "args": list(args)})
+
+    def wait(self, condition, seconds, what):
+        """Polls a JavaScript expression until it is true; fails with the page's state if not."""
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            if self.js(f"return !!({condition});"):
+                return
+            time.sleep(0.25)
+        raise SystemExit(f"webkit: timed out after {seconds} s waiting for {what}: {self.data()}")
+
+    def data(self):
+        return self.js("return Object.assign({}, document.body.dataset);")
+
+    def close(self):
+        try:
+            self.call("DELETE", f"/session/{self.session}", timeout=30)
+        finally:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+            self.log.close()
+
+
+def browser_cpu_seconds():
+    """CPU seconds (user and system) used so far by every process below this one: the driver,
+    the browser and its web, network and GPU processes (Linux's /proc, 100 ticks a second)."""
+    parent, ticks = {}, {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue  # the process ended while the list was read
+        fields = stat[stat.rindex(")") + 2 :].split()
+        parent[int(name)] = int(fields[1])
+        ticks[int(name)] = int(fields[11]) + int(fields[12])
+
+    def below(pid):
+        pid = parent.get(pid)
+        while pid:
+            if pid == os.getpid():
+                return True
+            pid = parent.get(pid)
+        return False
+
+    return sum(t for pid, t in ticks.items() if below(pid)) / 100
+
+
+def places(text):
+    """data-legal's 'f5:195,402 ...' as (square, x, y) in the canvas's CSS pixels."""
+    out = []
+    for item in (text or "").split():
+        square, at = item.split(":")
+        x, y = (float(v) for v in at.split(","))
+        out.append((square, x, y))
+    return out
+
+
+def ready(d, started):
+    d.wait("['ready', 'failed'].includes(document.body.dataset.montello)", READY_S, "the board")
+    state = d.data()
+    if state.get("montello") == "failed":
+        what = d.js("return document.getElementById('what').textContent;")
+        raise SystemExit(f"webkit: the page failed: {what}")
+    return time.time() - started
+
+
+def tap(d, place):
+    """A press and release where a finger would land, once the discs are still (the app
+    refuses a tap while they move, and says so)."""
+    d.wait("document.body.dataset.busy === '0'", MOVE_S, "the discs to settle")
+    rect = d.js("const r = document.getElementById('montello').getBoundingClientRect(); return [r.left, r.top];")
+    x, y = round(rect[0] + place[1]), round(rect[1] + place[2])
+    pointer = {
+        "type": "pointer",
+        "id": "finger",
+        "parameters": {"pointerType": "mouse"},
+        "actions": [
+            {"type": "pointerMove", "origin": "viewport", "x": x, "y": y, "duration": 0},
+            {"type": "pointerDown", "button": 0},
+            {"type": "pause", "duration": 80},
+            {"type": "pointerUp", "button": 0},
+        ],
+    }
+    d.s("POST", "/actions", {"actions": [pointer]})
+    d.s("DELETE", "/actions")
+
+
+def main():
+    base = sys.argv[1]
+    figures = {}
+    d = WebDriver()
+    try:
+        d.s("POST", "/window/rect", {"width": PHONE[0], "height": PHONE[1]})
+        started = time.time()
+        d.s("POST", "/url", {"url": f"{base}/?open=board"})
+        figures["first_board_s"] = round(ready(d, started), 1)
+        page_ms = d.data().get("firstBoardMs")
+        figures["first_board_ms_page"] = int(page_ms) if page_ms else None
+        print(f"     the board after {figures['first_board_s']} s (the page's own count: {page_ms} ms)")
+        # The tab at rest, waiting for the player (the app draws only when something changes):
+        # a figure for docs/web.md, not a check.
+        time.sleep(3)
+        cpu = browser_cpu_seconds()
+        time.sleep(10)
+        figures["idle_cpu_percent"] = round((browser_cpu_seconds() - cpu) * 10, 1)
+        print(f"     the whole browser while the page waits for a tap: {figures['idle_cpu_percent']}% of one core over 10 s")
+        size = d.js("return [innerWidth, innerHeight, devicePixelRatio];")
+        # MiniBrowser's toolbar keeps its window a little wider than asked (447 CSS px here).
+        check(size[0] < 480 and size[1] > size[0], f"a portrait, phone-sized window: {size[0]}x{size[1]} CSS px at {size[2]}x")
+        before = d.data()
+        check(
+            before.get("turn") == "black" and before.get("black") == "2" and before.get("white") == "2",
+            f"a new game: {before.get('black')}-{before.get('white')}, {before.get('turn')} to move",
+        )
+        legal = places(before.get("legal"))
+        check(len(legal) == 4, f"four legal squares published ({' '.join(p[0] for p in legal)})")
+
+        tap(d, legal[0])
+        d.wait("document.body.dataset.black === '4'", MOVE_S, f"the tap on {legal[0][0]} to play")
+        played = d.data()
+        check(
+            played.get("black") == "4" and played.get("white") == "1",
+            f"the tap on {legal[0][0]} played it: {played.get('black')}-{played.get('white')} ({played.get('transcript')})",
+        )
+        tapped = time.time()
+        d.wait(
+            "document.body.dataset.transcript.length >= 4 && document.body.dataset.turn === 'black'",
+            MOVE_S,
+            "the AI's reply",
+        )
+        figures["ai_reply_s"] = round(time.time() - tapped, 1)
+        replied = d.data()
+        check(len(replied.get("transcript", "")) >= 4, f"the AI replied in {figures['ai_reply_s']} s: {replied.get('transcript')}")
+        # The page loads the engine's module itself only when its worker fails: then
+        # data-worker says so and the page's own resource list has the module.
+        on_page = d.js(
+            "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('montello_worker'));"
+        )
+        check(
+            replied.get("worker") != "failed" and not on_page,
+            f"the engine ran in its Web Worker (data-worker={replied.get('worker')}, engine files the page loaded: {on_page})",
+        )
+        d.wait("document.body.dataset.busy === '0'", MOVE_S, "the AI's disc to land")
+        with open(os.path.join(OUT, "webkit-phone.png"), "wb") as f:
+            f.write(base64.b64decode(d.s("GET", "/screenshot")))
+
+        transcript = replied.get("transcript")
+        d.s("POST", "/refresh", {})
+        ready(d, time.time())
+        again = d.data()
+        check(again.get("transcript") == transcript, f"the reload resumed the game: {again.get('transcript')} (was {transcript})")
+        check(again.get("turn") == "black", f"and it is still Black's move ({again.get('turn')})")
+        figures["user_agent"] = d.js("return navigator.userAgent;")
+    finally:
+        d.close()
+    with open(os.path.join(OUT, "webkit-figures.json"), "w") as f:
+        json.dump(figures, f, indent=1)
+    print(json.dumps(figures))
+    if failures:
+        print(f"webkit: {len(failures)} check(s) failed", file=sys.stderr)
+        sys.exit(1)
+    print("webkit: OK")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        print("usage: python3 web/test/webkit.py http://127.0.0.1:PORT OUT_DIR", file=sys.stderr)
+        sys.exit(2)
+    OUT = sys.argv[2]
+    os.makedirs(OUT, exist_ok=True)
+    main()
