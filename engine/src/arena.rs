@@ -110,6 +110,11 @@ impl FromStr for PlayerSpec {
             ab: AlphaBetaConfig::default(),
             book: None,
         };
+        // An iteration cap without a time cap is the only cap: a seeded search then replays
+        // exactly however slowly it runs (docs/ai.md). Left at the default second, a slow
+        // machine (the arm64 tests under qemu, beside other builds) cut some searches short
+        // by the clock, and the same match played differently.
+        let (mut timed, mut counted) = (false, false);
         for item in rest.split(',').filter(|s| !s.trim().is_empty()) {
             let (key, value) = item
                 .split_once('=')
@@ -127,8 +132,12 @@ impl FromStr for PlayerSpec {
                     p.limits.time = Some(parse_duration(value).ok_or_else(|| {
                         err(format!("time: expected 250ms or 1s, found {value:?}"))
                     })?);
+                    timed = true;
                 }
-                "iterations" | "iters" => p.limits.iterations = Some(number()? as u64),
+                "iterations" | "iters" => {
+                    p.limits.iterations = Some(number()? as u64);
+                    counted = true;
+                }
                 "memory" => p.limits.memory = (number()? * 1_048_576.0) as usize,
                 "level" => {
                     let level = Level::from_name(value)
@@ -176,6 +185,9 @@ impl FromStr for PlayerSpec {
                 "mmalpha" => p.config.minimax_alpha = (number()? as f32).clamp(0.0, 1.0),
                 other => return Err(err(format!("unknown key {other:?}"))),
             }
+        }
+        if counted && !timed {
+            p.limits.time = None;
         }
         Ok(p)
     }
@@ -603,6 +615,13 @@ mod tests {
         assert_eq!(p.config.exploration, 0.5);
         assert_eq!(p.config.prior_weight, 0.0);
         assert!(p.config.early_stop, "on by default");
+        // An iteration cap alone is the only cap (no default second): deterministic however
+        // slow the machine; with a level's limits too.
+        for spec in ["default:iterations=200", "default:level=Master,iters=500"] {
+            let p: PlayerSpec = spec.parse().unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(p.limits.time, None, "{spec}");
+            assert!(p.limits.iterations.is_some(), "{spec}");
+        }
         let p: PlayerSpec = "default:level=Master,early=0"
             .parse()
             .unwrap_or_else(|e| panic!("{e}"));
