@@ -253,6 +253,51 @@ fn train_bias_fits_exact_sets_at_the_counts_they_cover() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The shipped weights are generation 10 at 1/8 disc (docs/eval.md): the command writes the
+/// same file, and refuses a unit that does not divide 1/64.
+#[test]
+fn the_shipped_weights_are_generation_10_rescaled() {
+    let weights = concat!(env!("CARGO_MANIFEST_DIR"), "/weights");
+    let dir = std::env::temp_dir().join(format!("montello-cli-rescale-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("gen10s8.mwt").to_string_lossy().into_owned();
+    let gen10 = format!("{weights}/gen10.mwt");
+    run(&[
+        "train",
+        "rescale",
+        "--weights",
+        &gen10,
+        "--scale",
+        "8",
+        "--out",
+        &out,
+    ]);
+    let written = std::fs::read(&out).unwrap();
+    let shipped = std::fs::read(format!("{weights}/gen10s8.mwt")).unwrap();
+    assert!(
+        written == shipped,
+        "the rescale differs from engine/weights/gen10s8.mwt"
+    );
+    let source = include_str!("../src/eval/mod.rs");
+    assert!(source.contains("include_bytes!(\"../../weights/gen10s8.mwt\")"));
+    let refused = tool()
+        .args([
+            "train",
+            "rescale",
+            "--weights",
+            &gen10,
+            "--scale",
+            "3",
+            "--out",
+            &out,
+        ])
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run montello-engine: {e}"));
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("does not divide"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn the_shipped_bias_is_the_fit_of_the_committed_played_sets() {
     // Generation 10 is generation 9 with its bias fitted again to the exact sets of played

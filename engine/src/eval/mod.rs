@@ -45,11 +45,11 @@ pub const fn phase(empties: u32) -> usize {
     if p < PHASES { p } else { PHASES - 1 }
 }
 
-/// The shipped weights, as the trainer wrote them: generation 10 (generation 8's tables and a
-/// bias per count of empty squares, fitted at 10-23 empties to positions from played games;
-/// docs/eval.md). A new generation ships by pointing this at
-/// its file.
-static BUILTIN: &[u8] = include_bytes!("../../weights/gen10.mwt");
+/// The shipped weights: generation 10 (generation 8's tables and a bias per count of empty
+/// squares, fitted at 10-23 empties to positions from played games), rounded to 1/8 disc
+/// (`train rescale`: as strong, and 239 KB smaller in the browser's worker; docs/eval.md). A
+/// new generation ships by pointing this at its file.
+static BUILTIN: &[u8] = include_bytes!("../../weights/gen10s8.mwt");
 
 static WEIGHTS: OnceLock<Weights> = OnceLock::new();
 

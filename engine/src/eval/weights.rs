@@ -12,6 +12,12 @@
 //! (see [`Weights::interpolated`]) rather than steps. Versions 4 (steps) and 5 (interpolated)
 //! add, after the tables, one weight per count of empty squares (0 to 64, zigzag LEB128
 //! numbers; see [`Weights::empties_bias`]); earlier versions read with those weights zero.
+//!
+//! The header's scale is the unit the file's numbers count in: [`SCALE`] (1/64 disc), or a
+//! coarser divisor of it (1/8 disc: [`Weights::encode_at_scale`]), whose numbers the reader
+//! multiplies up to [`SCALE`] units. A coarser file is smaller, and much smaller compressed
+//! (the browser's engine carries the shipped weights: docs/web.md), at a rounding of at most
+//! half its unit per weight. The checksum covers the numbers as the file holds them.
 
 use super::patterns::{
     BIAS_OFFSET, FEATURES, OFFSETS, PATTERNS, PATTERNS_V1, PHASE_SIZE, canonical_indices, features,
@@ -424,8 +430,40 @@ impl Weights {
         out
     }
 
-    /// The compact file form (see the module docs).
+    /// The compact file form (see the module docs), in [`SCALE`] units: exact.
     pub fn encode(&self) -> Vec<u8> {
+        self.encode_in(SCALE as u32)
+    }
+
+    /// The compact file form with every weight rounded to the nearest `1 / scale` disc (ties
+    /// away from zero), `scale` a divisor of [`SCALE`]: read back, each weight is within half
+    /// that unit of this one.
+    ///
+    /// # Errors
+    /// A `scale` that does not divide [`SCALE`].
+    pub fn encode_at_scale(&self, scale: u32) -> Result<Vec<u8>, WeightsError> {
+        if scale == 0 || !(SCALE as u32).is_multiple_of(scale) {
+            return Err(WeightsError(format!(
+                "scale {scale} does not divide {SCALE}"
+            )));
+        }
+        let factor = (SCALE as u32 / scale) as i32;
+        let round = |v: i16| {
+            let v = i32::from(v);
+            // Ties away from zero: -12 at a factor of 8 is -2, 12 is 2.
+            let q = (v.abs() + factor / 2) / factor;
+            (q * v.signum()) as i16
+        };
+        let coarse = Weights {
+            data: self.data.iter().map(|&v| round(v)).collect(),
+            blended: self.blended.as_ref().map(|_| Vec::new()),
+            empties_bias: Box::new(self.empties_bias.map(round)),
+        };
+        Ok(coarse.encode_in(scale))
+    }
+
+    /// The file form of these numbers, the header saying they count `1 / scale` discs.
+    fn encode_in(&self, scale: u32) -> Vec<u8> {
         let map = canonical_map();
         let mut out = Vec::with_capacity(1 << 20);
         out.extend_from_slice(MAGIC);
@@ -439,7 +477,7 @@ impl Weights {
         } else {
             version
         };
-        for v in [version, PHASES as u32, PHASE_SIZE as u32, SCALE as u32] {
+        for v in [version, PHASES as u32, PHASE_SIZE as u32, scale] {
             out.extend_from_slice(&v.to_le_bytes());
         }
         let mut zeros = 0u64;
@@ -490,13 +528,9 @@ impl Weights {
             )));
         }
         let missing = missing_in(version);
-        let expected = [
-            PHASES as u32,
-            (PHASE_SIZE - missing.len()) as u32,
-            SCALE as u32,
-        ];
-        let names = ["phases", "weights per phase", "scale"];
-        for i in 0..3 {
+        let expected = [PHASES as u32, (PHASE_SIZE - missing.len()) as u32];
+        let names = ["phases", "weights per phase"];
+        for i in 0..2 {
             if word(i + 1) != expected[i] {
                 return Err(WeightsError(format!(
                     "{} is {}, this build reads {} (version {version})",
@@ -506,6 +540,14 @@ impl Weights {
                 )));
             }
         }
+        // The unit the numbers count in: 1/SCALE disc, or a coarser divisor of it.
+        let scale = word(3);
+        if scale == 0 || !(SCALE as u32).is_multiple_of(scale) {
+            return Err(WeightsError(format!(
+                "scale is {scale}, this build reads {SCALE} or a divisor of it (version {version})"
+            )));
+        }
+        let factor = (SCALE as u32 / scale) as i32;
         let body = &bytes[24..bytes.len() - 8];
         let map = canonical_map();
         let canonical: Vec<usize> = (0..PHASE_SIZE)
@@ -567,6 +609,16 @@ impl Weights {
             return Err(WeightsError(
                 "checksum mismatch: the file is damaged".into(),
             ));
+        }
+        if factor > 1 {
+            let up = |v: &mut i16| -> Result<(), WeightsError> {
+                *v = i16::try_from(i32::from(*v) * factor).map_err(|_| {
+                    WeightsError(format!("weight {v} at scale {scale} out of range"))
+                })?;
+                Ok(())
+            };
+            data.iter_mut().try_for_each(up)?;
+            empties_bias.iter_mut().try_for_each(up)?;
         }
         Ok(Weights {
             data,
@@ -659,6 +711,59 @@ mod tests {
         let back = Weights::decode(&bytes).expect("version 3 decodes");
         assert!(back.interpolated());
         assert_eq!(back, blended);
+    }
+
+    /// A file at a coarser scale reads back with every weight (and bias) within half its unit
+    /// of the original, the interpolation kept; a scale that does not divide SCALE is refused
+    /// on both sides; a damaged coarse file is refused like any other.
+    #[test]
+    fn a_coarser_scale_rounds_each_weight_by_at_most_half_its_unit() {
+        let mut bias = [0i16; EMPTIES_BIAS_LEN];
+        for (e, b) in bias.iter_mut().enumerate() {
+            *b = (e as i16 - 32) * 3;
+        }
+        let w = sample().with_empties_bias(bias).with_interpolation(true);
+        let exact = w.encode();
+        for scale in [32u32, 8, 1] {
+            let bytes = w.encode_at_scale(scale).expect("a divisor of SCALE");
+            assert_eq!(
+                u32::from_le_bytes(bytes[20..24].try_into().expect("4 bytes")),
+                scale
+            );
+            let back = Weights::decode(&bytes).expect("a coarser file decodes");
+            assert!(back.interpolated());
+            let half = (SCALE as u32 / scale / 2) as i32;
+            let pairs = w.data.iter().zip(&back.data);
+            let bias_pairs = w.empties_bias.iter().zip(back.empties_bias.iter());
+            let mut changed = 0;
+            for (&a, &b) in pairs.chain(bias_pairs) {
+                let d = (i32::from(a) - i32::from(b)).abs();
+                assert!(d <= half, "scale {scale}: {a} read back as {b}");
+                assert_eq!(i32::from(b) % (SCALE / scale as i32), 0);
+                changed += usize::from(d > 0);
+            }
+            assert!(changed > 0, "scale {scale} rounded nothing");
+            assert!(
+                bytes.len() < exact.len(),
+                "scale {scale}: {} bytes",
+                bytes.len()
+            );
+            let mut damaged = bytes.clone();
+            let at = damaged.len() / 2;
+            damaged[at] ^= 0x10;
+            assert!(
+                Weights::decode(&damaged).is_err(),
+                "scale {scale}: damage found"
+            );
+        }
+        // Full scale is the exact encoding.
+        assert_eq!(w.encode_at_scale(SCALE as u32).expect("SCALE"), exact);
+        assert!(w.encode_at_scale(3).is_err());
+        assert!(w.encode_at_scale(0).is_err());
+        let mut odd = exact.clone();
+        odd[20..24].copy_from_slice(&3u32.to_le_bytes());
+        let e = Weights::decode(&odd).expect_err("scale 3");
+        assert!(e.0.contains("scale is 3"), "{e:?}");
     }
 
     /// A bias per count of empty squares: added to every evaluation of a position with that

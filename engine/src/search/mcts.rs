@@ -1885,11 +1885,9 @@ mod tests {
         let full = searcher(1, on).search(&pos, Variant::Othello, &limits, &CancelHandle::new());
         assert!(!full.stopped_early);
         assert_eq!(full.iterations, 200_000);
-        // Its lead is more than 1.25 times the cap's last quarter: a search that could stop
-        // early would have stopped by three quarters of the cap.
-        let lead = full.moves[0].visits - full.moves[1].visits;
-        assert!(lead as f64 > EARLY_STOP_MARGIN * 50_000.0, "lead {lead}");
-        // Without leaf proofs the horizon is 15 empties, and the same search stops early.
+        // Without leaf proofs the horizon is 15 empties, and the same search stops early, by
+        // three quarters of the cap: the choice looked settled that soon, so only the proof
+        // horizon kept the first search going.
         let no_leaf_proofs = MctsConfig {
             leaf_solve_empties: 0,
             ..on
@@ -1901,7 +1899,7 @@ mod tests {
             &CancelHandle::new(),
         );
         assert!(r.stopped_early);
-        assert!(r.iterations < 200_000);
+        assert!(r.iterations <= 150_000, "{} iterations", r.iterations);
     }
 
     #[test]

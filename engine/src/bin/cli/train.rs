@@ -233,6 +233,19 @@ pub enum TrainCommand {
         #[arg(long, default_value_t = 2)]
         threads: usize,
     },
+    /// Write WEIGHTS with every weight rounded to 1/SCALE disc (a divisor of 64): a smaller
+    /// file, and much smaller compressed (the browser's engine carries the shipped one).
+    Rescale {
+        /// The weights file to read.
+        #[arg(long)]
+        weights: PathBuf,
+        /// The new unit, 1/SCALE disc: 32, 16, 8, 4, 2 or 1.
+        #[arg(long)]
+        scale: u32,
+        /// Where to write it.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Print the error of WEIGHTS per phase on data directories and/or a test set.
     Report {
         /// Weights: a file, `builtin` or `heuristic`.
@@ -255,9 +268,13 @@ pub fn load_weights(path: &Path) -> Result<Weights, String> {
 
 /// Writes `w` to `out` atomically (a temporary file renamed over it) and says so.
 fn write_weights(w: &Weights, out: &Path) -> Result<(), String> {
-    let bytes = w.encode();
+    write_weights_file(&w.encode(), out)
+}
+
+/// Writes a weights file's bytes to `out` atomically and says so.
+fn write_weights_file(bytes: &[u8], out: &Path) -> Result<(), String> {
     let tmp = out.with_extension("tmp");
-    std::fs::write(&tmp, &bytes)
+    std::fs::write(&tmp, bytes)
         .and_then(|()| std::fs::rename(&tmp, out))
         .map_err(|e| format!("writing {}: {e}", out.display()))?;
     println!("wrote {} ({} bytes)", out.display(), bytes.len());
@@ -607,6 +624,15 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
                 out.display()
             );
             Ok(())
+        }
+        TrainCommand::Rescale {
+            weights,
+            scale,
+            out,
+        } => {
+            let w = load_weights(&weights)?;
+            let bytes = w.encode_at_scale(scale).map_err(|e| e.to_string())?;
+            write_weights_file(&bytes, &out)
         }
         TrainCommand::Report {
             weights,
