@@ -142,6 +142,73 @@ pub struct Review {
 }
 
 impl Review {
+    /// The review as text, one word per move in order,
+    /// `SIDE:PLAYED:BEST:BEST_VALUE:PLAYED_VALUE:KIND` (`b` or `w`; discs as written by
+    /// Rust, which read back exactly; `e` exact or `s` from the search), for example
+    /// `b:g6:h5:6:-2:e`: what the app saves with a game and the browser's engine worker sends
+    /// back ([`super::wire::Reply::Reviewed`]). [`Review::parse`] reads it.
+    pub fn to_text(&self) -> String {
+        let words: Vec<String> = self
+            .moves
+            .iter()
+            .map(|m| {
+                let side = match m.side {
+                    Side::Black => 'b',
+                    Side::White => 'w',
+                };
+                let kind = if m.exact { 'e' } else { 's' };
+                format!(
+                    "{side}:{}:{}:{}:{}:{kind}",
+                    m.played, m.best, m.best_value, m.played_value
+                )
+            })
+            .collect();
+        words.join(" ")
+    }
+
+    /// Reads [`Review::to_text`]'s form (the moves numbered from 1 in order).
+    ///
+    /// # Errors
+    /// Which word (from 1) is wrong and why.
+    pub fn parse(text: &str) -> Result<Review, String> {
+        let mut moves = Vec::new();
+        for (i, word) in text.split_ascii_whitespace().enumerate() {
+            let bad = |why: &str| format!("word {}: {word:?} {why}", i + 1);
+            let parts: Vec<&str> = word.split(':').collect();
+            let [side, played, best, best_value, played_value, kind] = parts[..] else {
+                return Err(bad("is not SIDE:PLAYED:BEST:BEST_VALUE:PLAYED_VALUE:KIND"));
+            };
+            let side = match side {
+                "b" => Side::Black,
+                "w" => Side::White,
+                _ => return Err(bad("has a side that is neither b nor w")),
+            };
+            let square = |t: &str| match t.parse::<Move>() {
+                Ok(mv @ Move::Play(_)) => Ok(mv),
+                _ => Err(bad("has a move that is not a square")),
+            };
+            let value = |t: &str| match t.parse::<f32>() {
+                Ok(v) if v.is_finite() && v.abs() <= 64.0 => Ok(v),
+                _ => Err(bad("has a value that is not a disc count within 64")),
+            };
+            let exact = match kind {
+                "e" => true,
+                "s" => false,
+                _ => return Err(bad("is neither e (exact) nor s (search)")),
+            };
+            moves.push(MoveReview {
+                ply: i + 1,
+                side,
+                played: square(played)?,
+                best: square(best)?,
+                best_value: value(best_value)?,
+                played_value: value(played_value)?,
+                exact,
+            });
+        }
+        Ok(Review { moves })
+    }
+
     /// `side`'s accuracy.
     pub fn accuracy(&self, side: Side) -> Accuracy {
         let mut a = Accuracy::default();
@@ -159,7 +226,9 @@ impl Review {
 }
 
 /// Reviews every move of `game` on the board (its history). `progress(done, total)` is called
-/// after each move reviewed. `None` if `cancel` was set before the review was done. The
+/// after each move reviewed, and `cancel`'s iterations count the moves reviewed so far (its
+/// observer told: the browser's worker posts them; the review's searches count nothing on
+/// it). `None` if `cancel` was set before the review was done. The
 /// figures are the same for the same game and configuration (no clock in the search; a solve
 /// that gives up at `config.time` is the only thing that can change them).
 pub fn review(
@@ -223,6 +292,9 @@ pub fn review(
             exact,
         });
         progress(total - i, total);
+        if let Some(handle) = cancel {
+            handle.set_iterations((total - i) as u64);
+        }
     }
     Some(Review {
         moves: reviewed.into_iter().flatten().collect(),
@@ -318,6 +390,41 @@ mod tests {
         }
     }
 
+    /// A review reads back from its text exactly (values with fractions too), and a damaged
+    /// text is refused saying which word and why.
+    #[test]
+    fn a_review_reads_back_from_its_text_and_bad_text_is_refused() {
+        let review = review(&game("f5d6c3d3c4f4"), &shallow(), None, |_, _| {}).expect("done");
+        assert_eq!(review.moves.len(), 6);
+        let text = review.to_text();
+        assert_eq!(Review::parse(&text), Ok(review.clone()), "{text}");
+        let fraction = Review {
+            moves: vec![MoveReview {
+                ply: 1,
+                side: Side::White,
+                played: Move::Play("c4".parse().expect("square")),
+                best: Move::Play("b3".parse().expect("square")),
+                best_value: 1.234_567_9,
+                played_value: -6.5,
+                exact: false,
+            }],
+        };
+        assert_eq!(fraction.to_text(), "w:c4:b3:1.2345679:-6.5:s");
+        assert_eq!(Review::parse(&fraction.to_text()), Ok(fraction));
+        assert_eq!(Review::parse(""), Ok(Review::default()));
+        for (bad, why) in [
+            ("b:f5:f5:0:0", "word 1"),
+            ("b:f5:f5:0:0:e x:f5:f5:0:0:e", "word 2"),
+            ("b:f5:PA:0:0:e", "not a square"),
+            ("b:f5:f5:NaN:0:e", "within 64"),
+            ("b:f5:f5:0:65:e", "within 64"),
+            ("b:f5:f5:0:0:x", "neither e"),
+        ] {
+            let e = Review::parse(bad).expect_err(bad);
+            assert!(e.contains(why), "{bad}: {e}");
+        }
+    }
+
     /// A quick search for the tests that need no depth.
     fn shallow() -> ReviewConfig {
         ReviewConfig {
@@ -362,6 +469,27 @@ mod tests {
         });
         assert_eq!(result, None);
         assert_eq!(seen, 1, "stopped after the move that was under way");
+    }
+
+    /// The handle's count (and what its observer is told: the browser's worker posts it) is
+    /// the moves reviewed, one by one, even where the move is solved exactly.
+    #[test]
+    fn the_handle_counts_the_moves_reviewed_not_the_solvers_nodes() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static MOST: AtomicU64 = AtomicU64::new(0);
+        let text = include_str!("../../tests/data/ffo-20-39.obf");
+        let ffo20 = crate::notation::obf::parse_line(text.lines().next().expect("a line"), 1)
+            .expect("FFO #20 parses");
+        let mut game = Game::from_position(ffo20.position, Variant::Othello);
+        game.play(Move::Play("g6".parse().expect("a square")))
+            .expect("legal");
+        let cancel = CancelHandle::observed(|n| {
+            MOST.fetch_max(n, Ordering::Relaxed);
+        });
+        let review = review(&game, &ReviewConfig::default(), Some(&cancel), |_, _| {});
+        assert!(review.is_some_and(|r| r.moves.len() == 1 && r.moves[0].exact));
+        assert_eq!(cancel.iterations(), 1, "one move reviewed");
+        assert_eq!(MOST.load(Ordering::Relaxed), 1, "told the moves, not nodes");
     }
 
     #[test]

@@ -8,9 +8,11 @@
 //! |---|---|
 //! | [`Request::Search`] | `search JOB SLOT FRESH SPEC POSITION VARIANT LIMITS` |
 //! | [`Request::Analyse`] | `analyse JOB VARIANT SEED ITERATIONS PLY:POSITION…` |
+//! | [`Request::Review`] | `review JOB VARIANT EXACT_EMPTIES DEPTH TABLE_BYTES START MOVE…` |
 //! | [`Reply::Progress`] | `progress JOB ITERATIONS` |
 //! | [`Reply::Searched`] | `searched JOB BEST ITERATIONS NODES MEMORY ENDGAME PROVEN NANOS CANCELLED REUSED EARLY PV MOVE…` |
 //! | [`Reply::Analysed`] | `analysed JOB PLY:BLACK_WIN…` |
+//! | [`Reply::Reviewed`] | `reviewed JOB MOVE_REVIEW…` ([`Review::to_text`]'s words) |
 //! | [`Reply::Failed`] | `failed JOB WHY…` (the worker could not run the request: its module did not load, or the engine threw) |
 //!
 //! A position is `BLACK:WHITE:SIDE` (the discs as hexadecimal bitboards, `b` or `w` to move),
@@ -19,11 +21,12 @@
 //! (`w`/`d`/`l`/`-` and a margin or `-`). Numbers are written so that they read back exactly.
 //! [`Request::parse`] and [`Reply::parse`] say which word is wrong and why.
 
+use super::review::{Review, ReviewConfig};
 use super::{
     CancelHandle, Level, MctsConfig, MoveStats, Proof, SearchLimits, SearchResult, Searcher,
     Strategy,
 };
-use crate::{Bitboard, Move, Position, Side, Variant};
+use crate::{Bitboard, Game, Move, Position, Side, Variant};
 use std::fmt::{self, Write};
 use std::time::Duration;
 
@@ -103,6 +106,20 @@ pub enum Request {
         /// The positions, each with its ply.
         positions: Vec<(usize, Position)>,
     },
+    /// Review a game's moves ([`super::review::review`]) and answer [`Reply::Reviewed`];
+    /// progress goes out as [`Reply::Progress`] with the moves reviewed so far.
+    Review {
+        /// The job's number.
+        job: u32,
+        /// The rules.
+        variant: Variant,
+        /// How deep and how far exact (no time limit: the same game gives the same review).
+        config: ReviewConfig,
+        /// The game's start position.
+        start: Position,
+        /// The moves played from it, passes included.
+        moves: Vec<Move>,
+    },
 }
 
 /// What a search elsewhere answers.
@@ -129,6 +146,13 @@ pub enum Reply {
         /// `(ply, black's chance)`.
         estimates: Vec<(usize, f32)>,
     },
+    /// The game's review.
+    Reviewed {
+        /// The job.
+        job: u32,
+        /// Every move played, reviewed.
+        review: Review,
+    },
     /// The request could not be run (web/worker.js: the engine's module did not load, or the
     /// engine threw or trapped): the page runs it itself.
     Failed {
@@ -146,6 +170,7 @@ impl Reply {
             Reply::Progress { job, .. }
             | Reply::Searched { job, .. }
             | Reply::Analysed { job, .. }
+            | Reply::Reviewed { job, .. }
             | Reply::Failed { job, .. } => *job,
         }
     }
@@ -324,6 +349,27 @@ impl fmt::Display for Request {
                 }
                 Ok(())
             }
+            Request::Review {
+                job,
+                variant,
+                config,
+                start,
+                moves,
+            } => {
+                write!(
+                    f,
+                    "review {job} {} {} {} {} ",
+                    variant.name(),
+                    config.exact_empties,
+                    config.depth,
+                    config.table_bytes
+                )?;
+                write_position(f, start)?;
+                for mv in moves {
+                    write!(f, " {mv}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -334,14 +380,16 @@ impl Request {
     pub fn time_cap(&self) -> Option<Duration> {
         match self {
             Request::Search { limits, .. } => limits.time,
-            Request::Analyse { .. } => None,
+            Request::Analyse { .. } | Request::Review { .. } => None,
         }
     }
 
     /// The job's number, repeated in every reply.
     pub fn job(&self) -> u32 {
         match self {
-            Request::Search { job, .. } | Request::Analyse { job, .. } => *job,
+            Request::Search { job, .. }
+            | Request::Analyse { job, .. }
+            | Request::Review { job, .. } => *job,
         }
     }
 
@@ -420,6 +468,28 @@ impl Request {
                     positions,
                 })
             }
+            "review" => {
+                let job = w.number("job")?;
+                let variant = read_variant(w.at + 1, w.next("variant")?)?;
+                let config = ReviewConfig {
+                    exact_empties: w.number("exact empties")?,
+                    depth: w.number("depth")?,
+                    table_bytes: w.number("table bytes")?,
+                    time: None,
+                };
+                let start = read_position(w.at + 1, w.next("start position")?)?;
+                let mut moves = Vec::new();
+                for (at, word) in w.rest() {
+                    moves.push(read_move(at, word)?);
+                }
+                Ok(Request::Review {
+                    job,
+                    variant,
+                    config,
+                    start,
+                    moves,
+                })
+            }
             other => w.fail(format!("{other:?} is no request")),
         }
     }
@@ -458,6 +528,32 @@ impl Request {
                 job,
                 estimates: super::analyse(&positions, variant, seed, iterations, cancel),
             },
+            Request::Review {
+                job,
+                variant,
+                config,
+                start,
+                moves,
+            } => {
+                let mut game = Game::from_position(start, variant);
+                for (i, &mv) in moves.iter().enumerate() {
+                    if let Err(e) = game.play(mv) {
+                        return Reply::Failed {
+                            job,
+                            why: format!("move {} ({mv}) is not legal there: {e}", i + 1),
+                        };
+                    }
+                }
+                // The review counts the moves done on `cancel`: the worker posts them.
+                let review = super::review::review(&game, &config, Some(cancel), |_, _| {});
+                match review {
+                    Some(review) => Reply::Reviewed { job, review },
+                    None => Reply::Failed {
+                        job,
+                        why: "the review was cancelled".into(),
+                    },
+                }
+            }
         }
     }
 }
@@ -590,6 +686,13 @@ impl fmt::Display for Reply {
                 }
                 Ok(())
             }
+            Reply::Reviewed { job, review } => {
+                write!(f, "reviewed {job}")?;
+                if !review.moves.is_empty() {
+                    write!(f, " {}", review.to_text())?;
+                }
+                Ok(())
+            }
             Reply::Failed { job, why } => write!(f, "failed {job} {why}"),
         }
     }
@@ -629,6 +732,13 @@ impl Reply {
                     }
                 }
                 Ok(Reply::Analysed { job, estimates })
+            }
+            "reviewed" => {
+                let job = w.number("job")?;
+                let words: Vec<&str> = w.rest().map(|(_, word)| word).collect();
+                let review = Review::parse(&words.join(" "))
+                    .or_else(|e| err(3, format!("the review: {e}")))?;
+                Ok(Reply::Reviewed { job, review })
             }
             "failed" => {
                 let job = w.number("job")?;
@@ -685,6 +795,16 @@ mod tests {
                 iterations: 300,
                 positions: vec![(0, Position::start()), (3, position_after("f5d6c3"))],
             },
+            Request::Review {
+                job: 11,
+                variant: Variant::Othello,
+                config: ReviewConfig::default(),
+                start: position_after("f5"),
+                moves: ["d6", "c3", "PA", "d3"]
+                    .iter()
+                    .map(|m| m.parse().expect("a move"))
+                    .collect(),
+            },
         ];
         for request in requests {
             let line = request.to_string();
@@ -733,6 +853,63 @@ mod tests {
             failed.to_string(),
             "failed 7 RuntimeError: unreachable executed"
         );
+    }
+
+    /// A review request runs the engine's review of the game and reads back exactly; its
+    /// progress counts the moves reviewed; an illegal move is refused with its number.
+    #[test]
+    fn a_review_request_answers_with_the_engines_review() {
+        static DONE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let moves: Vec<Move> = ["f5", "d6", "c3", "d3", "c4"]
+            .iter()
+            .map(|m| m.parse().expect("a move"))
+            .collect();
+        let config = ReviewConfig {
+            depth: 4,
+            ..ReviewConfig::default()
+        };
+        let request = Request::Review {
+            job: 5,
+            variant: Variant::Othello,
+            config,
+            start: Position::start(),
+            moves: moves.clone(),
+        };
+        let cancel = CancelHandle::observed(|n| {
+            DONE.fetch_max(n, std::sync::atomic::Ordering::Relaxed);
+        });
+        let reply = request.run(&mut Vec::new(), &cancel);
+        let game = transcript::parse("f5d6c3d3c4", Variant::Othello).expect("legal");
+        let expected = super::super::review::review(&game, &config, None, |_, _| {}).expect("done");
+        assert_eq!(
+            reply,
+            Reply::Reviewed {
+                job: 5,
+                review: expected
+            }
+        );
+        assert_eq!(DONE.load(std::sync::atomic::Ordering::Relaxed), 5);
+        let line = reply.to_string();
+        assert!(line.starts_with("reviewed 5 b:f5:"), "{line}");
+        assert_eq!(Reply::parse(&line), Ok(reply));
+        let empty = Reply::Reviewed {
+            job: 1,
+            review: Review::default(),
+        };
+        assert_eq!(Reply::parse(&empty.to_string()), Ok(empty));
+        let illegal = Request::Review {
+            job: 6,
+            variant: Variant::Othello,
+            config,
+            start: Position::start(),
+            moves: vec![moves[0], moves[0]],
+        };
+        match illegal.run(&mut Vec::new(), &CancelHandle::new()) {
+            Reply::Failed { job: 6, why } => assert!(why.contains("move 2"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        let e = Reply::parse("reviewed 3 b:f5:f5:0:0").expect_err("cut short");
+        assert_eq!(e.word, 3, "{e}");
     }
 
     #[test]
