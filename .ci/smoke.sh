@@ -86,5 +86,13 @@ for entry in "390x844:menu:0,47,0,34" "390x844:new:0,47,0,34" "390x844:moves:0,4
         --position f5d6c3d3c4f4f6f3e6e7 --screenshot "$shot"
     layouts+=("$shot")
 done
+# The game review on a phone: a finished game (58 moves and a pass), reviewed at start (the
+# screenshot waits for it), its move list open with the moves that cost discs marked.
+shot="$(dirname "$out")/layout-390x844-review.png"
+rm -f "$shot"
+timeout "$timeout_s" "$bin" --window 390x844 --safe-area 0,47,0,34 --open moves --review \
+    --position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 \
+    --screenshot "$shot"
+layouts+=("$shot")
 python3 tools/layout-check.py "${layouts[@]}"
 echo "smoke: OK in ${elapsed}s: $out"

@@ -77,6 +77,7 @@ impl Plugin for LogicPlugins {
             game::flow::plugin,
             game::ai::plugin,
             game::eval::plugin,
+            game::review::plugin,
             persist::save::plugin,
             board::sound::logic_plugin,
             platform::lifecycle::logic_plugin,

@@ -75,6 +75,9 @@ struct Flags {
     /// Ask for a hint at start (with --screenshot: once it is shown)
     #[arg(long)]
     hint: bool,
+    /// Review the game's moves at start (with --screenshot: once the review is done)
+    #[arg(long)]
+    review: bool,
     /// Show the AI's search statistics (saved like the menu's switch)
     #[arg(long)]
     show_ai_stats: bool,
@@ -107,6 +110,7 @@ impl From<Flags> for LaunchOptions {
             offscreen: f.offscreen,
             show_ai_stats: f.show_ai_stats,
             hint: f.hint,
+            review: f.review,
             face_to_face: f.face_to_face,
             open: f.open,
         }
@@ -282,10 +286,11 @@ mod tests {
             (Some(2), Some(1.5), Some(false))
         );
         let o = parse(args(
-            "--show-ai-stats --face-to-face --hint --continuous --offscreen",
+            "--show-ai-stats --face-to-face --hint --review --continuous --offscreen",
         ))
         .expect("valid flags");
         assert!(o.show_ai_stats && o.face_to_face && o.hint && o.continuous && o.offscreen);
+        assert!(o.review);
         assert_eq!(parse(args("")).expect("no flags"), LaunchOptions::default());
     }
 
@@ -352,6 +357,7 @@ mod tests {
             "--lang <CODE>",
             "--face-to-face",
             "--hint",
+            "--review",
             "--show-ai-stats",
             "--open <SCREEN>",
             "--safe-area <L,T,R,B>",
@@ -365,7 +371,7 @@ mod tests {
                 .get_arguments()
                 .filter(|a| a.get_long().is_some())
                 .count(),
-            18,
+            19,
             "every LaunchOptions field has its flag"
         );
     }

@@ -14,7 +14,9 @@ list's sheet is open: then the board above it is smaller, for reviewing); and th
 docked in the column lying down (`list`) shows at least 8 full moves (numbered pairs). A
 panel's body with more below than it shows (`scroll` lines: box, content height, how far it
 is scrolled) has its scroll cue (`cue`) drawn at its bottom, and new game's panel (`tall`)
-shows all of its choices without scrolling on a 390x844 phone upright.
+shows all of its choices without scrolling on a 390x844 phone upright. A shot of a reviewed
+game (its name has `review`) shows the move list's marks (`mark`: a move that cost discs, its
+symbol and colour) in view inside the open panel.
 """
 
 import os
@@ -95,6 +97,13 @@ def check(path):
             failed.append(f"a panel's body {tuple(body)} scrolls ({more:.0f} px more) without a cue")
         if (width, height) == (390, 844) and any(n == "tall" and contains(b, body) for n, b in boxes):
             failed.append(f"new game does not fit on a 390x844 phone: {more:.0f} px to scroll")
+    if "review" in os.path.basename(path):
+        # (The list scrolls: marks above or below what it shows lie outside the panel.)
+        marks = [b for name, b in boxes if name == "mark"]
+        shown = [m for m in marks if any(contains(p, m) for p in panels)]
+        print(f"{os.path.basename(path)}: {len(marks)} marked move(s), {len(shown)} in view")
+        if not shown:
+            failed.append(f"a reviewed game's move list shows no marked move ({len(marks)} marked)")
     for name, b in boxes:
         if name != "list":
             continue

@@ -136,6 +136,7 @@ fn take_screenshot(
     mut ai: ResMut<AiState>,
     mut control: ResMut<AiControl>,
     hint: Res<LastHint>,
+    review: Res<crate::game::review::GameReview>,
     mut exit: MessageWriter<AppExit>,
     clear: Res<ClearColor>,
     pipelines: Res<crate::app::power::PipelinesPending>,
@@ -177,6 +178,9 @@ fn take_screenshot(
         return;
     }
     if launch.hint && hint.0.is_none() {
+        return;
+    }
+    if launch.review && !review.covers(current.game()) {
         return;
     }
     // Freeze the game where the picture is to be taken.

@@ -91,6 +91,8 @@ pub struct LaunchOptions {
     pub show_ai_stats: bool,
     /// Ask for a hint at start (for screenshots: the screenshot waits for it).
     pub hint: bool,
+    /// Review the game's moves at start (for screenshots: the screenshot waits for it).
+    pub review: bool,
     /// Two players face to face: table mode on (saved like the setting) and a new game
     /// between two humans.
     pub face_to_face: bool,
@@ -144,6 +146,7 @@ fn apply_launch_options(
     launch: Res<LaunchOptions>,
     mut commands: MessageWriter<GameCommand>,
     mut hints: MessageWriter<crate::game::ai::HintRequested>,
+    mut review: ResMut<crate::game::review::GameReview>,
     mut settings: ResMut<Settings>,
 ) {
     if let Some(theme) = launch.theme {
@@ -179,5 +182,8 @@ fn apply_launch_options(
     }
     if launch.hint {
         hints.write(crate::game::ai::HintRequested);
+    }
+    if launch.review {
+        review.request();
     }
 }

@@ -1,5 +1,5 @@
 //! Marks on the squares: legal-move dots for a human to move, the last move, a red flash on
-//! a refused tap, and the hint's rings.
+//! a refused tap, the hint's rings, and the game review's better move.
 
 use super::{FELT_TOP, SQUARE, square_centre};
 use crate::AppSystems;
@@ -7,6 +7,7 @@ use crate::board::discs::ANNOUNCE;
 use crate::game::ai::LastHint;
 use crate::game::flow::{BoardReset, CurrentGame, MovePlayed, Refusal, TapRefused, ViewBusy};
 use crate::game::players::Players;
+use crate::game::review::GameReview;
 use crate::prefs::settings::Settings;
 use crate::ui::theme::{BoardMaterials, Palette, unlit};
 use bevy::prelude::*;
@@ -29,6 +30,11 @@ pub(super) fn plugin(app: &mut App) {
 /// A marker that is rebuilt whenever the game or the settings change.
 #[derive(Component, Debug)]
 struct Marker;
+
+/// The ring on the square of the better move, when the move on the board was reviewed and
+/// cost discs.
+#[derive(Component, Debug)]
+pub struct ReviewRing;
 
 /// A refused tap's red square, fading out.
 #[derive(Component, Debug)]
@@ -71,10 +77,16 @@ fn update_markers(
     settings: Res<Settings>,
     busy: Res<ViewBusy>,
     hint: Res<LastHint>,
+    review: Res<GameReview>,
     assets: Res<MarkerAssets>,
     markers: Query<Entity, With<Marker>>,
 ) {
-    if !(current.is_changed() || settings.is_changed() || busy.is_changed() || hint.is_changed()) {
+    if !(current.is_changed()
+        || settings.is_changed()
+        || busy.is_changed()
+        || hint.is_changed()
+        || review.is_changed())
+    {
         return;
     }
     for entity in &markers {
@@ -108,6 +120,24 @@ fn update_markers(
             &assets.last,
             square_centre(sq) + Vec3::Y * 0.095,
         );
+    }
+    // The game review, on a move shown from the move list or at the end of the game: a ring
+    // where the better move was (that square is still empty: the move played went elsewhere).
+    if (current.review().is_some() || game.is_over())
+        && let Some(m) = review.of_ply(game, current.shown_ply())
+        && m.best != m.played
+        && m.class() != montello_engine::search::review::Class::Best
+        && let Move::Play(sq) = m.best
+    {
+        commands.spawn((
+            Marker,
+            ReviewRing,
+            Mesh3d(assets.ring.clone()),
+            MeshMaterial3d(assets.hint.clone()),
+            Transform::from_translation(square_centre(sq) + Vec3::Y * 0.004)
+                .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
+            Pickable::IGNORE,
+        ));
     }
     if let Some(hint) = &hint.0
         && hint.generation == current.generation()

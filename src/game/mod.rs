@@ -1,5 +1,5 @@
 //! The game itself, without any rendering: the authoritative game and its flow, who plays
-//! ([`players`]), the AI's searches and the evaluation graph's data.
+//! ([`players`]), the AI's searches, the evaluation graph's data and the game review.
 
 pub mod ai;
 mod background;
@@ -7,3 +7,4 @@ pub mod eval;
 pub mod flow;
 pub mod player;
 pub mod players;
+pub mod review;

@@ -10,6 +10,7 @@
 use crate::game::flow::{BoardReset, CurrentGame, Notice};
 use crate::game::player::Player;
 use crate::game::players::Players;
+use crate::game::review::GameReview;
 use crate::persist::save_format::{SavedGame, SavedSettings, Stats};
 use crate::persist::storage::{self, Loaded, Problem, SaveFormat};
 use crate::platform::lifecycle::{LifecycleSystems, Steps};
@@ -129,6 +130,7 @@ pub(crate) fn restore(
     mut notice: ResMut<Notice>,
     mut restored: ResMut<Restored>,
     mut reset: MessageWriter<BoardReset>,
+    mut review: ResMut<GameReview>,
     system: Res<SystemLanguage>,
 ) {
     if let Some(saved) = loaded::<SavedSettings>(&dir.0, system.0, &mut notice) {
@@ -149,6 +151,13 @@ pub(crate) fn restore(
             players.black = saved.black;
             players.white = saved.white;
             current.replace(game);
+            // The review saved with it, as computed; one that does not fit is set aside
+            // (it is computed again when wanted) and the game loads all the same.
+            match saved.review() {
+                Ok(Some((moves, kept))) => review.restore(moves, kept),
+                Ok(None) => {}
+                Err(e) => warn!("the saved game review was set aside: {e}"),
+            }
             restored.0 = true;
             reset.write(BoardReset);
             info!(
@@ -183,7 +192,8 @@ pub fn save_now(world: &World) -> bool {
     ) else {
         return false;
     };
-    match storage::save(&dir.0, &snapshot(current, players)) {
+    let review = world.get_resource::<GameReview>();
+    match storage::save(&dir.0, &snapshot(current, players, review)) {
         Ok(()) => true,
         Err(e) => {
             warn!("{e}");
@@ -192,22 +202,27 @@ pub fn save_now(world: &World) -> bool {
     }
 }
 
-/// The game as it would be saved now.
-fn snapshot(current: &CurrentGame, players: &Players) -> SavedGame {
-    SavedGame::new(current.game(), players.black, players.white)
+/// The game as it would be saved now, with its review when one was computed.
+fn snapshot(current: &CurrentGame, players: &Players, review: Option<&GameReview>) -> SavedGame {
+    let saved = SavedGame::new(current.game(), players.black, players.white);
+    match review.and_then(GameReview::saved) {
+        Some((moves, review)) => saved.with_review(moves, review),
+        None => saved,
+    }
 }
 
 fn autosave(
     dir: Res<DataDir>,
     current: Res<CurrentGame>,
     players: Res<Players>,
+    review: Res<GameReview>,
     mut notice: ResMut<Notice>,
     mut last: Local<Option<SavedGame>>,
 ) {
-    if !current.is_changed() && !players.is_changed() {
+    if !current.is_changed() && !players.is_changed() && !review.is_changed() {
         return;
     }
-    let saved = snapshot(&current, &players);
+    let saved = snapshot(&current, &players, Some(&review));
     if last.as_ref() == Some(&saved) {
         return;
     }
@@ -303,6 +318,7 @@ fn follow_lifecycle(
     dir: Option<Res<DataDir>>,
     current: Res<CurrentGame>,
     players: Res<Players>,
+    review: Res<GameReview>,
     mut steps: MessageReader<Steps>,
     mut closing: MessageReader<WindowCloseRequested>,
     mut exit: MessageReader<AppExit>,
@@ -313,6 +329,10 @@ fn follow_lifecycle(
         flush |= step.save;
     }
     if let (true, Some(dir)) = (flush, dir) {
-        write(&dir.0, &snapshot(&current, &players), &mut notice);
+        write(
+            &dir.0,
+            &snapshot(&current, &players, Some(&review)),
+            &mut notice,
+        );
     }
 }

@@ -15,7 +15,8 @@ use crate::game::player::{AiLevel, Player};
 use crate::persist::storage::SaveFormat;
 use crate::prefs::choices::{AnimationSpeed, Lang, Preferences, TextSize, ThemeName};
 use montello_engine::notation::{board_string, transcript};
-use montello_engine::{Game, Variant};
+use montello_engine::search::review::Review;
+use montello_engine::{Game, Move, Variant};
 use serde::{Deserialize, Serialize};
 
 /// The format version this build writes.
@@ -38,6 +39,20 @@ pub struct SavedGame {
     pub black: Player,
     /// Who plays white.
     pub white: Player,
+    /// The game review, when one was computed (absent from saves made before reviews, and
+    /// from games not reviewed): read back as it was, never computed again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub review: Option<SavedReview>,
+}
+
+/// A game review as saved: the moves it reviewed and what it found.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedReview {
+    /// The moves reviewed from the game's start position, passes as `PA` (the moves on the
+    /// board when it was computed: an undo since keeps it good for the moves it covers).
+    pub moves: String,
+    /// One word a move, passes left out ([`Review::to_text`]).
+    pub review: String,
 }
 
 impl SavedGame {
@@ -51,9 +66,56 @@ impl SavedGame {
             ply: game.ply(),
             black,
             white,
+            review: None,
         }
     }
 
+    /// The same record with the game review kept for `moves` (passes included).
+    pub fn with_review(mut self, moves: &[Move], review: &Review) -> SavedGame {
+        self.review = Some(SavedReview {
+            moves: transcript::to_transcript_with_passes(moves),
+            review: review.to_text(),
+        });
+        self
+    }
+
+    /// The saved review, checked against its moves replayed from the game's start: each
+    /// entry is the move played there, by the side that played it. `Ok(None)` when there is
+    /// none; an error in plain words for one that does not fit (the game itself still loads).
+    pub fn review(&self) -> Result<Option<(Vec<Move>, Review)>, String> {
+        let Some(saved) = &self.review else {
+            return Ok(None);
+        };
+        let game = self.to_game()?;
+        let reviewed = transcript::parse_from(&saved.moves, game.start_position(), game.variant())
+            .map_err(|e| format!("the reviewed moves: {e}"))?;
+        let review = Review::parse(&saved.review).map_err(|e| format!("the review: {e}"))?;
+        let played: Vec<(montello_engine::Side, Move)> = reviewed
+            .positions()
+            .iter()
+            .zip(reviewed.history())
+            .filter(|(_, mv)| **mv != Move::Pass)
+            .map(|(pos, mv)| (pos.side_to_move(), *mv))
+            .collect();
+        if played.len() != review.moves.len() {
+            return Err(format!(
+                "the review has {} moves for {} played",
+                review.moves.len(),
+                played.len()
+            ));
+        }
+        for (i, (m, (side, mv))) in review.moves.iter().zip(&played).enumerate() {
+            if m.played != *mv || m.side != *side {
+                return Err(format!(
+                    "the review's move {} is {} by {:?}, the game's {mv} by {side:?}",
+                    i + 1,
+                    m.played,
+                    m.side
+                ));
+            }
+        }
+        Ok(Some((reviewed.history().to_vec(), review)))
+    }
     /// Replays the record through the engine. Any inconsistency is an error in plain words.
     pub fn to_game(&self) -> Result<Game, String> {
         let variant = Variant::from_name(&self.variant)
@@ -144,6 +206,48 @@ mod tests {
         let replayed = back.to_game().expect("replay");
         assert_eq!(replayed, game);
         assert_eq!(replayed.redo_moves().len(), 2);
+    }
+
+    /// A review saved with the game reads back as it was; a save without one (as every save
+    /// before reviews) has none; a review that does not fit its moves is refused in words
+    /// while the game still loads.
+    #[test]
+    fn a_review_saved_with_the_game_reads_back_and_a_wrong_one_is_refused() {
+        use montello_engine::search::review::{ReviewConfig, review};
+        let game = transcript::parse("f5d6c3d3c4f4", Variant::Othello).expect("transcript");
+        let config = ReviewConfig {
+            depth: 2,
+            ..ReviewConfig::default()
+        };
+        let reviewed = review(&game, &config, None, |_, _| {}).expect("done");
+        let plain = SavedGame::new(&game, Player::Human, Player::Human);
+        let text = plain.encode().expect("encodes");
+        assert!(!text.contains("review"), "no review, no field: {text}");
+        assert_eq!(
+            SavedGame::decode(&text).expect("decodes").review(),
+            Ok(None)
+        );
+        let saved = plain.clone().with_review(game.history(), &reviewed);
+        let back = SavedGame::decode(&saved.encode().expect("encodes")).expect("decodes");
+        assert_eq!(back, saved);
+        assert_eq!(
+            back.review(),
+            Ok(Some((game.history().to_vec(), reviewed.clone())))
+        );
+        // A review of other moves, or of fewer, is refused; the game is not.
+        let mut other = saved.clone();
+        let entry = other.review.as_mut().expect("a review");
+        assert!(entry.review.contains("w:d6:"), "{}", entry.review);
+        entry.review = entry.review.replace("w:d6:", "w:e6:");
+        let e = other.review().expect_err("another move");
+        assert!(e.contains("move 2"), "{e}");
+        assert!(SavedGame::decode(&other.encode().expect("encodes")).is_ok());
+        let mut short = saved.clone();
+        short.review.as_mut().expect("a review").moves = "f5d6c3".into();
+        assert!(short.review().expect_err("fewer").contains("6 moves for 3"));
+        let mut garbled = saved;
+        garbled.review.as_mut().expect("a review").review = "b:f5".into();
+        assert!(garbled.review().expect_err("garbled").contains("word 1"));
     }
 
     #[test]

@@ -476,6 +476,20 @@ fn paint_ui(
 /// Body text size.
 pub const FONT: f32 = 20.0;
 
+/// The colour that marks a reviewed move of `class` in the move list and on the graph (the
+/// same in every theme; the tests check it against each theme's surfaces), none for a best or
+/// a good move. Its symbol (`?!`, `?`, `??`) says the same, so colour is never the only sign.
+pub fn review_colour(class: montello_engine::search::review::Class) -> Option<Color> {
+    use montello_engine::search::review::Class;
+    match class {
+        Class::Best | Class::Good => None,
+        // Yellow, orange and red, as annotators colour them, light enough for dark surfaces.
+        Class::Inaccuracy => Some(Color::srgb(0.96, 0.84, 0.35)),
+        Class::Mistake => Some(Color::srgb(1.0, 0.62, 0.30)),
+        Class::Blunder => Some(Color::srgb(1.0, 0.42, 0.42)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -524,6 +538,39 @@ mod tests {
             assert_ne!(mark, p.last_move, "{theme:?}");
             assert!(contrast(mark, black) >= 1.5 || contrast(mark, white) >= 1.5);
         }
+    }
+
+    /// The review's marks (a line under a move in the list, a symbol over the graph) stand
+    /// out from every surface they are drawn on, in every theme, and the three classes differ.
+    #[test]
+    fn the_review_marks_stand_out_in_every_theme() {
+        use montello_engine::search::review::Class;
+        let marks: Vec<Color> = [Class::Inaccuracy, Class::Mistake, Class::Blunder]
+            .into_iter()
+            .map(|c| review_colour(c).expect("a mark"))
+            .collect();
+        assert_eq!(review_colour(Class::Best), None);
+        assert_eq!(review_colour(Class::Good), None);
+        for theme in ThemeName::ALL {
+            let p = Palette::of(theme);
+            // Under a move in the list (a line: 3:1), and as the graph's symbols on the
+            // panel's card (text: 4.5:1).
+            for (what, surface, least) in [
+                ("a button", p.button, 3.0),
+                ("a card", p.card, 4.5),
+                ("a panel", p.panel, 4.5),
+                ("the background", p.background, 4.5),
+            ] {
+                for mark in &marks {
+                    let ratio = contrast(*mark, surface);
+                    assert!(
+                        ratio >= least,
+                        "{theme:?}: {mark:?} on {what} at {ratio:.2}:1"
+                    );
+                }
+            }
+        }
+        assert!(marks.windows(2).all(|w| w[0] != w[1]));
     }
 
     #[test]

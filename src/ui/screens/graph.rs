@@ -1,15 +1,19 @@
 //! The evaluation graph after a game: black's chance to win after every move, a bar up when
 //! black is ahead and down when white is, from the searches of the game and the post-game
-//! analysis ([`crate::game::eval`]). Tapping the graph shows the board at that move.
+//! analysis ([`crate::game::eval`]). Tapping the graph shows the board at that move. Once the
+//! game is reviewed ([`crate::game::review`]), a row over the chart marks each mistake (`?`)
+//! and blunder (`??`) above its move, in the class's colour.
 
 use super::{Nav, Overlay, open_panel};
 use crate::AppSystems;
 use crate::game::eval::EvalHistory;
 use crate::game::flow::{CurrentGame, GameCommand};
+use crate::game::review::GameReview;
 use crate::prefs::i18n::Language;
 use crate::ui::theme::{Paint, Palette};
 use crate::ui::widgets::{Localized, button, coloured_label, label, panel, row};
 use bevy::prelude::*;
+use montello_engine::search::review::Class;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Overlay::Graph), spawn_screen)
@@ -47,6 +51,7 @@ fn spawn_screen(
     current: Res<CurrentGame>,
     lang: Res<Language>,
     palette: Res<Palette>,
+    review: Res<GameReview>,
 ) {
     let estimates = eval.estimates();
     let n = estimates.len().max(1);
@@ -165,7 +170,48 @@ fn spawn_screen(
             children![button("graph.moves", Nav::Open(Overlay::Moves)),],
         ))
         .id();
-    commands.entity(inner).add_children(&[chart, buttons]);
+    // The review's mistakes and blunders, each over its move's column.
+    let marks = commands
+        .spawn((
+            Node {
+                width: percent(100),
+                min_width: px(260),
+                height: px(20),
+                ..default()
+            },
+            Pickable::IGNORE,
+        ))
+        .id();
+    let game = current.game();
+    for ply in 1..=game.ply() {
+        let Some(m) = review.of_ply(game, ply) else {
+            continue;
+        };
+        let class = m.class();
+        if class < Class::Mistake {
+            continue;
+        }
+        let Some(colour) = crate::ui::theme::review_colour(class) else {
+            continue;
+        };
+        commands.entity(marks).with_child((
+            Node {
+                position_type: PositionType::Absolute,
+                left: percent((ply as f32 - 0.2) * column),
+                ..default()
+            },
+            GraphMark(ply, class),
+            Pickable::IGNORE,
+            children![coloured_label(
+                super::move_list::class_symbol(class),
+                15.0,
+                colour
+            )],
+        ));
+    }
+    commands
+        .entity(inner)
+        .add_children(&[marks, chart, buttons]);
     open_panel(
         &mut commands,
         Overlay::Graph,
@@ -175,6 +221,10 @@ fn spawn_screen(
         None,
     );
 }
+
+/// A review's mark over the chart: the move (its ply) and its class.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GraphMark(pub usize, pub Class);
 
 fn review_at(x: f32, eval: &EvalHistory, current: &CurrentGame) -> GameCommand {
     let ply = ply_at(x, eval.estimates().len());
@@ -201,9 +251,12 @@ fn respawn_on_change(
     eval: Res<EvalHistory>,
     current: Res<CurrentGame>,
     language: Res<Language>,
+    review: Res<GameReview>,
     screens: Query<Entity, With<Screen>>,
 ) {
-    if !(eval.is_changed() || current.is_changed() || language.is_changed()) || screens.is_empty() {
+    if !(eval.is_changed() || current.is_changed() || language.is_changed() || review.is_changed())
+        || screens.is_empty()
+    {
         return;
     }
     super::respawn(&mut commands, screens, spawn_screen);

@@ -11,6 +11,7 @@ mod stats;
 mod toolbar;
 
 pub use menu::ShareAction;
+pub use move_list::{ReviewMark, class_symbol, review_line as move_list_review_line};
 
 use crate::AppSystems;
 use crate::game::flow::{CurrentGame, GameCommand};

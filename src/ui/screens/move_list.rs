@@ -2,11 +2,18 @@
 //! fit (three on a phone upright), scrollable with a finger or the mouse wheel and opened at
 //! the last move; tapping a move shows the board after it (that move highlighted), and
 //! Previous / Next step through the game.
+//!
+//! The game review (`game::review`): each reviewed move that cost discs is marked in the list
+//! with a symbol (`?!` an inaccuracy, `?` a mistake, `??` a blunder) and a line of the class's
+//! colour under it; a line under the list says what the move on the board cost and which move
+//! was best, or how far the review has got, or each player's average loss. The Review button
+//! asks for a review of the moves so far (a finished game is reviewed on its own).
 
 use super::{Nav, Overlay, open_panel};
 use crate::AppSystems;
 use crate::game::ai::AiStats;
 use crate::game::flow::{CurrentGame, GameCommand};
+use crate::game::review::GameReview;
 use crate::prefs::i18n::Language;
 use crate::prefs::settings::Settings;
 use crate::ui::layout;
@@ -15,6 +22,7 @@ use crate::ui::widgets::{
     self, UiAction, coloured_label, icon_button, label, layout as node, text_label,
 };
 use bevy::prelude::*;
+use montello_engine::search::review::Class;
 
 pub(super) fn plugin(app: &mut App) {
     widgets::actions::<MoveAction>(app);
@@ -24,7 +32,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 handle_actions.in_set(AppSystems::Input),
                 respawn_on_change.run_if(in_state(Overlay::Moves)),
-                (refresh_docked, show_current, follow_shown)
+                (refresh_docked, show_current, follow_shown, show_review_line)
                     .chain()
                     .in_set(AppSystems::View),
             ),
@@ -41,6 +49,8 @@ pub enum MoveAction {
     Review(Option<usize>),
     /// Step back or forward through the game.
     Step(i32),
+    /// Review the moves so far.
+    StartReview,
 }
 
 fn spawn_screen(
@@ -49,12 +59,21 @@ fn spawn_screen(
     lang: Res<Language>,
     stats: Res<AiStats>,
     settings: Res<Settings>,
+    review: Res<GameReview>,
 ) {
     let game = current.game();
     // Numbered pairs as on a score sheet, in as many columns as fit, scrolling between the
     // title and the controls, and opened at the move on the board.
     let list = commands.spawn(pairs_list(false)).id();
-    spawn_pairs(&mut commands, list, &current, &settings, &stats, lang.0);
+    spawn_pairs(
+        &mut commands,
+        list,
+        &current,
+        &settings,
+        &stats,
+        &review,
+        lang.0,
+    );
     // Stepping through the game, under the list like a player's controls.
     let controls = commands
         .spawn((
@@ -66,17 +85,119 @@ fn spawn_screen(
                 icon_button("›", "moves.next", MoveAction::Step(1)),
                 icon_button("»", "moves.now", MoveAction::Review(None)),
                 icon_button("◐", "moves.graph", Nav::Open(Overlay::Graph)),
+                icon_button("✓", "moves.review", MoveAction::StartReview),
             ],
         ))
         .id();
+    // The review's line over the controls: what the move on the board cost, or the
+    // review's progress, or each player's average loss ([`show_review_line`] fills it). The
+    // panel lays its footer out as a row: the two go in a column inside it.
+    let stack = commands
+        .spawn((
+            Node {
+                flex_direction: FlexDirection::Column,
+                flex_grow: 1.0,
+                row_gap: px(2),
+                ..default()
+            },
+            Pickable::IGNORE,
+        ))
+        .id();
+    let line = commands
+        .spawn((
+            text_label("", 15.0),
+            ReviewLine,
+            Node {
+                padding: UiRect::horizontal(px(10)),
+                ..default()
+            },
+        ))
+        .id();
+    commands.entity(stack).add_children(&[line, controls]);
+    let footer = commands.spawn(Pickable::IGNORE).add_child(stack).id();
     open_panel(
         &mut commands,
         Overlay::Moves,
         Screen,
         text_label(lang.f("moves.title", &[("n", &game.ply())]), 22.0),
         list,
-        Some(controls),
+        Some(footer),
     );
+}
+
+/// The line under the move list that says what the review found (see [`review_line`]).
+#[derive(Component, Debug)]
+struct ReviewLine;
+
+/// The review line for the board as shown: the move on the board's cost and the best move,
+/// the review's progress, or each player's average loss once the game is reviewed; empty when
+/// there is nothing to say.
+pub fn review_line(
+    current: &CurrentGame,
+    review: &GameReview,
+    lang: crate::prefs::choices::Lang,
+) -> String {
+    let game = current.game();
+    if let Some((done, total)) = review.progress() {
+        return lang.f("review.running", &[("done", &done), ("total", &total)]);
+    }
+    let shown = current.shown_ply();
+    if let Some(m) = review.of_ply(game, shown) {
+        let how = lang.t(if m.exact {
+            "review.exact"
+        } else {
+            "review.search"
+        });
+        let loss = m.loss();
+        if m.class() == Class::Best {
+            return lang.f("review.best", &[("move", &m.played), ("how", &how)]);
+        }
+        // Exact losses are whole discs; the search's are estimates, to a tenth.
+        let discs = if m.exact {
+            format!("{loss:.0}")
+        } else {
+            format!("{loss:.1}")
+        };
+        return lang.f(
+            "review.lost",
+            &[
+                ("move", &m.played),
+                ("n", &discs),
+                ("best", &m.best),
+                ("how", &how),
+            ],
+        );
+    }
+    match review.of_game(game) {
+        Some(whole) if !whole.moves.is_empty() => {
+            let average = |side| format!("{:.1}", whole.accuracy(side).average_loss);
+            lang.f(
+                "review.summary",
+                &[
+                    ("black", &average(montello_engine::Side::Black)),
+                    ("white", &average(montello_engine::Side::White)),
+                ],
+            )
+        }
+        _ => String::new(),
+    }
+}
+
+fn show_review_line(
+    current: Res<CurrentGame>,
+    review: Res<GameReview>,
+    lang: Res<Language>,
+    mut lines: Query<&mut Text, With<ReviewLine>>,
+) {
+    if lines.is_empty() {
+        return;
+    }
+    let text = review_line(&current, &review, lang.0);
+    for mut line in &mut lines {
+        if line.0 != text {
+            line.0.clone_from(&text);
+        }
+    }
 }
 
 /// The list's node: numbered pairs in rows that wrap into columns, scrolling, and
@@ -152,6 +273,7 @@ fn spawn_pairs(
     current: &CurrentGame,
     settings: &Settings,
     stats: &AiStats,
+    review: &GameReview,
     lang: crate::prefs::choices::Lang,
 ) {
     let game = current.game();
@@ -191,7 +313,8 @@ fn spawn_pairs(
             let ply = pair * 2 + i + 1;
             // Moves past the current one were undone: they can be redone, not reviewed.
             if ply <= game.ply() {
-                cell.with_child(move_token(mv.to_string(), ply, ply == shown));
+                let class = review.of_ply(game, ply).map(|m| m.class());
+                cell.with_child(move_token(mv.to_string(), ply, ply == shown, class));
                 // The AI's numbers for its moves, quietly beside them.
                 if settings.ai_stats
                     && let Some(stats) = stats.of_move(ply - 1, *mv)
@@ -246,13 +369,15 @@ fn refresh_docked(
     lang: Res<Language>,
     lists: Query<Entity, With<DockedList>>,
     added: Query<(), Added<DockedList>>,
-    mut seen: Local<Option<(usize, usize, bool, crate::prefs::choices::Lang)>>,
+    review: Res<GameReview>,
+    mut seen: Local<Option<(usize, usize, bool, crate::prefs::choices::Lang, bool)>>,
 ) {
     let now = (
         current.game().ply(),
         current.game().all_moves().len(),
         settings.ai_stats,
         lang.0,
+        review.covers(current.game()),
     );
     if *seen == Some(now) && added.is_empty() {
         return;
@@ -263,28 +388,64 @@ fn refresh_docked(
             .entity(list)
             .despawn_related::<Children>()
             .insert(FollowShown);
-        spawn_pairs(&mut commands, list, &current, &settings, &stats, lang.0);
+        spawn_pairs(
+            &mut commands,
+            list,
+            &current,
+            &settings,
+            &stats,
+            &review,
+            lang.0,
+        );
     }
 }
 
 /// A move's width in the list: two letters at 17 px with room around them.
 const MOVE_WIDTH: f32 = 42.0;
 
-/// One move of the list: tappable (the board after it), the move shown highlighted.
-fn move_token(text: String, ply: usize, selected: bool) -> impl Bundle {
-    widgets::framed(
-        Node {
-            width: px(MOVE_WIDTH),
-            height: percent(100),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border_radius: BorderRadius::all(px(6)),
-            ..default()
-        },
-        (MoveAction::Review(Some(ply)), MoveToken(ply)),
-        selected,
-        text_label(text, 17.0),
+/// One move of the list: tappable (the board after it), the move shown highlighted; a
+/// reviewed move that cost discs carries its class's symbol after it and a line of the class's
+/// colour under it (the symbol alone tells the class: the colour is never the only sign).
+fn move_token(text: String, ply: usize, selected: bool, class: Option<Class>) -> impl Bundle {
+    let (symbol, underline) = match class {
+        Some(class) => (class_symbol(class), theme::review_colour(class)),
+        None => ("", None),
+    };
+    (
+        widgets::framed(
+            Node {
+                width: px(MOVE_WIDTH),
+                height: percent(100),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                border: UiRect::bottom(px(3)),
+                border_radius: BorderRadius::all(px(6)),
+                ..default()
+            },
+            (MoveAction::Review(Some(ply)), MoveToken(ply)),
+            selected,
+            text_label(format!("{text}{symbol}"), 17.0),
+        ),
+        BorderColor::all(underline.unwrap_or(Color::NONE)),
+        ReviewMark(class),
+        // Where the marked moves are drawn, for tools/layout-check.py.
+        layout::LayoutProbe(if symbol.is_empty() { "move" } else { "mark" }),
     )
+}
+
+/// A move token's review class, for tests and the screenshot's layout probe.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewMark(pub Option<Class>);
+
+/// The symbol after a move of each class, as annotators write them: nothing for a best or a
+/// good move.
+pub fn class_symbol(class: Class) -> &'static str {
+    match class {
+        Class::Best | Class::Good => "",
+        Class::Inaccuracy => "?!",
+        Class::Mistake => "?",
+        Class::Blunder => "??",
+    }
 }
 
 /// A numbered pair of the list (its number, from 1), for tests and the layout probe.
@@ -360,10 +521,15 @@ pub fn scroll_into_view(scroll: f32, view: (f32, f32), row: (f32, f32), inverse_
 fn handle_actions(
     mut actions: MessageReader<UiAction<MoveAction>>,
     current: Res<CurrentGame>,
+    mut review: ResMut<GameReview>,
     mut commands: MessageWriter<GameCommand>,
 ) {
     for UiAction(action) in actions.read() {
         let ply = match *action {
+            MoveAction::StartReview => {
+                review.request();
+                continue;
+            }
             MoveAction::Review(ply) => ply,
             MoveAction::Step(step) => {
                 let target = current.shown_ply().saturating_add_signed(step as isize);
@@ -379,11 +545,17 @@ fn handle_actions(
 fn respawn_on_change(
     mut commands: Commands,
     current: Res<CurrentGame>,
+    review: Res<GameReview>,
     screens: Query<Entity, With<Screen>>,
-    mut seen: Local<(usize, usize)>,
+    mut seen: Local<(usize, usize, bool)>,
 ) {
-    // Rebuild when moves come or go; another move shown is [`show_current`]'s.
-    let now = (current.game().ply(), current.game().all_moves().len());
+    // Rebuild when moves come or go or the review arrives; another move shown is
+    // [`show_current`]'s.
+    let now = (
+        current.game().ply(),
+        current.game().all_moves().len(),
+        review.covers(current.game()),
+    );
     if *seen == now {
         return;
     }

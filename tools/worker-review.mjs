@@ -1,0 +1,54 @@
+// The engine's worker module, as the browser build ships it, run in Node.js: the time a game
+// review takes there (the wire request the page sends, docs/ai.md "In the app"), next to the
+// engine's speed in the same module. A figure for the docs, not a test.
+//
+//     node tools/worker-review.mjs [SITE]        (default web/dist, built by web/build.sh)
+//
+// Reviews game A of engine/tests/cli.rs (58 moves and a pass) with the app's settings: a
+// 12-ply search, the last 20 empties exact, 16 MiB tables.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const site = resolve(process.argv[2] ?? 'web/dist');
+globalThis.montelloProgress = () => {};
+const engine = await import(pathToFileURL(join(site, 'montello_worker.js')).href);
+engine.initSync({ module: readFileSync(join(site, 'montello_worker_bg.wasm')) });
+
+const game = 'f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6'
+  + 'c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8';
+const moves = game.match(/../g);
+// The start position as the wire writes it: BLACK:WHITE:SIDE, hexadecimal bitboards (bit 0 is
+// a1, bit 63 h8): Black on d5 and e4, White on d4 and e5.
+const start = `${(1n << 28n | 1n << 35n).toString(16)}:${(1n << 27n | 1n << 36n).toString(16)}:b`;
+
+// The transcript leaves White's pass out: the engine replays it with the passes the rules
+// force, so a request names them. Try the moves as written, then with a pass where needed.
+function request(job, list) {
+  return `review ${job} othello 20 12 ${16 << 20} ${start} ${list.join(' ')}`;
+}
+let list = [...moves];
+let reply = engine.handle(request(1, list));
+for (let i = 1; reply.startsWith('failed') && i < moves.length; i++) {
+  // Find where a pass is due: the first move the engine refuses.
+  const at = Number(/move (\d+)/.exec(reply)?.[1]);
+  if (!at) break;
+  list.splice(at - 1, 0, 'PA');
+  reply = engine.handle(request(1, list));
+}
+if (!reply.startsWith('reviewed')) {
+  console.error(`worker-review: the review failed: ${reply}`);
+  process.exit(1);
+}
+const times = [];
+for (let i = 0; i < 3; i++) {
+  const t0 = performance.now();
+  engine.handle(request(2 + i, list));
+  times.push(performance.now() - t0);
+}
+const words = reply.split(' ').slice(2);
+const exact = words.filter((w) => w.endsWith(':e')).length;
+times.sort((a, b) => a - b);
+console.log(`worker-review: ${words.length} moves (${exact} exact) reviewed in ${(times[1] / 1000).toFixed(2)} s `
+  + `(median of 3; ${times.map((t) => (t / 1000).toFixed(2)).join(', ')} s)`);
+console.log(`worker-review: the engine here: ${engine.bench(1)} (playouts/s evaluations/s perft leaves/s)`);
