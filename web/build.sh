@@ -86,7 +86,11 @@ for f in "$out"/*.wasm "$out"/*.js "$out"/*.html "$out"/*.webmanifest; do
 done
 # The weight: every file with its compressed size; the app's module must carry no copy of the
 # engine's weights (tools/web-size.py says why).
-python3 tools/web-size.py "$out"
+# The shipped build (its profile, brotli at quality 11) is held to the download budget: the
+# app's and the worker's modules at most 5,000,000 bytes together (docs/web.md).
+budget=()
+[[ "$profile" == web && "$quality" == 11 ]] && budget=(--budget 5000000)
+python3 tools/web-size.py "$out" "${budget[@]}"
 echo "build $build"
 echo "the app built with the $profile profile"
 echo "web build in $out: serve it with web/serve.sh"
