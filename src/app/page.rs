@@ -15,6 +15,7 @@
 //! | `data-layout` | the layout probes (`crate::ui::layout::LayoutProbe`), `name:left,top,right,bottom;…`, for tools/layout-check.py |
 //! | `data-worker` | `failed` when the engine's worker could not run (searches then run on the page, in the worker's module loaded there) |
 //! | `data-rendering` | how the board is drawn: `scale 2 msaa 1 shadows off` (the window's scale factor, the camera's samples per pixel, the sun's shadows) |
+//! | `data-review` | the game review (`game::review`): `none`, `running`, or `done MOVES MARKED` (the moves on the board reviewed, and how many of them cost discs enough to be marked) |
 //!
 //! Positions are in the canvas's CSS pixels (the page adds the canvas's offset).
 
@@ -33,6 +34,7 @@ pub(crate) fn plugin(app: &mut App) {
             mark_ready,
             publish_game,
             publish_rendering,
+            publish_review,
             tell_engine_lost,
         ),
     );
@@ -101,6 +103,27 @@ fn publish_rendering(
             if shadows.0 { "on" } else { "off" }
         ),
     );
+}
+
+/// The game review's state, written in a frame where the review or the game changed.
+fn publish_review(current: Res<CurrentGame>, review: Res<crate::game::review::GameReview>) {
+    if !(current.is_changed() || review.is_changed()) {
+        return;
+    }
+    let game = current.game();
+    let state = match (review.progress(), review.of_game(game)) {
+        (Some(_), _) => "running".to_string(),
+        (None, Some(whole)) => {
+            let marked = whole
+                .moves
+                .iter()
+                .filter(|m| crate::ui::theme::review_colour(m.class()).is_some())
+                .count();
+            format!("done {} {marked}", whole.moves.len())
+        }
+        (None, None) => "none".to_string(),
+    };
+    set("data-review", &state);
 }
 
 /// The game's state and where things are drawn, written in a frame where one of them changed

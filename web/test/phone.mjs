@@ -271,6 +271,26 @@ let transcript;
   await context.close();
 }
 
+// 4b. The game review (#51): a finished game is reviewed in the engine's worker, and the move
+// list marks the moves that cost discs.
+{
+  const context = await phoneContext();
+  const game = 'f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6'
+    + 'c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8';
+  const page = await open(context, `?open=moves&position=${game}`);
+  const t0 = Date.now();
+  await page.waitForFunction(() => (document.body.dataset.review ?? '').startsWith('done'), null, { timeout: MOVE_MS });
+  figures.review_wall_ms = Date.now() - t0;
+  const d = await data(page);
+  const [, moves, marked] = d.review.split(' ').map(Number);
+  check(moves === 58 && marked > 0, `the finished game was reviewed: ${moves} moves, ${marked} marked (${figures.review_wall_ms} ms after the board)`);
+  check(d.worker !== 'failed' && page.workers().length >= 1, 'the review ran in the engine\'s worker');
+  const marks = (d.layout ?? '').split(';').filter((e) => e.startsWith('mark:')).length;
+  check(marks > 0, `the move list shows marked moves (${marks})`);
+  await page.screenshot({ path: join(out, 'web-review.png') });
+  await context.close();
+}
+
 // 5. Storage refused (a full quota): the save fails with a message, the game goes on.
 {
   const context = await phoneContext();
@@ -320,8 +340,11 @@ let transcript;
   figures.reply_after_worker_killed_ms = Math.round(waited);
   check(workers === 2, `the killed worker was replaced (${workers} workers started)`);
   // Its cap (200 ms), the watchdog's 2 s of grace, then a new worker's start and search, seen
-  // through this software renderer's frames of about a second (a phone's are 16 ms).
-  check(waited <= 200 + 2000 + 10000, `the AI replied ${Math.round(waited)} ms after its worker died (at most its cap 200 ms, the 2 s grace and 10 s for a new worker at software frame rates)`);
+  // through this software renderer's frames of about a second (a phone's are 16 ms), slower
+  // still when CI's other lane builds beside it: 6.2 to 8.1 s on an idle machine, 10.4 s in a
+  // cold CI run (docs/web.md). 20 s for the new worker keeps the bound under the 30 s a worker
+  // gets to start, so a watchdog that waited for that instead of its grace still fails here.
+  check(waited <= 200 + 2000 + 20000, `the AI replied ${Math.round(waited)} ms after its worker died (at most its cap 200 ms, the 2 s grace and 20 s for a new worker at software frame rates)`);
   check(page.consoleLines.some((l) => l.includes('did not answer job')), 'the watchdog said why');
   await context.close();
 }
@@ -415,6 +438,11 @@ let transcript;
   await page.waitForFunction((n) => document.body.dataset.transcript.length >= n + 4 && document.body.dataset.turn === 'black', before.transcript.length, { timeout: MOVE_MS });
   const after = await data(page);
   check(after.worker !== 'failed', `offline, the AI replied from its worker: ${after.transcript}`);
+  // The installed app as a phone shows it: started from the home screen (a standalone window,
+  // no browser bar: the page is all there is), offline, the game going on.
+  await cdp.send('Emulation.setEmulatedMedia', { features: [{ name: 'display-mode', value: 'standalone' }] });
+  await page.waitForFunction(() => document.body.dataset.busy === '0', null, { timeout: MOVE_MS });
+  await page.screenshot({ path: join(out, 'web-installed-offline.png') });
   await context.close();
   rmSync(profile, { recursive: true, force: true });
 }
