@@ -394,6 +394,32 @@ let transcript;
   await context.close();
 }
 
+// 5f. The board's WebGL context is lost (a GPU reset): the page says so with a Reload button,
+// the move played is saved, and a reload resumes the game.
+{
+  const context = await phoneContext();
+  const page = await open(context, '?open=board');
+  const legal = parsePlaces((await data(page)).legal);
+  await tapSquare(page, legal[0]);
+  await page.waitForFunction(() => document.body.dataset.black === '4', null, { timeout: MOVE_MS });
+  const lost = await page.evaluate(() => {
+    const gl = document.getElementById('montello').getContext('webgl2');
+    const ext = gl?.getExtension('WEBGL_lose_context');
+    ext?.loseContext();
+    return Boolean(ext);
+  });
+  check(lost, 'the WebGL context was made to be lost (WEBGL_lose_context)');
+  await page.waitForFunction(() => document.body.dataset.montello === 'failed', null, { timeout: MOVE_MS });
+  const said = await page.locator('#what').textContent();
+  check(await page.locator('#reload').isVisible(), `a lost context is told, with a Reload button: ${said}`);
+  const saved = await page.evaluate(() => localStorage.getItem('montello/game.ron') ?? '');
+  check(saved.includes(legal[0].square), `the move played is saved (${legal[0].square})`);
+  await page.reload();
+  await ready(page);
+  check((await data(page)).transcript.startsWith(legal[0].square), `the reload resumed the game: ${(await data(page)).transcript}`);
+  await context.close();
+}
+
 // 5e. Installed and offline: the page is installable (Chromium's own checks of the manifest,
 // the icons and the service worker), and once its service worker is in, the page loads, starts
 // and plays a game (the AI's worker included) with the network gone.
