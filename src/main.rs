@@ -78,6 +78,9 @@ struct Flags {
     /// Review the game's moves at start (with --screenshot: once the review is done)
     #[arg(long)]
     review: bool,
+    /// Show the board after N moves of the game, as a tap on that move in the move list does
+    #[arg(long, value_name = "N")]
+    show_move: Option<usize>,
     /// Show the AI's search statistics (saved like the menu's switch)
     #[arg(long)]
     show_ai_stats: bool,
@@ -111,6 +114,7 @@ impl From<Flags> for LaunchOptions {
             show_ai_stats: f.show_ai_stats,
             hint: f.hint,
             review: f.review,
+            show_move: f.show_move,
             face_to_face: f.face_to_face,
             open: f.open,
         }
@@ -358,6 +362,7 @@ mod tests {
             "--face-to-face",
             "--hint",
             "--review",
+            "--show-move <N>",
             "--show-ai-stats",
             "--open <SCREEN>",
             "--safe-area <L,T,R,B>",
@@ -371,7 +376,7 @@ mod tests {
                 .get_arguments()
                 .filter(|a| a.get_long().is_some())
                 .count(),
-            19,
+            20,
             "every LaunchOptions field has its flag"
         );
     }

@@ -93,6 +93,8 @@ pub struct LaunchOptions {
     pub hint: bool,
     /// Review the game's moves at start (for screenshots: the screenshot waits for it).
     pub review: bool,
+    /// Show the board after this many moves of the game (as the move list does).
+    pub show_move: Option<usize>,
     /// Two players face to face: table mode on (saved like the setting) and a new game
     /// between two humans.
     pub face_to_face: bool,
@@ -185,5 +187,8 @@ fn apply_launch_options(
     }
     if launch.review {
         review.request();
+    }
+    if let Some(ply) = launch.show_move {
+        commands.write(GameCommand::Review(Some(ply)));
     }
 }
