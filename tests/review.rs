@@ -27,16 +27,7 @@ const QUICK: ReviewConfig = ReviewConfig {
 };
 
 fn temp_dir(name: &str) -> PathBuf {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    let dir = std::env::temp_dir().join(format!(
-        "montello-review-{name}-{}-{nanos}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    common::temp_dir("review", name)
 }
 
 fn app_on(dir: &Path) -> bevy::app::App {

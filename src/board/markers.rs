@@ -125,7 +125,6 @@ fn update_markers(
     // where the better move was (that square is still empty: the move played went elsewhere).
     if (current.review().is_some() || game.is_over())
         && let Some(m) = review.of_ply(game, current.shown_ply())
-        && m.best != m.played
         && m.class() != montello_engine::search::review::Class::Best
         && let Move::Play(sq) = m.best
     {

@@ -9,7 +9,7 @@ use montello::game::player::Player;
 use montello::game::players::Players;
 use montello::persist::save::DataDir;
 use montello::prefs::settings::Settings;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// A tiny deterministic AI: a few hundred playouts a move.
@@ -64,4 +64,19 @@ pub fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
         std::thread::sleep(Duration::from_micros(200));
     }
     panic!("timed out waiting for {what}");
+}
+
+/// A fresh directory under the system's temporary one, `montello-KIND-NAME-PID-NANOS`, for a
+/// test's data.
+pub fn temp_dir(kind: &str, name: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let dir = std::env::temp_dir().join(format!(
+        "montello-{kind}-{name}-{}-{nanos}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
 }
