@@ -35,6 +35,29 @@ impl Entry {
     }
 }
 
+/// `n` empty entries in memory taken zeroed from the allocator (calloc): fresh pages come
+/// zeroed from the system and stay untouched until a store lands on them, so a search takes
+/// only the memory its entries fill. `vec![Entry::default(); n]` wrote every entry, taking the
+/// whole table (128 MiB by default) on the first store, and its time (tens of milliseconds
+/// natively, more on a phone).
+fn zeroed_entries(n: usize) -> Vec<Entry> {
+    if n == 0 {
+        return Vec::new();
+    }
+    let layout = std::alloc::Layout::array::<Entry>(n).expect("a table within the address space");
+    // SAFETY: the layout is `n` entries, not zero-sized, so the allocator may be asked for it;
+    // `Entry` is plain integers, for which all-zero bytes are a valid value (the empty slot,
+    // `Entry::default()`); the pointer comes from the global allocator with exactly the
+    // layout `Vec<Entry>` of capacity `n` frees with, and all `n` entries are initialised.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<Entry>();
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Vec::from_raw_parts(ptr, n, n)
+    }
+}
+
 /// The table; see the module docs.
 #[derive(Debug)]
 pub(crate) struct Table {
@@ -120,7 +143,7 @@ impl Table {
             return;
         }
         if self.entries.is_empty() {
-            self.entries = vec![Entry::default(); self.capacity];
+            self.entries = zeroed_entries(self.capacity);
         }
         let i = self.bucket(p, o);
         let generation = self.generation;
