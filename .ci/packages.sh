@@ -47,4 +47,8 @@ sudo=""
 # Another apt may hold the lock (the background install of .ci/run): wait for it.
 apt_get() { $sudo env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=1200 "$@"; }
 apt_get update -qq
-apt_get install -y -qq "${missing[@]}" >/dev/null
+# Without the packages they only recommend: Chromium, WebKitGTK, clang and Xvfb recommend 249
+# more (GStreamer's and FFmpeg's codecs, Ghostscript, ImageMagick, Samba, CUPS, fonts; 1,434
+# MB installed against 992, docs/ci.md), which no check uses and which a new machine unpacked
+# beside the test build.
+apt_get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
