@@ -43,7 +43,12 @@ if ! command -v wasm-bindgen >/dev/null || [[ "$(wasm-bindgen --version)" != "wa
     CARGO_PROFILE_RELEASE_OPT_LEVEL=1 cargo install wasm-bindgen-cli --version "$version" --no-default-features
 fi
 
-cargo build --profile "$profile" --target "$wasm" --bin montello
+# The app's shadow stack (the stack Rust keeps in linear memory) at 8 MiB instead of 1: it
+# starts at address 0 and grows down, so an overflow is "Out of bounds memory access" at any
+# deep moment. CI's unoptimised build, whose frames are large, met it once in WebKitGTK as a
+# reload started; untouched pages of the reserve cost a phone nothing. Passed to the app's own
+# link only (`cargo rustc`), so no dependency is rebuilt for it.
+cargo rustc --profile "$profile" --target "$wasm" --bin montello -- -C link-arg=-zstack-size=8388608
 # The worker is its own workspace (web/worker/Cargo.toml says why), built into the same
 # target folder.
 cargo build --manifest-path web/worker/Cargo.toml --profile web --target "$wasm" --lib \
