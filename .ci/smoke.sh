@@ -94,5 +94,13 @@ timeout "$timeout_s" "$bin" --window 390x844 --safe-area 0,47,0,34 --open moves 
     --position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 \
     --screenshot "$shot"
 layouts+=("$shot")
+# The card at the end of that game, on the smallest phone: the result, the record, a rematch,
+# the review (tools/layout-check.py: the panel clear of the bars, its buttons 44 pt).
+shot="$(dirname "$out")/layout-360x640-result.png"
+rm -f "$shot"
+timeout "$timeout_s" "$bin" --window 360x640 --safe-area 0,24,0,0 --open result \
+    --position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 \
+    --screenshot "$shot"
+layouts+=("$shot")
 python3 tools/layout-check.py "${layouts[@]}"
 echo "smoke: OK in ${elapsed}s: $out"

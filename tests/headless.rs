@@ -291,8 +291,10 @@ fn the_ai_reports_what_its_search_did_for_each_move() {
     assert!(stats.positions, "an evaluated search examines positions");
     let rate = stats.win_rate.expect("a finished search has a win rate");
     assert!((0.0..=1.0).contains(&rate), "{rate}");
-    let line = stats.line(Lang::En);
+    // Black (the AI) searched; White (the person) reads it.
+    let line = stats.line(Lang::En, Side::White);
     assert!(line.starts_with("200 positions · "), "{line}");
+    assert!(line.contains("White: win "), "{line}");
     assert!(line.ends_with('%'), "{line}");
     assert!(ai.of_move(0, Move::Pass).is_none(), "another move has none");
     assert_eq!(ai.last.as_ref(), Some(stats));

@@ -347,6 +347,21 @@ fn a_format_1_settings_file_is_read_and_written_back_as_format_2() {
 }
 
 #[test]
+fn a_finished_game_imported_is_not_a_game_played() {
+    let dir = temp_dir("stats-import");
+    let mut app = app_on(&dir);
+    let moves = "f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6\
+                 c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8";
+    send(&mut app, GameCommand::Import(moves.to_string()));
+    app.update();
+    assert!(game(&app).is_over(), "the imported game is finished");
+    assert!(
+        app.world().resource::<StatsFile>().0.levels.is_empty(),
+        "an import counts no game"
+    );
+}
+
+#[test]
 fn a_finished_game_against_the_ai_is_counted_once() {
     let dir = temp_dir("stats");
     // A position where black (human) ends the game with one move: black a1, white b1, c1 free.

@@ -5,7 +5,9 @@
 
 use super::{FELT_TOP, square_centre};
 use crate::AppSystems;
-use crate::game::flow::{BoardReset, CurrentGame, MovePlayed, Refusal, TapRefused, ViewBusy};
+use crate::game::flow::{
+    BoardReset, CountLag, CurrentGame, MovePlayed, Refusal, TapRefused, ViewBusy,
+};
 use crate::game::players::Players;
 use crate::prefs::settings::Settings;
 use crate::ui::theme::BoardMaterials;
@@ -80,6 +82,8 @@ pub struct Disc {
 
 #[derive(Component, Debug)]
 struct DiscAnimation {
+    /// The side it shows once done.
+    side: Side,
     start: f32,
     duration: f32,
     from: Quat,
@@ -226,6 +230,7 @@ fn animate_moves(
         let up = rotation(played.side);
         let disc = spawn_disc(&mut commands, &assets, placed, up);
         commands.entity(disc).insert(DiscAnimation {
+            side: played.side,
             start: now + timeline.drop_start,
             duration: timeline.landed - timeline.drop_start,
             from: up,
@@ -242,6 +247,7 @@ fn animate_moves(
             // Turn over about the axis across the line from the placed disc.
             let axis = Vec3::new(-(dz as f32), 0.0, dx as f32).normalize_or(Vec3::X);
             commands.entity(entity).insert(DiscAnimation {
+                side: played.side,
                 start: now + start,
                 duration: timeline.flip_duration,
                 from: rotation(played.side.opposite()),
@@ -283,11 +289,14 @@ fn run_animations(
     time: Res<Time>,
     mut animations: Query<(Entity, &DiscAnimation, &mut Transform)>,
     mut busy: ResMut<ViewBusy>,
+    mut lag: ResMut<CountLag>,
 ) {
     let now = time.elapsed_secs();
     let mut any = false;
+    let mut in_flight = Vec::new();
     for (entity, animation, mut transform) in &mut animations {
         let t = ((now - animation.start) / animation.duration).clamp(0.0, 1.0);
+        in_flight.push((animation.drop, animation.side, t));
         let eased = t * t * (3.0 - 2.0 * t);
         if animation.drop {
             transform.translation.y = rest_height() + 0.9 * (1.0 - eased);
@@ -308,4 +317,5 @@ fn run_animations(
     if busy.0 != any {
         busy.0 = any;
     }
+    lag.set_if_neq(CountLag::of_discs(in_flight));
 }

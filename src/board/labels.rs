@@ -86,7 +86,8 @@ fn world_label(text: String, anchor: Vec3, font: f32, paint: Paint) -> impl Bund
 /// A short label on a rounded pill pinned to a point of the board (its colours are the
 /// caller's).
 fn pill_label(text: String, anchor: Vec3, font: f32) -> impl Bundle {
-    let size = Vec2::new(font * 2.9, font * 1.45);
+    // Just wider than a two-digit percentage, so the pill stays inside its square's ring.
+    let size = Vec2::new(font * 2.25, font * 1.4);
     (
         WorldLabel { anchor, size },
         Text::new(text),

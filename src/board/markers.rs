@@ -11,7 +11,7 @@ use crate::game::review::GameReview;
 use crate::prefs::settings::Settings;
 use crate::ui::theme::{BoardMaterials, Palette, unlit};
 use bevy::prelude::*;
-use montello_engine::Move;
+use montello_engine::{Move, Square};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, load_assets).add_systems(
@@ -104,8 +104,15 @@ fn update_markers(
     };
     let human_turn =
         current.review().is_none() && !game.is_over() && players.is_human(game.side_to_move());
+    let hint = hint
+        .0
+        .as_ref()
+        .filter(|h| h.generation == current.generation() && human_turn);
+    // A hinted square shows its ring and figure (board::labels) instead of the dot, which
+    // would show through the figure.
+    let hinted = |sq: Square| hint.is_some_and(|h| h.moves.iter().any(|m| m.mv == Move::Play(sq)));
     if settings.legal_moves && human_turn && !busy.0 {
-        for sq in game.legal_moves().squares() {
+        for sq in game.legal_moves().squares().filter(|&sq| !hinted(sq)) {
             spawn(
                 &assets.dot,
                 &assets.legal,
@@ -138,10 +145,7 @@ fn update_markers(
             Pickable::IGNORE,
         ));
     }
-    if let Some(hint) = &hint.0
-        && hint.generation == current.generation()
-        && human_turn
-    {
+    if let Some(hint) = hint {
         for (rank, stats) in hint.moves.iter().enumerate() {
             if let Move::Play(sq) = stats.mv {
                 let at = square_centre(sq) + Vec3::Y * 0.004;

@@ -155,18 +155,29 @@ impl SearchStats {
         }
     }
 
-    /// The result in words, for the side that searched: "Black: solved: win by 4 discs", else
-    /// "Black: win 62%" (None while thinking).
-    fn outcome(&self, lang: Lang) -> Option<String> {
-        let what = self.result_words(lang)?;
+    /// The chosen move's win rate and proven margin as `viewer` sees them (the search's own
+    /// are for the side that searched).
+    fn seen_by(&self, viewer: Side) -> (Option<f64>, Option<i8>) {
+        if viewer == self.side {
+            (self.win_rate, self.solved)
+        } else {
+            (self.win_rate.map(|p| 1.0 - p), self.solved.map(|m| -m))
+        }
+    }
+
+    /// The result in words, for `viewer`: "Black: solved: win by 4 discs", else "Black: win
+    /// 62%" (None while thinking).
+    fn outcome(&self, lang: Lang, viewer: Side) -> Option<String> {
+        let what = self.result_words(lang, viewer)?;
         Some(lang.f(
             "search.for_side",
-            &[("side", &lang.side(self.side)), ("what", &what)],
+            &[("side", &lang.side(viewer)), ("what", &what)],
         ))
     }
 
-    fn result_words(&self, lang: Lang) -> Option<String> {
-        if let Some(margin) = self.solved {
+    fn result_words(&self, lang: Lang, viewer: Side) -> Option<String> {
+        let (win_rate, solved) = self.seen_by(viewer);
+        if let Some(margin) = solved {
             let discs = lang.count(
                 "search.discs_one",
                 "search.discs_other",
@@ -178,26 +189,28 @@ impl SearchStats {
                 _ => lang.t("search.solved_draw").to_string(),
             });
         }
-        self.win_rate
-            .map(|p| lang.f("search.win", &[("pct", &(p * 100.0).round())]))
+        win_rate.map(|p| lang.f("search.win", &[("pct", &(p * 100.0).round())]))
     }
 
     /// The quiet line of the HUD: "12,345 positions · 45,678/s · win 62%", the numbers
-    /// written the language's way.
-    pub fn line(&self, lang: Lang) -> String {
+    /// written the language's way, the result as `viewer` sees it
+    /// ([`crate::game::players::Players::viewer`]: every search the same way round, the AI's
+    /// and the hints alike).
+    pub fn line(&self, lang: Lang, viewer: Side) -> String {
         let mut parts = vec![
             self.count(lang),
             lang.f("search.rate", &[("n", &lang.number(self.per_second()))]),
         ];
-        parts.extend(self.outcome(lang));
+        parts.extend(self.outcome(lang, viewer));
         parts.join(" · ")
     }
 
-    /// The short form beside an AI move in the move list: "62% · 12,345" or "+4 · 12,345".
-    pub fn short(&self, lang: Lang) -> String {
-        let outcome = match (self.solved, self.win_rate) {
-            (Some(margin), _) => format!("{margin:+}"),
-            (None, Some(p)) => lang.f("search.pct", &[("pct", &(p * 100.0).round())]),
+    /// The short form beside an AI move in the move list: "62% · 12,345" or "+4 · 12,345",
+    /// for `viewer`.
+    pub fn short(&self, lang: Lang, viewer: Side) -> String {
+        let outcome = match self.seen_by(viewer) {
+            (_, Some(margin)) => format!("{margin:+}"),
+            (Some(p), None) => lang.f("search.pct", &[("pct", &(p * 100.0).round())]),
             (None, None) => String::new(),
         };
         format!("{outcome} · {}", lang.number(self.iterations))
@@ -687,51 +700,83 @@ mod tests {
         let s = stats(12_345, 500, Some(0.623), None);
         assert_eq!(s.per_second(), 24_690);
         assert_eq!(
-            s.line(Lang::En),
+            s.line(Lang::En, Side::White),
             "12,345 positions · 24,690/s · White: win 62%"
         );
         assert_eq!(
-            s.line(Lang::Fr),
+            s.line(Lang::Fr, Side::White),
             "12\u{a0}345 positions · 24\u{a0}690/s · Blanc\u{a0}: victoire 62\u{a0}%"
         );
         assert_eq!(
-            s.line(Lang::De),
+            s.line(Lang::De, Side::White),
             "12.345 Stellungen · 24.690/s · Weiß: Sieg 62\u{a0}%"
         );
-        assert_eq!(s.line(Lang::Ja), "12,345局面 · 毎秒24,690 · 白：勝率62%");
-        assert_eq!(s.short(Lang::De), "62\u{a0}% · 12.345");
+        assert_eq!(
+            s.line(Lang::Ja, Side::White),
+            "12,345局面 · 毎秒24,690 · 白：勝率62%"
+        );
+        assert_eq!(s.short(Lang::De, Side::White), "62\u{a0}% · 12.345");
     }
 
     #[test]
     fn one_is_singular_and_proofs_are_said_in_discs() {
         let one = stats(1, 1000, None, None);
-        assert_eq!(one.line(Lang::En), "1 position · 1/s");
-        assert_eq!(one.line(Lang::De), "1 Stellung · 1/s");
+        assert_eq!(one.line(Lang::En, Side::White), "1 position · 1/s");
+        assert_eq!(one.line(Lang::De, Side::White), "1 Stellung · 1/s");
         let playouts = SearchStats {
             positions: false,
             ..stats(0, 1000, None, None)
         };
         // French counts zero as singular, English does not.
-        assert_eq!(playouts.line(Lang::Fr), "0 simulation · 0/s");
-        assert_eq!(playouts.line(Lang::En), "0 playouts · 0/s");
+        assert_eq!(playouts.line(Lang::Fr, Side::White), "0 simulation · 0/s");
+        assert_eq!(playouts.line(Lang::En, Side::White), "0 playouts · 0/s");
         let won = stats(900, 100, Some(1.0), Some(4));
         assert_eq!(
-            won.line(Lang::En),
+            won.line(Lang::En, Side::White),
             "900 positions · 9,000/s · White: solved: win by 4 discs"
         );
-        assert_eq!(won.short(Lang::En), "+4 · 900");
+        assert_eq!(won.short(Lang::En, Side::White), "+4 · 900");
         let lost = stats(900, 100, Some(0.0), Some(-1));
-        assert!(lost.line(Lang::En).ends_with("solved: loss by 1 disc"));
-        assert!(lost.line(Lang::Fr).ends_with("perd de 1 pion"));
+        assert!(
+            lost.line(Lang::En, Side::White)
+                .ends_with("solved: loss by 1 disc")
+        );
+        assert!(lost.line(Lang::Fr, Side::White).ends_with("perd de 1 pion"));
         assert!(
             stats(9, 1, Some(0.5), Some(0))
-                .line(Lang::De)
+                .line(Lang::De, Side::White)
                 .ends_with("gelöst: Remis")
         );
         assert!(
             stats(9, 1, Some(0.0), Some(-2))
-                .line(Lang::Ja)
+                .line(Lang::Ja, Side::White)
                 .ends_with("読み切り：2石負け")
         );
+    }
+
+    #[test]
+    fn every_search_is_told_from_one_viewpoint() {
+        // White searched; Black reads the same numbers the other way round, named as Black's.
+        let s = stats(12_345, 500, Some(0.623), None);
+        assert_eq!(
+            s.line(Lang::En, Side::Black),
+            "12,345 positions · 24,690/s · Black: win 38%"
+        );
+        assert_eq!(s.short(Lang::En, Side::Black), "38% · 12,345");
+        let won = stats(900, 100, Some(1.0), Some(4));
+        assert!(
+            won.line(Lang::En, Side::Black)
+                .ends_with("Black: solved: loss by 4 discs")
+        );
+        assert_eq!(won.short(Lang::En, Side::Black), "-4 · 900");
+        // The viewer: the person against the AI, else Black.
+        use crate::game::player::{AiLevel, Player};
+        use crate::game::players::Players;
+        let ai = Player::Ai(AiLevel::Iterations(100));
+        let viewer = |black, white| Players { black, white }.viewer();
+        assert_eq!(viewer(ai, Player::Human), Side::White);
+        assert_eq!(viewer(Player::Human, ai), Side::Black);
+        assert_eq!(viewer(Player::Human, Player::Human), Side::Black);
+        assert_eq!(viewer(ai, ai), Side::Black);
     }
 }

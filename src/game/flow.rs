@@ -18,6 +18,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<CurrentGame>()
         .init_resource::<Players>()
         .init_resource::<ViewBusy>()
+        .init_resource::<CountLag>()
         .init_resource::<Notice>()
         .init_resource::<PassNotice>()
         .init_resource::<TableMode>()
@@ -189,6 +190,51 @@ impl CurrentGame {
 /// AI's move waits for the board to settle. Always false without a view.
 #[derive(Resource, Debug, Default)]
 pub struct ViewBusy(pub bool);
+
+/// How far the board's animation is behind the game's disc counts, by side: what to add to
+/// the game's count of each side for the discs drawn so far (the placed disc before it lands,
+/// each turned disc before it is half over), so that the HUD's counts tick with the discs.
+/// Zero when nothing is moving, and always without a view.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CountLag {
+    /// Add to Black's count.
+    pub black: i32,
+    /// Add to White's count.
+    pub white: i32,
+}
+
+impl CountLag {
+    /// The lag to add to `side`'s count.
+    pub fn of(self, side: Side) -> i32 {
+        match side {
+            Side::Black => self.black,
+            Side::White => self.white,
+        }
+    }
+
+    fn add(&mut self, side: Side, n: i32) {
+        match side {
+            Side::Black => self.black += n,
+            Side::White => self.white += n,
+        }
+    }
+
+    /// The lag of discs in flight, each as (whether it is the placed disc's drop, the side it
+    /// shows once done, how far it is from 0 to 1): a disc not yet landed is not counted yet;
+    /// a disc turning over counts for its old side until it is half over.
+    pub fn of_discs(discs: impl IntoIterator<Item = (bool, Side, f32)>) -> CountLag {
+        let mut lag = CountLag::default();
+        for (drop, side, t) in discs {
+            if drop && t < 1.0 {
+                lag.add(side, -1);
+            } else if !drop && t < 0.5 {
+                lag.add(side, -1);
+                lag.add(side.opposite(), 1);
+            }
+        }
+        lag
+    }
+}
 
 /// A short message for the player (an import error, "Copied"), kept untranslated so the HUD
 /// shows it in the language of the moment. It fades out after [`NOTICE_SECONDS`]
@@ -573,6 +619,49 @@ fn handle_commands(
 mod tests {
     use super::*;
     use crate::game::player::AiLevel;
+
+    #[test]
+    fn the_counts_lag_the_discs_until_they_land_and_turn_half_over() {
+        // Black places a disc that turns two: before anything moves, Black's count is three
+        // short and White's two over (the game already counts the move).
+        let start = [
+            (true, Side::Black, 0.0),
+            (false, Side::Black, 0.0),
+            (false, Side::Black, 0.0),
+        ];
+        assert_eq!(
+            CountLag::of_discs(start),
+            CountLag {
+                black: -3,
+                white: 2
+            }
+        );
+        // Landed, one disc past half way, one not yet.
+        let middle = [
+            (true, Side::Black, 1.0),
+            (false, Side::Black, 0.6),
+            (false, Side::Black, 0.3),
+        ];
+        assert_eq!(
+            CountLag::of_discs(middle),
+            CountLag {
+                black: -1,
+                white: 1
+            }
+        );
+        assert_eq!(CountLag::of_discs(middle).of(Side::White), 1);
+        // All done: the game's counts.
+        let done = [(true, Side::Black, 1.0), (false, Side::Black, 1.0)];
+        assert_eq!(CountLag::of_discs(done), CountLag::default());
+        // White's move lags the other way.
+        assert_eq!(
+            CountLag::of_discs([(false, Side::White, 0.1)]),
+            CountLag {
+                black: 1,
+                white: -1
+            }
+        );
+    }
 
     #[test]
     fn every_change_to_the_game_or_the_review_is_a_new_generation() {

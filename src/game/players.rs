@@ -38,6 +38,24 @@ impl Players {
     pub fn is_human(&self, side: Side) -> bool {
         self.get(side) == Player::Human
     }
+
+    /// Whose view the AI's numbers take (its statistics, for its moves and the hints alike):
+    /// the person's against the AI, else Black's, so that a player reads every one the same
+    /// way round.
+    pub fn viewer(&self) -> Side {
+        self.human_against_ai()
+            .map_or(Side::Black, |(human, _)| human)
+    }
+
+    /// One person against the AI: the person's side and the AI's level (the games the
+    /// statistics count).
+    pub fn human_against_ai(&self) -> Option<(Side, AiLevel)> {
+        match (self.black, self.white) {
+            (Player::Human, Player::Ai(level)) => Some((Side::Black, level)),
+            (Player::Ai(level), Player::Human) => Some((Side::White, level)),
+            _ => None,
+        }
+    }
 }
 
 impl AiLevel {

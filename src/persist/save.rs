@@ -7,8 +7,7 @@
 //! `--data-dir` or the platform's data directory); headless tests insert a temporary one or
 //! none.
 
-use crate::game::flow::{BoardReset, CurrentGame, Notice};
-use crate::game::player::Player;
+use crate::game::flow::{BoardReset, CurrentGame, MovePlayed, Notice};
 use crate::game::players::Players;
 use crate::game::review::GameReview;
 use crate::persist::save_format::{SavedGame, SavedSettings, Stats};
@@ -252,26 +251,26 @@ fn save_settings(
     *written = Some(settings.prefs.clone());
 }
 
-/// Counts a finished human-vs-AI game once: the transcript of the last game counted is kept in
-/// the statistics file, so neither a restart nor an undo-and-replay of the last move counts
-/// the same game twice.
+/// Counts a finished human-vs-AI game once, when a move ends it: the transcript of the last
+/// game counted is kept in the statistics file, so neither a restart nor an undo-and-replay of
+/// the last move counts the same game twice, and a finished game imported (pasted, opened from
+/// the command line) is not a game played.
 fn record_stats(
     dir: Res<DataDir>,
+    mut played: MessageReader<MovePlayed>,
     current: Res<CurrentGame>,
     players: Res<Players>,
     mut stats: ResMut<StatsFile>,
     mut notice: ResMut<Notice>,
 ) {
-    if !current.is_changed() {
+    if played.read().count() == 0 {
         return;
     }
     let Some(result) = current.game().result() else {
         return;
     };
-    let (human, level) = match (players.black, players.white) {
-        (Player::Human, Player::Ai(level)) => (Side::Black, level),
-        (Player::Ai(level), Player::Human) => (Side::White, level),
-        _ => return,
+    let Some((human, level)) = players.human_against_ai() else {
+        return;
     };
     let moves = transcript::to_transcript_with_passes(current.game().history());
     if stats.0.last_game == moves {

@@ -71,6 +71,28 @@ pub fn button(key: &'static str, action: impl Bundle) -> impl Bundle {
     choice(key, action, false)
 }
 
+/// A button with an icon before its label (the toolbar's icon over its label is
+/// [`icon_button`]): the far player's Undo and Hint face to face.
+pub fn labelled_icon_button(
+    icon: &'static str,
+    key: &'static str,
+    action: impl Bundle,
+) -> impl Bundle {
+    button_frame(
+        action,
+        false,
+        (
+            Node {
+                column_gap: px(6),
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            Pickable::IGNORE,
+            children![text_label(icon, 22.0), label(key, theme::FONT)],
+        ),
+    )
+}
+
 /// A button for one of several choices, labelled with the string `key`, coloured when it is
 /// the current one.
 pub fn choice(key: &'static str, action: impl Bundle, selected: bool) -> impl Bundle {

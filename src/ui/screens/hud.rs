@@ -4,7 +4,7 @@
 use super::Seat;
 use crate::AppSystems;
 use crate::game::ai::{AiState, AiStats, Purpose, WinEstimate};
-use crate::game::flow::{CurrentGame, GameCommand, Notice};
+use crate::game::flow::{CountLag, CurrentGame, GameCommand, Notice};
 use crate::game::player::Player;
 use crate::game::players::Players;
 use crate::prefs::choices::Lang;
@@ -13,7 +13,9 @@ use crate::prefs::settings::Settings;
 use crate::prefs::settings::TableMode;
 use crate::ui::layout::LayoutProbe;
 use crate::ui::theme::{self, Paint, Palette};
-use crate::ui::widgets::{self, UiAction, button, coloured_label, layout, text_label};
+use crate::ui::widgets::{
+    self, UiAction, button, coloured_label, labelled_icon_button, layout, text_label,
+};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use montello_engine::Side;
@@ -136,6 +138,15 @@ struct WinBar;
 
 #[derive(Component, Debug)]
 struct WinBarBlack;
+
+/// The win bar's track: White's colour under Black's part once there is an estimate, a
+/// neutral one before (no split that would read as an even game).
+#[derive(Component, Debug)]
+struct WinBarTrack;
+
+/// The win bar's mark at even, shown with the split.
+#[derive(Component, Debug)]
+struct WinBarNotch;
 
 /// A disc count, ringed in the accent colour while its side is to move.
 #[derive(Component, Debug)]
@@ -278,6 +289,7 @@ fn win_bar(seat: Seat) -> impl Bundle {
                 }),
                 BackgroundColor(Color::WHITE),
                 Paint::WinWhite,
+                WinBarTrack,
                 children![
                     (
                         layout(Node {
@@ -302,6 +314,7 @@ fn win_bar(seat: Seat) -> impl Bundle {
                         }),
                         BackgroundColor(Color::WHITE),
                         Paint::Mark,
+                        WinBarNotch,
                     ),
                 ],
             ),
@@ -353,12 +366,20 @@ fn notice_row(seat: Seat) -> impl Bundle {
             button_of("hud.graph", HudAction::Graph),
             button_of("hud.back_to_game", HudAction::BackToGame),
             (
-                button("toolbar.undo", super::toolbar::ToolAction::Undo),
+                labelled_icon_button(
+                    super::toolbar::icon_of(super::toolbar::ToolAction::Undo),
+                    "toolbar.undo",
+                    super::toolbar::ToolAction::Undo
+                ),
                 FarControl,
                 seat
             ),
             (
-                button("toolbar.hint", super::toolbar::ToolAction::Hint),
+                labelled_icon_button(
+                    super::toolbar::icon_of(super::toolbar::ToolAction::Hint),
+                    "toolbar.hint",
+                    super::toolbar::ToolAction::Hint
+                ),
                 FarControl,
                 seat
             ),
@@ -609,9 +630,16 @@ fn status_text(current: &CurrentGame, players: &Players, ai: &AiState, lang: Lan
 /// The AI statistics line (the menu's "AI stats"): the running search's so far, else the
 /// last search's while its position is on the board (the AI's move just played, or the hint
 /// for this position).
-pub fn stats_text(current: &CurrentGame, ai: &AiState, stats: &AiStats, lang: Lang) -> String {
+pub fn stats_text(
+    current: &CurrentGame,
+    players: &Players,
+    ai: &AiState,
+    stats: &AiStats,
+    lang: Lang,
+) -> String {
+    let viewer = players.viewer();
     if let Some(live) = ai.live_stats() {
-        return live.line(lang);
+        return live.line(lang, viewer);
     }
     let ply = current.game().ply();
     match &stats.last {
@@ -622,7 +650,7 @@ pub fn stats_text(current: &CurrentGame, ai: &AiState, stats: &AiStats, lang: La
                     Purpose::Hint => s.ply == ply,
                 } =>
         {
-            s.line(lang)
+            s.line(lang, viewer)
         }
         _ => String::new(),
     }
@@ -645,6 +673,7 @@ struct TextSources<'w> {
     settings: Res<'w, Settings>,
     language: Res<'w, Language>,
     palette: Res<'w, Palette>,
+    lag: Res<'w, CountLag>,
 }
 
 /// Whether a HUD text may read differently now.
@@ -658,6 +687,7 @@ fn texts_stale(from: TextSources) -> bool {
         || from.settings.is_changed()
         || from.language.is_changed()
         || from.palette.is_changed()
+        || from.lag.is_changed()
 }
 
 /// Whether the thinking bar or the win bar may have moved.
@@ -683,12 +713,15 @@ fn update_texts(from: TextSources, mut texts: Query<(&HudText, &Seat, &mut Text,
         settings,
         language,
         palette,
+        lag,
     } = from;
     let score = current.shown_position().score();
+    // The counts tick with the discs: the board's animation may not have drawn them all yet.
+    let count = |side: Side, n: u8| (i32::from(n) + lag.of(side)).max(0).to_string();
     for (which, seat, mut text, mut color) in &mut texts {
         let value = match which {
-            HudText::Count(Side::Black) => score.black.to_string(),
-            HudText::Count(Side::White) => score.white.to_string(),
+            HudText::Count(Side::Black) => count(Side::Black, score.black),
+            HudText::Count(Side::White) => count(Side::White, score.white),
             HudText::Name(side) => language.0.side(*side).to_string(),
             HudText::Who(side) => who_plays(&players, &settings.names, *side, language.0),
             HudText::Status => status_text(&current, &players, &ai, language.0),
@@ -706,7 +739,7 @@ fn update_texts(from: TextSources, mut texts: Query<(&HudText, &Seat, &mut Text,
                     // The far player sees the game, not the near player's notices.
                     String::new()
                 } else if notice.is_empty() && settings.ai_stats {
-                    stats_text(&current, &ai, &stats, language.0)
+                    stats_text(&current, &players, &ai, &stats, language.0)
                 } else {
                     notice.text(language.0)
                 }
@@ -725,13 +758,39 @@ fn update_bars(
     settings: Res<Settings>,
     table: Res<TableMode>,
     mut bars: Query<
-        (&mut Node, Has<ThinkingBar>, Has<WinBar>, Has<WinBarBlack>),
-        Or<(With<ThinkingBar>, With<WinBar>, With<WinBarBlack>)>,
+        (
+            &mut Node,
+            Has<ThinkingBar>,
+            Has<WinBar>,
+            Has<WinBarBlack>,
+            Has<WinBarNotch>,
+        ),
+        Or<(
+            With<ThinkingBar>,
+            With<WinBar>,
+            With<WinBarBlack>,
+            With<WinBarNotch>,
+        )>,
     >,
+    mut tracks: Query<&mut Paint, With<WinBarTrack>>,
 ) {
     let progress = ai.thinking().map_or(0.0, |(_, _, p)| p);
+    // Before any estimate the bar shows no split: an even split would read as an even game.
+    let split = if estimate.0.is_some() {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    let track = if estimate.0.is_some() {
+        Paint::WinWhite
+    } else {
+        Paint::Button
+    };
+    for mut paint in &mut tracks {
+        paint.set_if_neq(track);
+    }
     let black_win = estimate.0.unwrap_or(0.5);
-    for (mut node, is_thinking, is_win, is_black) in &mut bars {
+    for (mut node, is_thinking, is_win, is_black, is_notch) in &mut bars {
         // Face to face (two people) there is no AI to follow, and neither player wants a
         // meter saying who is winning: both bars go, and each HUD is the shorter for it.
         let shown = |on: bool| {
@@ -748,6 +807,9 @@ fn update_bars(
             node.display = shown(settings.win_bar);
         } else if is_black {
             node.width = percent(black_win * 100.0);
+            node.display = split;
+        } else if is_notch {
+            node.display = split;
         }
     }
 }

@@ -218,7 +218,7 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
         &mut commands,
         Overlay::Menu,
         Screen,
-        label("menu.settings", 28.0),
+        label("toolbar.menu", 28.0),
         inner,
         None,
     );

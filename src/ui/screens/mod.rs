@@ -7,6 +7,7 @@ mod menu;
 mod move_list;
 mod names;
 mod new_game;
+pub mod result;
 mod stats;
 mod toolbar;
 
@@ -44,6 +45,7 @@ pub(crate) fn plugin(app: &mut App) {
             graph::plugin,
             help::plugin,
             names::plugin,
+            result::plugin,
         ));
 }
 
@@ -67,11 +69,13 @@ pub enum Overlay {
     Help,
     /// How the AI thinks, and its level's settings.
     About,
+    /// The end of a game: the result, the record against the level, what comes next.
+    Result,
 }
 
 impl Overlay {
     /// The overlays `--open` can show, by name.
-    pub const NAMED: [(&'static str, Overlay); 8] = [
+    pub const NAMED: [(&'static str, Overlay); 9] = [
         ("new", Overlay::NewGame),
         ("moves", Overlay::Moves),
         ("menu", Overlay::Menu),
@@ -79,6 +83,7 @@ impl Overlay {
         ("graph", Overlay::Graph),
         ("help", Overlay::Help),
         ("about", Overlay::About),
+        ("result", Overlay::Result),
         ("board", Overlay::None),
     ];
 
@@ -222,6 +227,12 @@ pub struct ScrollCue(pub Entity);
 
 /// How tall the scroll cue's fade is.
 const CUE_HEIGHT: f32 = 40.0;
+/// How tall the strip under a scrolling body is, which holds the cue's arrow.
+const CUE_STRIP: f32 = 24.0;
+
+/// The node under a panel's body that makes room for its scroll cue's arrow.
+#[derive(Component, Debug)]
+struct CueStrip;
 
 /// The cue for `body`: a node of no height under it, whose fade and arrow reach up over the
 /// body's last [`CUE_HEIGHT`] pixels, hidden until [`show_scroll_cues`] sees more below.
@@ -243,11 +254,15 @@ fn scroll_cue(body: Entity) -> impl Bundle {
         )
     };
     (
+        // No height while there is nothing more below; the strip under the body that holds
+        // the arrow while there is ([`show_scroll_cues`]), so the arrow never lies over the
+        // content (a button's text), only the fade does.
         Node {
             height: px(0),
             flex_shrink: 0.0,
             ..default()
         },
+        CueStrip,
         Pickable::IGNORE,
         children![(
             ScrollCue(body),
@@ -271,7 +286,7 @@ fn scroll_cue(body: Entity) -> impl Bundle {
                 strip(3),
                 (
                     // A chevron pointing down: the font's "›" (see assets/fonts) turned.
-                    crate::ui::widgets::coloured_label("›", 34.0, Color::WHITE),
+                    crate::ui::widgets::coloured_label("›", 30.0, Color::WHITE),
                     Paint::TextDim,
                     UiTransform::from_rotation(Rot2::degrees(90.0)),
                 ),
@@ -286,12 +301,14 @@ pub fn more_below(max_scroll: f32, scrolled: f32) -> bool {
     max_scroll - scrolled > 8.0
 }
 
-/// Shows each panel's scroll cue while its body has more below.
+/// Shows each panel's scroll cue while its body has more below, and makes room for its arrow
+/// under the body.
 fn show_scroll_cues(
-    mut cues: Query<(&ScrollCue, &mut Visibility)>,
+    mut cues: Query<(&ScrollCue, &ChildOf, &mut Visibility)>,
     bodies: Query<(&ComputedNode, &ScrollPosition)>,
+    mut strips: Query<&mut Node, With<CueStrip>>,
 ) {
-    for (cue, mut visibility) in &mut cues {
+    for (cue, parent, mut visibility) in &mut cues {
         let more = bodies
             .get(cue.0)
             .is_ok_and(|(node, scroll)| more_below(widgets::max_scroll(node), scroll.y));
@@ -300,6 +317,12 @@ fn show_scroll_cues(
         } else {
             Visibility::Hidden
         });
+        if let Ok(mut strip) = strips.get_mut(parent.parent()) {
+            let height = px(if more { CUE_STRIP } else { 0.0 });
+            if strip.height != height {
+                strip.height = height;
+            }
+        }
     }
 }
 

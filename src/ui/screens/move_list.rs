@@ -13,6 +13,7 @@ use super::{Nav, Overlay, open_panel};
 use crate::AppSystems;
 use crate::game::ai::AiStats;
 use crate::game::flow::{CurrentGame, GameCommand};
+use crate::game::players::Players;
 use crate::game::review::GameReview;
 use crate::prefs::i18n::Language;
 use crate::prefs::settings::Settings;
@@ -22,6 +23,7 @@ use crate::ui::widgets::{
     self, UiAction, coloured_label, icon_button, label, layout as node, text_label,
 };
 use bevy::prelude::*;
+use montello_engine::Side;
 use montello_engine::search::review::Class;
 
 pub(super) fn plugin(app: &mut App) {
@@ -59,6 +61,7 @@ fn spawn_screen(
     lang: Res<Language>,
     stats: Res<AiStats>,
     settings: Res<Settings>,
+    players: Res<Players>,
     review: Res<GameReview>,
 ) {
     let game = current.game();
@@ -69,7 +72,7 @@ fn spawn_screen(
         &mut commands,
         list,
         &current,
-        &settings,
+        settings.ai_stats.then(|| players.viewer()),
         &stats,
         &review,
         lang.0,
@@ -174,8 +177,8 @@ pub fn review_line(
             lang.f(
                 "review.summary",
                 &[
-                    ("black", &average(montello_engine::Side::Black)),
-                    ("white", &average(montello_engine::Side::White)),
+                    ("black", &average(Side::Black)),
+                    ("white", &average(Side::White)),
                 ],
             )
         }
@@ -271,7 +274,7 @@ fn spawn_pairs(
     commands: &mut Commands,
     list: Entity,
     current: &CurrentGame,
-    settings: &Settings,
+    ai_stats: Option<Side>,
     stats: &AiStats,
     review: &GameReview,
     lang: crate::prefs::choices::Lang,
@@ -285,7 +288,7 @@ fn spawn_pairs(
         });
     }
     // With the AI's numbers beside its moves a pair takes the whole row.
-    let pair_width = if settings.ai_stats {
+    let pair_width = if ai_stats.is_some() {
         percent(100)
     } else {
         px(layout::MOVE_PAIR_WIDTH)
@@ -316,11 +319,11 @@ fn spawn_pairs(
                 let class = review.of_ply(game, ply).map(|m| m.class());
                 cell.with_child(move_token(mv.to_string(), ply, ply == shown, class));
                 // The AI's numbers for its moves, quietly beside them.
-                if settings.ai_stats
+                if let Some(viewer) = ai_stats
                     && let Some(stats) = stats.of_move(ply - 1, *mv)
                 {
                     cell.with_child((
-                        coloured_label(stats.short(lang), 15.0, Color::WHITE),
+                        coloured_label(stats.short(lang, viewer), 15.0, Color::WHITE),
                         Paint::TextDim,
                         Node {
                             margin: UiRect::horizontal(px(6)),
@@ -365,17 +368,27 @@ fn refresh_docked(
     mut commands: Commands,
     current: Res<CurrentGame>,
     settings: Res<Settings>,
+    players: Res<Players>,
     stats: Res<AiStats>,
     lang: Res<Language>,
     lists: Query<Entity, With<DockedList>>,
     added: Query<(), Added<DockedList>>,
     review: Res<GameReview>,
-    mut seen: Local<Option<(usize, usize, bool, crate::prefs::choices::Lang, bool)>>,
+    mut seen: Local<
+        Option<(
+            usize,
+            usize,
+            Option<Side>,
+            crate::prefs::choices::Lang,
+            bool,
+        )>,
+    >,
 ) {
+    let ai_stats = settings.ai_stats.then(|| players.viewer());
     let now = (
         current.game().ply(),
         current.game().all_moves().len(),
-        settings.ai_stats,
+        ai_stats,
         lang.0,
         review.covers(current.game()),
     );
@@ -392,7 +405,7 @@ fn refresh_docked(
             &mut commands,
             list,
             &current,
-            &settings,
+            ai_stats,
             &stats,
             &review,
             lang.0,

@@ -91,6 +91,14 @@ pub const BUTTONS: [(ToolAction, &str, &str); 6] = [
     (ToolAction::Open(Overlay::Menu), "toolbar.menu", "⋯"),
 ];
 
+/// The icon of a toolbar button's action (the far player's Undo and Hint show the same).
+pub fn icon_of(action: ToolAction) -> &'static str {
+    BUTTONS
+        .iter()
+        .find(|(a, ..)| *a == action)
+        .map_or("", |&(_, _, icon)| icon)
+}
+
 pub(super) fn spawn_toolbar(mut commands: Commands) {
     let mut bar = commands.spawn((
         Name::new("Toolbar"),
