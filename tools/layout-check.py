@@ -92,8 +92,9 @@ def check(path):
         if not inside or more <= 8.0:
             continue
         # The cue's fade lies over the body's bottom, its arrow in the strip just under the
-        # body (src/ui/screens/mod.rs, CUE_STRIP: 24 px), never over the content.
-        cued = any(overlap(cue, body) and -1.5 <= cue[3] - body[3] <= 24 + 1.5 for cue in cues)
+        # body (src/ui/screens/mod.rs, CUE_STRIP), never over the content: the cue ends at or
+        # below the body's bottom, by less than its own height (the UI scale scales both).
+        cued = any(overlap(cue, body) and -1.5 <= cue[3] - body[3] < cue[3] - cue[1] for cue in cues)
         print(f"{os.path.basename(path)}: a panel's body with {more:.0f} px more below, cue {cued}")
         if not cued:
             failed.append(f"a panel's body {tuple(body)} scrolls ({more:.0f} px more) without a cue")

@@ -47,6 +47,21 @@ impl Players {
             .map_or(Side::Black, |(human, _)| human)
     }
 
+    /// A person playing `human` against the AI at `level`.
+    pub fn against_ai(human: Side, level: AiLevel) -> Players {
+        let ai = Player::Ai(level);
+        match human {
+            Side::Black => Players {
+                black: Player::Human,
+                white: ai,
+            },
+            Side::White => Players {
+                black: ai,
+                white: Player::Human,
+            },
+        }
+    }
+
     /// One person against the AI: the person's side and the AI's level (the games the
     /// statistics count).
     pub fn human_against_ai(&self) -> Option<(Side, AiLevel)> {

@@ -8,7 +8,7 @@
 use super::{Overlay, open_panel};
 use crate::AppSystems;
 use crate::game::flow::{CurrentGame, GameCommand, GameSetup, MovePlayed, ViewBusy};
-use crate::game::player::{AiLevel, Player};
+use crate::game::player::AiLevel;
 use crate::game::players::Players;
 use crate::persist::save::StatsFile;
 use crate::persist::save_format::Stats;
@@ -17,8 +17,8 @@ use crate::prefs::i18n::Language;
 use crate::ui::theme::{self, Paint};
 use crate::ui::widgets::{self, UiAction, choice_text, coloured_label, panel, text_label};
 use bevy::prelude::*;
+use montello_engine::Game;
 use montello_engine::search::Level;
-use montello_engine::{Game, Side};
 
 /// What the card's buttons do.
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
@@ -187,17 +187,7 @@ pub fn next_level(game: &Game, players: Players) -> Option<Players> {
         .iter()
         .position(|&l| l == level)
         .and_then(|i| Level::ALL.get(i + 1))?;
-    let ai = Player::Ai(AiLevel::Level(*up));
-    Some(match human {
-        Side::Black => Players {
-            black: Player::Human,
-            white: ai,
-        },
-        Side::White => Players {
-            black: ai,
-            white: Player::Human,
-        },
-    })
+    Some(Players::against_ai(human, AiLevel::Level(*up)))
 }
 
 fn spawn_card(
@@ -319,8 +309,9 @@ fn respawn_on_change(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use montello_engine::Variant;
+    use crate::game::player::Player;
     use montello_engine::notation::transcript;
+    use montello_engine::{Side, Variant};
 
     /// A finished game (the browser test's reviewed one).
     fn finished() -> Game {
@@ -332,17 +323,7 @@ mod tests {
     }
 
     fn human_vs(level: Level, human: Side) -> Players {
-        let ai = Player::Ai(AiLevel::Level(level));
-        match human {
-            Side::Black => Players {
-                black: Player::Human,
-                white: ai,
-            },
-            Side::White => Players {
-                black: ai,
-                white: Player::Human,
-            },
-        }
+        Players::against_ai(human, AiLevel::Level(level))
     }
 
     #[test]
