@@ -234,8 +234,9 @@ const CUE_STRIP: f32 = 24.0;
 #[derive(Component, Debug)]
 struct CueStrip;
 
-/// The cue for `body`: a node of no height under it, whose fade and arrow reach up over the
-/// body's last [`CUE_HEIGHT`] pixels, hidden until [`show_scroll_cues`] sees more below.
+/// The cue for `body`: a strip under it, of no height until [`show_scroll_cues`] sees more
+/// below, then [`CUE_STRIP`] tall with the arrow in it; the fade reaches up from the strip's
+/// bottom over the body's last pixels ([`CUE_HEIGHT`] in all).
 fn scroll_cue(body: Entity) -> impl Bundle {
     let strip = |i: u8| {
         (
@@ -254,9 +255,8 @@ fn scroll_cue(body: Entity) -> impl Bundle {
         )
     };
     (
-        // No height while there is nothing more below; the strip under the body that holds
-        // the arrow while there is ([`show_scroll_cues`]), so the arrow never lies over the
-        // content (a button's text), only the fade does.
+        // The strip: room for the arrow under the body while there is more below, so the
+        // arrow never lies over the content (a button's text); only the fade does.
         Node {
             height: px(0),
             flex_shrink: 0.0,
