@@ -90,8 +90,14 @@ class WebDriver:
         """Polls a JavaScript expression until it is true; fails with the page's state if not."""
         deadline = time.time() + seconds
         while time.time() < deadline:
-            if self.js(f"return !!({condition});"):
-                return
+            try:
+                if self.js(f"return !!({condition});"):
+                    return
+            except RuntimeError as e:
+                # While the page reloads WebKitWebDriver may fail a script run on the document
+                # going away ("Could not parse script result": a cold CI run, 2026-11-28): not
+                # ready yet. A page that never gets there still times out below.
+                print(f"     (still loading: {str(e)[:120]})")
             time.sleep(0.25)
         raise SystemExit(f"webkit: timed out after {seconds} s waiting for {what}: {self.data()}")
 
