@@ -73,10 +73,12 @@ python3 tools/contrast-check.py "${shots[@]}"
 
 # The layout as drawn, phones and tablets both ways, with a panel or the move list open:
 # toolbar buttons equal and at least 44 pt, panels clear of the bars, 44 pt squares on a
-# 390x844 phone held upright, the move list docked lying down, new game without scrolling,
-# scroll cues (tools/layout-check.py).
+# 390x844 phone held upright, the cards around the board and the move strip on tall phones,
+# the move list docked lying down, new game without scrolling, scroll cues
+# (tools/layout-check.py).
 layouts=()
-for entry in "390x844:menu:0,47,0,34" "390x844:new:0,47,0,34" "390x844:moves:0,47,0,34" \
+for entry in "390x844:board:0,47,0,34" "430x932:board:0,47,0,34" "360x640:board:0,24,0,0" \
+    "390x844:menu:0,47,0,34" "390x844:new:0,47,0,34" "390x844:moves:0,47,0,34" \
     "844x390:moves:47,0,47,21" "844x390:board:47,0,47,21" "834x1194:new:0,0,0,0" \
     "1194x834:menu:0,0,0,0"; do
     IFS=: read -r size overlay safe <<<"$entry"

@@ -80,6 +80,7 @@ impl Plugin for LogicPlugins {
             game::review::plugin,
             persist::save::plugin,
             board::sound::logic_plugin,
+            board::haptics::logic_plugin,
             platform::lifecycle::logic_plugin,
         ));
     }
@@ -184,6 +185,7 @@ impl Plugin for AppPlugin {
             platform::plugin,
             app::power::plugin,
             board::sound::output_plugin,
+            board::haptics::output_plugin,
             ui::theme::plugin,
             ui::widgets::plugin,
             board::plugin,

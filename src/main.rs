@@ -308,7 +308,6 @@ mod tests {
         );
         let xcode: Vec<String> = xcode.split(' ').map(String::from).collect();
         assert_eq!(LaunchOptions::for_phone(xcode), LaunchOptions::default());
-        assert!(LaunchOptions::for_phone(Vec::new()).shows_new_game_screen());
     }
 
     #[test]

@@ -16,7 +16,9 @@ panel's body with more below than it shows (`scroll` lines: box, content height,
 is scrolled) has its scroll cue (`cue`) drawn at its bottom, and new game's panel (`tall`)
 shows all of its choices without scrolling on a 390x844 phone upright. A shot of a reviewed
 game (its name has `review`) shows the move list's marks (`mark`: a move that cost discs, its
-symbol and colour) in view inside the open panel.
+symbol and colour) in view inside the open panel. On a tall phone (the move strip, `strip`,
+is drawn) the player cards (`card-black`, `card-white`) sit right above and right below the
+board's squares and the strip under the lower card, 44 pt tall, clear of the toolbar.
 """
 
 import os
@@ -121,6 +123,34 @@ def check(path):
     side = min(
         abs(squares["b1"][0] - squares["a1"][0]), abs(squares["a2"][1] - squares["a1"][1])
     )
+    # A tall phone (the move strip shows): the opponent's card right above the board and the
+    # player's right below it (within the frame's width: less than a square from the squares),
+    # the strip under the player's card, at least 44 pt tall, clear of the toolbar.
+    strips = [b for name, b in boxes if name == "strip"]
+    cards = sorted((b for name, b in boxes if name in ("card-black", "card-white")), key=lambda b: b[1])
+    if strips and not sheet:
+        top = min(y for _, y in squares.values()) - side / 2
+        bottom = max(y for _, y in squares.values()) + side / 2
+        strip = strips[0]
+        if len(cards) != 2:
+            failed.append(f"a tall phone's layout with {len(cards)} player cards, not 2")
+        else:
+            above, below = cards
+            print(
+                f"{os.path.basename(path)}: cards {top - above[3]:.0f} px above and "
+                f"{below[1] - bottom:.0f} px below the squares, strip {strip[3] - strip[1]:.0f} px"
+            )
+            if not (0 <= top - above[3] < side) or not (0 <= below[1] - bottom < side):
+                failed.append(
+                    f"the cards {above}, {below} are not right around the board ({top:.0f}-{bottom:.0f})"
+                )
+            if strip[1] < below[3] - 0.5:
+                failed.append(f"the move strip {strip} is not under the player's card {below}")
+        if strip[3] - strip[1] < TARGET - 0.5:
+            failed.append(f"a move strip {strip[3] - strip[1]:.0f} px tall, under {TARGET:.0f}")
+        for tool in tools:
+            if overlap(strip, tool):
+                failed.append(f"the move strip {strip} covers a toolbar button {tool}")
     if (width, height) == (390, 844) and not sheet and side < TARGET:
         failed.append(f"squares of {side:.1f} pt at 390x844, under {TARGET:.0f}")
     print(

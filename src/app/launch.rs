@@ -39,19 +39,12 @@ pub fn say_when_games_are_not_kept(
     }
 }
 
-/// The first screen: the panel `--open` names, else New game unless a game in progress was
-/// restored (it lands on the board, where the player left it) or the command line set one up.
-fn open_first_screen(
-    launch: Res<LaunchOptions>,
-    restored: Res<crate::persist::save::Restored>,
-    mut next: ResMut<NextState<Overlay>>,
-) {
+/// The first screen: the panel `--open` names, else the board: the game in progress where the
+/// player left it, or on a first launch a game ready to play as Black against the default
+/// level, its status saying how ("Tap a dot to play"); New game is one tap away.
+fn open_first_screen(launch: Res<LaunchOptions>, mut next: ResMut<NextState<Overlay>>) {
     if let Some(overlay) = launch.open {
         next.set(overlay);
-        return;
-    }
-    if launch.shows_new_game_screen() && !restored.0 {
-        next.set(Overlay::NewGame);
     }
 }
 
@@ -132,15 +125,6 @@ impl LaunchOptions {
             eprintln!("montello: ignoring the system's launch arguments {args:?}");
         }
         LaunchOptions::default()
-    }
-
-    /// Whether the player should start on the new-game screen.
-    pub fn shows_new_game_screen(&self) -> bool {
-        self.autoplay.is_none()
-            && self.position.is_none()
-            && self.screenshot.is_none()
-            && self.frame_stats.is_none()
-            && !self.face_to_face
     }
 }
 

@@ -209,7 +209,7 @@ fn animate_moves(
     time: Res<Time>,
     discs: Query<(Entity, &Disc)>,
     mut transforms: Query<&mut Transform>,
-    animations: Query<(Entity, &DiscAnimation)>,
+    animations: Query<(Entity, &DiscAnimation, &Disc)>,
 ) {
     for played in played.read() {
         finish_all(&mut commands, &animations, &mut transforms);
@@ -261,13 +261,13 @@ fn animate_moves(
 
 fn finish_all(
     commands: &mut Commands,
-    animations: &Query<(Entity, &DiscAnimation)>,
+    animations: &Query<(Entity, &DiscAnimation, &Disc)>,
     transforms: &mut Query<&mut Transform>,
 ) {
-    for (entity, animation) in animations {
+    for (entity, animation, disc) in animations {
         if let Ok(mut transform) = transforms.get_mut(entity) {
             transform.rotation = animation.to;
-            transform.translation.y = rest_height();
+            transform.translation = square_centre(disc.square).with_y(rest_height());
         }
         commands.entity(entity).remove::<DiscAnimation>();
     }
@@ -276,7 +276,7 @@ fn finish_all(
 fn skip_on_tap(
     mut commands: Commands,
     mut refused: MessageReader<TapRefused>,
-    animations: Query<(Entity, &DiscAnimation)>,
+    animations: Query<(Entity, &DiscAnimation, &Disc)>,
     mut transforms: Query<&mut Transform>,
 ) {
     if refused.read().any(|r| r.why == Refusal::Animating) {
@@ -284,29 +284,46 @@ fn skip_on_tap(
     }
 }
 
+/// Where a disc resting at `rest` is drawn lifted `height` above the board: up the line from
+/// its square to the camera's eye (`eye`), so that seen from the camera it stays over its
+/// square (straight up, the perspective would draw it drifting off towards the screen's
+/// edge); straight up without a camera, or an eye not above the lifted disc.
+pub fn lifted(rest: Vec3, eye: Option<Vec3>, height: f32) -> Vec3 {
+    match eye {
+        Some(eye) if eye.y > rest.y + height + 0.1 => {
+            let towards = eye - rest;
+            rest + towards * (height / towards.y)
+        }
+        _ => rest + Vec3::Y * height,
+    }
+}
+
 fn run_animations(
     mut commands: Commands,
     time: Res<Time>,
-    mut animations: Query<(Entity, &DiscAnimation, &mut Transform)>,
+    mut animations: Query<(Entity, &DiscAnimation, &Disc, &mut Transform)>,
+    cameras: Query<&GlobalTransform, With<Camera3d>>,
     mut busy: ResMut<ViewBusy>,
     mut lag: ResMut<CountLag>,
 ) {
     let now = time.elapsed_secs();
+    let eye = cameras.single().ok().map(GlobalTransform::translation);
     let mut any = false;
     let mut in_flight = Vec::new();
-    for (entity, animation, mut transform) in &mut animations {
+    for (entity, animation, disc, mut transform) in &mut animations {
         let t = ((now - animation.start) / animation.duration).clamp(0.0, 1.0);
         in_flight.push((animation.drop, animation.side, t));
         let eased = t * t * (3.0 - 2.0 * t);
+        let rest = square_centre(disc.square).with_y(rest_height());
         if animation.drop {
-            transform.translation.y = rest_height() + 0.9 * (1.0 - eased);
+            transform.translation = lifted(rest, eye, 0.9 * (1.0 - eased));
         } else {
             transform.rotation = Quat::from_axis_angle(animation.axis, PI * eased) * animation.from;
             // The turned disc must end exactly on the other face.
             if t >= 1.0 {
                 transform.rotation = animation.to;
             }
-            transform.translation.y = rest_height() + 0.45 * (PI * t).sin();
+            transform.translation = lifted(rest, eye, 0.45 * (PI * t).sin());
         }
         if t >= 1.0 {
             commands.entity(entity).remove::<DiscAnimation>();
@@ -318,4 +335,41 @@ fn run_animations(
         busy.0 = any;
     }
     lag.set_if_neq(CountLag::of_discs(in_flight));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lifted_disc_stays_over_its_square_as_the_camera_sees_it() {
+        let eye = Vec3::new(0.3, 14.0, 2.0);
+        for square in ["a1", "h8", "d5"] {
+            let rest = square_centre(square.parse().expect("square")).with_y(rest_height());
+            let up = lifted(rest, Some(eye), 0.9);
+            // As high as asked, and on the line from the square to the eye: it projects
+            // onto its own square.
+            assert!((up.y - rest.y - 0.9).abs() < 1e-5, "{square}: {up}");
+            let to_eye = (eye - rest).normalize();
+            let to_disc = (up - rest).normalize();
+            assert!(
+                to_eye.dot(to_disc) > 0.99999,
+                "{square}: {to_eye} vs {to_disc}"
+            );
+            // A corner's disc leans towards the middle, where the eye is; straight up it
+            // would have drifted outwards on the screen.
+            if square == "a1" {
+                assert!(up.x > rest.x && up.z > rest.z, "{up} from {rest}");
+            }
+            // Landed, it lies on its square.
+            assert_eq!(lifted(rest, Some(eye), 0.0), rest);
+        }
+        // No camera (or one below): straight up.
+        let rest = Vec3::new(1.5, rest_height(), -0.5);
+        assert_eq!(lifted(rest, None, 0.5), rest + Vec3::Y * 0.5);
+        assert_eq!(
+            lifted(rest, Some(Vec3::new(0.0, 0.2, 0.0)), 0.5),
+            rest + Vec3::Y * 0.5
+        );
+    }
 }

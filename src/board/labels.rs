@@ -85,14 +85,20 @@ fn world_label(text: String, anchor: Vec3, font: f32, paint: Paint) -> impl Bund
 
 /// A short label on a rounded pill pinned to a point of the board (its colours are the
 /// caller's).
-fn pill_label(text: String, anchor: Vec3, font: f32) -> impl Bundle {
+///
+/// The pill is a node of its own with the text inside it: a text node's own background was
+/// drawn only over its first line's box, and the felt showed through the pill's lower half.
+fn pill_label(
+    text: String,
+    anchor: Vec3,
+    font: f32,
+    background: Color,
+    color: Color,
+) -> impl Bundle {
     // Just wider than a two-digit percentage, so the pill stays inside its square's ring.
     let size = Vec2::new(font * 2.25, font * 1.4);
     (
         WorldLabel { anchor, size },
-        Text::new(text),
-        TextFont::from_font_size(font),
-        TextLayout::justify(Justify::Center),
         Node {
             position_type: PositionType::Absolute,
             width: px(size.x),
@@ -102,7 +108,15 @@ fn pill_label(text: String, anchor: Vec3, font: f32) -> impl Bundle {
             border_radius: BorderRadius::all(px(size.y / 2.0)),
             ..default()
         },
+        BackgroundColor(background),
         Pickable::IGNORE,
+        children![(
+            Text::new(text),
+            TextFont::from_font_size(font),
+            TextColor(color),
+            TextLayout::justify(Justify::Center),
+            Pickable::IGNORE,
+        )],
     )
 }
 
@@ -203,12 +217,7 @@ fn update_hint_labels(
             } else {
                 (16.0, Color::srgba(0.0, 0.0, 0.0, 0.72), Color::WHITE)
             };
-            commands.spawn((
-                HintLabel,
-                pill_label(text, anchor, size),
-                BackgroundColor(background),
-                TextColor(color),
-            ));
+            commands.spawn((HintLabel, pill_label(text, anchor, size, background, color)));
         }
     }
 }

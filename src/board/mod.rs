@@ -4,6 +4,7 @@
 
 mod camera;
 mod discs;
+pub mod haptics;
 mod labels;
 mod markers;
 mod scene;

@@ -45,6 +45,40 @@ fn with_activity<T>(
     .map_err(|e| e.to_string())
 }
 
+/// `activity.getWindow().getDecorView().performHapticFeedback(..)` (API 3): `VIRTUAL_KEY` (1)
+/// for a placed disc, `LONG_PRESS` (0), firmer, for a refused tap.
+pub(super) fn haptic(kind: super::Haptic) -> Result<(), String> {
+    let constant = match kind {
+        super::Haptic::Place => 1,
+        super::Haptic::Refused => 0,
+    };
+    with_activity(|env, activity| {
+        let window = env
+            .call_method(
+                activity,
+                jni_str!("getWindow"),
+                jni_sig!("()Landroid/view/Window;"),
+                &[],
+            )?
+            .l()?;
+        let view = env
+            .call_method(
+                &window,
+                jni_str!("getDecorView"),
+                jni_sig!("()Landroid/view/View;"),
+                &[],
+            )?
+            .l()?;
+        env.call_method(
+            &view,
+            jni_str!("performHapticFeedback"),
+            jni_sig!("(I)Z"),
+            &[JValue::Int(constant)],
+        )?;
+        Ok(())
+    })
+}
+
 /// `activity.moveTaskToBack(true)`.
 pub(super) fn move_task_to_back() -> Result<(), String> {
     with_activity(|env, activity| {

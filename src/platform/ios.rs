@@ -27,9 +27,9 @@ use objc2_ui_kit::{
     UIContentSizeCategoryAccessibilityMedium, UIContentSizeCategoryExtraExtraExtraLarge,
     UIContentSizeCategoryExtraExtraLarge, UIContentSizeCategoryExtraLarge,
     UIContentSizeCategoryExtraSmall, UIContentSizeCategoryLarge, UIContentSizeCategoryMedium,
-    UIContentSizeCategorySmall, UIFont, UILabel, UIScene, UISceneConnectionOptions,
-    UISceneDelegate, UISceneSession, UIView, UIViewAutoresizing, UIWindow, UIWindowScene,
-    UIWindowSceneDelegate, UIWindowSceneSessionRoleApplication,
+    UIContentSizeCategorySmall, UIFont, UIImpactFeedbackGenerator, UIImpactFeedbackStyle, UILabel,
+    UIScene, UISceneConnectionOptions, UISceneDelegate, UISceneSession, UIView, UIViewAutoresizing,
+    UIWindow, UIWindowScene, UIWindowSceneDelegate, UIWindowSceneSessionRoleApplication,
 };
 use raw_window_handle::{HasWindowHandle, RawWindowHandle};
 
@@ -144,6 +144,27 @@ pub(crate) fn show_render_failure(text: &str) {
             cover.addSubview(&label);
             window.addSubview(&cover);
         }
+    }
+}
+
+/// A light impact for a placed disc, a heavy one for a refused tap (`UIImpactFeedbackGenerator`,
+/// iOS 10; it follows the system's haptics setting). Main thread only: the caller runs there.
+pub(super) fn haptic(kind: super::Haptic) {
+    let Some(mtm) = MainThreadMarker::new() else {
+        bevy::log::warn_once!("haptics: not on the main thread");
+        return;
+    };
+    let style = match kind {
+        super::Haptic::Place => UIImpactFeedbackStyle::Light,
+        super::Haptic::Refused => UIImpactFeedbackStyle::Heavy,
+    };
+    // SAFETY: main thread (the marker); the generator is new and lives through the call.
+    unsafe {
+        let generator = UIImpactFeedbackGenerator::initWithStyle(
+            mtm.alloc::<UIImpactFeedbackGenerator>(),
+            style,
+        );
+        generator.impactOccurred();
     }
 }
 

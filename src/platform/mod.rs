@@ -439,6 +439,36 @@ pub fn leave_app() {
     }
 }
 
+/// A haptic the device makes (when and why: `board::haptics`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Haptic {
+    /// The player's disc is placed: the lightest tick.
+    Place,
+    /// A tap changed nothing: a short, firmer buzz.
+    Refused,
+}
+
+/// Makes a haptic where the device can: Android's view haptics (`performHapticFeedback`, which
+/// follows the system's touch-feedback setting and needs no permission), iOS's impact feedback
+/// generator, a browser's `navigator.vibrate` (Android's browsers; Safari has none). Desktop
+/// has none. A failure is logged once and otherwise ignored: a haptic is never worth more.
+pub fn haptic(kind: Haptic) {
+    #[cfg(target_os = "android")]
+    if let Err(e) = android::haptic(kind) {
+        bevy::log::warn_once!("haptics: {e}");
+    }
+    #[cfg(target_os = "ios")]
+    ios::haptic(kind);
+    #[cfg(all(target_family = "wasm", target_os = "unknown"))]
+    web::haptic(kind);
+    #[cfg(not(any(
+        target_os = "android",
+        target_os = "ios",
+        all(target_family = "wasm", target_os = "unknown")
+    )))]
+    let _ = kind;
+}
+
 /// Tells the player, over the dead frame, that the graphics stopped and what to do, where the
 /// app does not end itself after a render error (iOS, a browser:
 /// [`crate::app::gpu::RenderErrorResponse`]). Main thread: the render error handler runs in the

@@ -226,6 +226,9 @@ pub struct Preferences {
     pub text_size: TextSize,
     /// Sound effects for placing and flipping discs.
     pub sound: bool,
+    /// A light tick under the finger when the player's disc is placed, and a short buzz when
+    /// a tap is refused, where the device can (phones; a browser with `navigator.vibrate`).
+    pub haptics: bool,
     /// Table mode for two players face to face (the phone or tablet flat between them): the
     /// board from straight above, the top player's HUD turned towards them. Takes effect when
     /// both sides are human (`settings::TableMode`).
@@ -253,6 +256,7 @@ impl Default for Preferences {
             language: None,
             text_size: TextSize::Normal,
             sound: true,
+            haptics: true,
             table_mode: false,
             ai_stats: false,
             auto_pass: true,

@@ -16,6 +16,17 @@ pub const TOUCH: f32 = 56.0;
 pub const HUD_HEIGHT: f32 = 196.0;
 /// Each HUD's height face to face (two people: no AI's progress and no win bar).
 pub const TABLE_HUD_HEIGHT: f32 = 164.0;
+/// On a tall phone upright ([`Areas::tall`]) the HUD at the top keeps only whose turn it is,
+/// the AI's progress, the win bar and the AI's statistics: the player cards go around the
+/// board and the notices become a toast.
+pub const TALL_HUD_HEIGHT: f32 = 100.0;
+/// A player card's row beside the board on a tall phone: the count's chip (46) in its ring.
+pub const CARD_HEIGHT: f32 = 60.0;
+/// The row under the player's card on a tall phone: the move strip (the last moves, "Move 23
+/// · 37 empty", a tap opens the move list) and the HUD's buttons (Pass, Play again...).
+pub const STRIP_HEIGHT: f32 = TOUCH;
+/// A notice's toast on a tall phone: this tall, over the board's lower edge.
+pub const TOAST_HEIGHT: f32 = 44.0;
 
 /// The HUD's height upright, face to face (`table`) or not.
 pub fn hud_height(table: bool) -> f32 {
@@ -159,6 +170,18 @@ pub struct Areas {
     pub board: Rect,
     /// The band the board is framed in while the move list is open.
     pub board_with_sheet: Rect,
+    /// A tall phone upright with one player: the board sits low, within the thumb's reach,
+    /// between the opponent's card right above it and the player's right below it, with the
+    /// move strip under that; the HUD at the top is [`TALL_HUD_HEIGHT`] tall. Chosen where it
+    /// leaves the board as large as the usual layout does.
+    pub tall: bool,
+    /// On a tall phone, the cards' rows: above the board, then below it (empty otherwise).
+    pub cards: [Rect; 2],
+    /// On a tall phone, the move strip's row under the player's card (empty otherwise).
+    pub strip: Rect,
+    /// On a tall phone, where a notice's toast shows: over the board's lower edge (empty
+    /// otherwise).
+    pub toast: Rect,
 }
 
 /// A rectangle from its edges.
@@ -234,12 +257,81 @@ pub fn areas(size: Vec2, scale: f32, safe: &SafeArea, table: bool) -> Areas {
             sheet,
             board,
             board_with_sheet,
+            tall: false,
+            cards: [empty; 2],
+            strip: empty,
+            toast: empty,
         };
     }
-    let hud_bottom = t + hud_height(table) * s;
     let toolbar_top = b - TOOLBAR_HEIGHT * s;
     let toolbar = edges(0.0, toolbar_top, w, h);
     let toolbar_content = edges(l, toolbar_top, r, b);
+    // A tall phone: the board's band as wide as the screen between the cards, the move
+    // strip and the short HUD still fits (the usual layout's board is as wide at most).
+    let tall_stack = (TALL_HUD_HEIGHT + 2.0 * CARD_HEIGHT + STRIP_HEIGHT) * s;
+    let tall = !table && toolbar_top - t - tall_stack >= r - l;
+    if tall {
+        // Bottom up: the strip above the toolbar, the player's card, the board as low as it
+        // goes, the opponent's card; the HUD's content right above that, and the spare
+        // height at the top of the screen, away from the thumb.
+        let inset = HUD_PADDING.x * s;
+        let strip = edges(
+            l + inset,
+            toolbar_top - STRIP_HEIGHT * s,
+            r - inset,
+            toolbar_top,
+        );
+        let near_card = edges(
+            l + inset,
+            strip.min.y - CARD_HEIGHT * s,
+            r - inset,
+            strip.min.y,
+        );
+        let board = edges(l, near_card.min.y - (r - l), r, near_card.min.y);
+        let far_card = edges(
+            l + inset,
+            board.min.y - CARD_HEIGHT * s,
+            r - inset,
+            board.min.y,
+        );
+        let hud_bottom = far_card.min.y;
+        let toast = edges(
+            l + 2.0 * GAP * s,
+            board.max.y - (TOAST_HEIGHT + 2.0 * GAP) * s,
+            r - 2.0 * GAP * s,
+            board.max.y - 2.0 * GAP * s,
+        );
+        // Panels take the space under the HUD, over the cards and the board. The move list
+        // takes the lower part of the whole height and the HUD hides while it is open
+        // (`screens::hud_hidden`), so the board framed above it stays large for reviewing.
+        let band = edges(l, hud_bottom, r, toolbar_top);
+        let whole = edges(l, t, r, toolbar_top);
+        let sheet_top = whole.max.y - sheet_height(whole.height(), s, false);
+        return Areas {
+            landscape,
+            toolbar_grid: false,
+            hud: edges(0.0, 0.0, w, hud_bottom),
+            far_hud: empty,
+            hud_content: [
+                edges(l, hud_bottom - TALL_HUD_HEIGHT * s, r, hud_bottom),
+                empty,
+            ],
+            toolbar,
+            toolbar_content,
+            cover: edges(0.0, hud_bottom, w, toolbar_top),
+            panel: band,
+            tall_cover: edges(0.0, 0.0, w, toolbar_top),
+            tall_panel: whole,
+            sheet: edges(l, sheet_top, r, toolbar_top),
+            board,
+            board_with_sheet: edges(l, t, r, sheet_top),
+            tall,
+            cards: [far_card, near_card],
+            strip,
+            toast,
+        };
+    }
+    let hud_bottom = t + hud_height(table) * s;
     let (hud, far_hud, hud_content, band_bottom) = if table {
         // The far HUD at the top, turned; the near one above the toolbar.
         let near_top = toolbar_top - TABLE_HUD_HEIGHT * s;
@@ -282,6 +374,10 @@ pub fn areas(size: Vec2, scale: f32, safe: &SafeArea, table: bool) -> Areas {
         sheet: edges(band.min.x, sheet_top, band.max.x, band.max.y),
         board: band,
         board_with_sheet: edges(band.min.x, band.min.y, band.max.x, sheet_top),
+        tall: false,
+        cards: [empty; 2],
+        strip: empty,
+        toast: empty,
     }
 }
 
@@ -354,13 +450,24 @@ pub(crate) mod tests {
                 assert!(rows >= 6 && columns >= 2, "{name}: {rows} x {columns}");
             }
         }
-        // The iPhone-sized screen of the issue, upright with its notch: 4 rows of 3.
+        // The iPhone-sized screen of the issue, upright with its notch (a tall phone: the
+        // sheet takes the lower part of the whole height, the HUD hides): 6 rows of 3.
         let (name, size, safe) = screens()[0];
         assert_eq!(name, "phone upright");
         let a = areas(size, 1.0, &safe, false);
-        assert_eq!(move_list_capacity(a.sheet, 1.0), (4, 3));
-        // Rows are counted whole: a sheet one pixel short of a row shows one row fewer.
-        let short = Rect::new(0.0, 0.0, 390.0, a.sheet.height() - 4.0);
+        assert!(a.tall);
+        assert_eq!(move_list_capacity(a.sheet, 1.0), (6, 3));
+        // Rows are counted whole: a sheet one pixel short of a fourth row shows three.
+        let four = SHEET_HEADER
+            + SHEET_FOOTER
+            + 2.0 * MOVE_LIST_PADDING.y
+            + 4.0 * (MOVE_ROW + MOVE_ROW_GAP)
+            - MOVE_ROW_GAP;
+        assert_eq!(
+            move_list_capacity(Rect::new(0.0, 0.0, 390.0, four), 1.0).0,
+            4
+        );
+        let short = Rect::new(0.0, 0.0, 390.0, four - 1.0);
         assert_eq!(move_list_capacity(short, 1.0).0, 3);
     }
 
@@ -423,7 +530,9 @@ pub(crate) mod tests {
                     // One player upright: from the top of the safe area, the HUD's place too.
                     assert_eq!(a.tall_panel.min.y, safe.top, "{at}");
                     assert_eq!(a.tall_panel.max.y, a.toolbar.min.y, "{at}");
-                    assert!(a.tall_panel.height() > a.panel.height() + 150.0, "{at}");
+                    let hud = a.hud_content[0].height();
+                    assert!(hud >= TALL_HUD_HEIGHT * scale, "{at}");
+                    assert!(a.tall_panel.height() >= a.panel.height() + hud, "{at}");
                 } else {
                     // Face to face both HUDs stay; lying down the HUD is beside it anyway.
                     assert_eq!(a.tall_panel, a.panel, "{at}");
@@ -505,10 +614,11 @@ pub(crate) mod tests {
             bottom: 34.0,
             ..SafeArea::default()
         };
-        let a = areas(Vec2::new(390.0, 844.0), 1.0, &notch, false);
+        let a = areas(Vec2::new(360.0, 640.0), 1.0, &notch, false);
+        assert!(!a.tall, "{a:?}");
         assert_eq!(
             (a.board.min.y, a.board.max.y),
-            (HUD_HEIGHT + 47.0, 844.0 - TOOLBAR_HEIGHT - 34.0)
+            (HUD_HEIGHT + 47.0, 640.0 - TOOLBAR_HEIGHT - 34.0)
         );
         // Face to face upright: the near HUD sits above the toolbar.
         let t = areas(Vec2::new(390.0, 844.0), 1.0, &notch, true);
@@ -551,6 +661,70 @@ pub(crate) mod tests {
         // on a phone lying down, too short for both.
         assert!(!areas(size, TABLET_SCALE, &none, true).toolbar_grid);
         assert!(!areas(Vec2::new(844.0, 390.0), 1.0, &none, false).toolbar_grid);
+    }
+
+    #[test]
+    fn a_tall_phone_puts_the_cards_around_a_low_board() {
+        let notch = SafeArea {
+            top: 47.0,
+            bottom: 34.0,
+            ..SafeArea::default()
+        };
+        let none = SafeArea::default();
+        for (size, safe) in [
+            (Vec2::new(390.0, 844.0), notch),
+            (Vec2::new(430.0, 932.0), notch),
+            (Vec2::new(540.0, 960.0), none),
+            (Vec2::new(540.0, 1170.0), none),
+        ] {
+            let a = areas(size, 1.0, &safe, false);
+            let at = format!("{size}: {a:?}");
+            assert!(a.tall && !a.landscape, "{at}");
+            // The opponent's card right above the board, the player's right below it, the
+            // strip under that and the toolbar under the strip.
+            let [far, near] = a.cards;
+            assert_eq!(far.max.y, a.board.min.y, "{at}");
+            assert_eq!(near.min.y, a.board.max.y, "{at}");
+            assert_eq!(a.strip.min.y, near.max.y, "{at}");
+            assert_eq!(a.strip.max.y, a.toolbar.min.y, "{at}");
+            // The HUD's content right above the opponent's card (the spare height above it).
+            assert_eq!(a.hud_content[0].max.y, far.min.y, "{at}");
+            assert!(a.hud_content[0].min.y >= safe.top, "{at}");
+            assert!(near.height() >= 46.0 && a.strip.height() >= TOUCH, "{at}");
+            // The board is as wide as the screen (inside the safe area) and square: no
+            // smaller than the usual layout's, whose band is the width at most.
+            assert_eq!(a.board.width(), size.x - safe.left - safe.right, "{at}");
+            assert_eq!(a.board.height(), a.board.width(), "{at}");
+            // The toast lies over the board's lower edge, inside it.
+            assert_eq!(a.board.intersect(a.toast), a.toast, "{at}");
+            assert!(a.toast.min.y > a.board.center().y, "{at}");
+            // The move list (the HUD hides) leaves most of the board's square in view above
+            // it.
+            assert!(
+                a.board_with_sheet.height() >= 0.75 * a.board.height(),
+                "{at}"
+            );
+            assert_eq!(a.board_with_sheet.min.y, safe.top, "{at}");
+        }
+        // On the tallest of them the board sits lower than the usual layout's, centred in
+        // the band between a HUD of HUD_HEIGHT and the toolbar, put it.
+        let a = areas(Vec2::new(540.0, 1170.0), 1.0, &none, false);
+        let usual_centre = (HUD_HEIGHT + 1170.0 - TOOLBAR_HEIGHT) / 2.0;
+        assert!(a.board.center().y > usual_centre + 40.0, "{a:?}");
+        // Not where the board would shrink: a small phone, large text, tablets, lying down,
+        // face to face.
+        let small = [
+            (Vec2::new(360.0, 640.0), 1.0, false),
+            (Vec2::new(390.0, 844.0), 1.4, false),
+            (Vec2::new(390.0, 844.0), 1.0, true),
+            (Vec2::new(834.0, 1194.0), TABLET_SCALE, false),
+            (Vec2::new(844.0, 390.0), 1.0, false),
+        ];
+        for (size, scale, table) in small {
+            let a = areas(size, scale, &notch, table);
+            assert!(!a.tall, "{size} at {scale}, table {table}");
+            assert_eq!(a.cards, [Rect::default(); 2]);
+        }
     }
 
     #[test]

@@ -167,7 +167,7 @@ function stats(values) {
   return { frames: values.length, p50: +at(0.5).toFixed(1), p95: +at(0.95).toFixed(1), max: +sorted[sorted.length - 1].toFixed(1) };
 }
 
-// 1. A new player: the page loads, the loading screen goes, the new-game screen shows.
+// 1. A new player: the page loads, the loading screen goes, the board shows, ready to play.
 {
   const context = await phoneContext();
   const t0 = Date.now();
@@ -209,9 +209,17 @@ function stats(values) {
 }
 
 // 2. A game: tap a legal square, the AI answers from its worker, the game survives a reload.
+// The haptics go through navigator.vibrate (recorded here: a desktop Chromium has no motor).
 let transcript;
 {
   const context = await phoneContext();
+  await context.addInitScript(() => {
+    window.montelloVibrations = [];
+    Navigator.prototype.vibrate = function (pattern) {
+      window.montelloVibrations.push(JSON.stringify(pattern));
+      return true;
+    };
+  });
   const page = await open(context, '?open=board');
   await recordFrames(page);
   const before = await data(page);
@@ -222,6 +230,8 @@ let transcript;
   await page.waitForFunction(() => document.body.dataset.black === '4', null, { timeout: MOVE_MS });
   const played = await data(page);
   check(played.black === '4' && played.white === '1', `the tap on ${legal[0].square} played it: ${played.black}-${played.white} (${played.transcript})`);
+  const ticks = await page.evaluate(() => window.montelloVibrations);
+  check(ticks.length === 1 && ticks[0] === '[10]', `the placed disc ticked under the finger (navigator.vibrate ${ticks.join(' ')})`);
   const tapped = Date.now();
   await page.waitForFunction(() => document.body.dataset.thinking === '1' || document.body.dataset.transcript.length >= 4, null, { timeout: MOVE_MS });
   await page.waitForFunction(() => document.body.dataset.transcript.length >= 4 && document.body.dataset.turn === 'black', null, { timeout: MOVE_MS });

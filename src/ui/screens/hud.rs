@@ -4,7 +4,7 @@
 use super::Seat;
 use crate::AppSystems;
 use crate::game::ai::{AiState, AiStats, Purpose, WinEstimate};
-use crate::game::flow::{CountLag, CurrentGame, GameCommand, Notice};
+use crate::game::flow::{CountLag, CurrentGame, GameCommand, Notice, ViewBusy};
 use crate::game::player::Player;
 use crate::game::players::Players;
 use crate::prefs::choices::Lang;
@@ -22,6 +22,7 @@ use montello_engine::Side;
 
 pub(super) fn plugin(app: &mut App) {
     widgets::actions::<HudAction>(app);
+    app.init_resource::<TallLayout>();
     app.add_systems(Startup, spawn_hud).add_systems(
         Update,
         (
@@ -33,7 +34,10 @@ pub(super) fn plugin(app: &mut App) {
                         update_texts.run_if(texts_stale.or_else(thinking)),
                         update_bars.run_if(bars_stale.or_else(thinking)),
                         mark_side_to_move.run_if(
-                            resource_changed::<CurrentGame>.or_else(resource_changed::<Palette>),
+                            resource_changed::<CurrentGame>
+                                .or_else(resource_changed::<Palette>)
+                                .or_else(resource_changed::<AiState>)
+                                .or_else(thinking),
                         ),
                         show_buttons.run_if(
                             resource_changed::<CurrentGame>
@@ -42,6 +46,7 @@ pub(super) fn plugin(app: &mut App) {
                         ),
                     )
                         .in_set(HudUpdate),
+                    show_toast.run_if(resource_changed::<Notice>),
                     fade_notice,
                 )
                     .chain(),
@@ -108,7 +113,34 @@ pub(super) enum HudText {
     Notice,
     /// The win bar's label: who is ahead and by how much ("Black 62%").
     Lead,
+    /// On a tall phone, the AI's statistics under the win bar (elsewhere they take the
+    /// notice's place when there is no notice).
+    Stats,
+    /// On a tall phone, the notice in its toast.
+    Toast,
+    /// On a tall phone, the move strip's last moves ("… 21. f5 d6 22. c3").
+    Strip,
+    /// On a tall phone, where the game is, after the strip's moves ("Move 23 · 37 empty").
+    Progress,
 }
+
+/// The layout is the tall phone's ([`crate::ui::layout::Areas::tall`]): the cards around the
+/// board, the move strip, notices in a toast, the AI's statistics under the win bar.
+#[derive(Resource, Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct TallLayout(pub bool);
+
+/// On a tall phone, a notice's toast over the board's lower edge (its place, and the pill
+/// in it): shown while there is a notice, fading with it.
+#[derive(Component, Debug)]
+struct Toast;
+
+/// The toast's pill, whose ground fades with the notice.
+#[derive(Component, Debug)]
+struct ToastPill;
+
+/// On a tall phone, the move strip: a tap opens the move list.
+#[derive(Component, Debug)]
+struct MoveStrip;
 
 /// The row of the player cards: side by side upright, stacked in the column lying down.
 #[derive(Component, Debug)]
@@ -267,6 +299,8 @@ fn win_bar(seat: Seat) -> impl Bundle {
             ..default()
         }),
         WinBar,
+        // (A HUD row panels must leave alone, as the layout check sees it.)
+        LayoutProbe("hud"),
         seat,
         children![
             (
@@ -361,6 +395,7 @@ fn notice_row(seat: Seat) -> impl Bundle {
                     ..default()
                 }
             ),
+            move_strip(seat),
             button_of("hud.pass", HudAction::Pass),
             button_of("hud.play_again", HudAction::PlayAgain),
             button_of("hud.graph", HudAction::Graph),
@@ -430,9 +465,104 @@ fn spawn_seat(commands: &mut Commands, seat: Seat) {
                 seat,
             ),
             win_bar(seat),
+            (
+                coloured_label("", 14.0, Color::WHITE),
+                Paint::TextDim,
+                TextLayout::no_wrap(),
+                HudText::Stats,
+                seat,
+                Node {
+                    display: Display::None,
+                    width: percent(100),
+                    overflow: Overflow::clip(),
+                    ..default()
+                },
+            ),
             notice_row(seat),
+            toast(seat),
         ],
     ));
+}
+
+/// A notice's toast (a tall phone's): a pill centred in its place, over the board, which taps
+/// pass through. Placed by [`arrange_for_orientation`], shown by [`show_toast`].
+fn toast(seat: Seat) -> impl Bundle {
+    (
+        layout(Node {
+            display: Display::None,
+            position_type: PositionType::Absolute,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::FlexEnd,
+            ..default()
+        }),
+        Toast,
+        Visibility::Hidden,
+        seat,
+        children![(
+            layout(Node {
+                padding: UiRect::axes(px(16), px(8)),
+                border_radius: BorderRadius::all(px(20)),
+                max_width: percent(100),
+                ..default()
+            }),
+            BackgroundColor(Color::NONE),
+            ToastPill,
+            children![(
+                coloured_label("", 17.0, Palette::CLASSIC.text_dim),
+                TextLayout::justify(Justify::Center),
+                HudText::Toast,
+                seat,
+            )],
+        )],
+    )
+}
+
+/// The move strip (a tall phone's): the last moves and where the game is, one line; a tap
+/// opens the move list.
+fn move_strip(seat: Seat) -> impl Bundle {
+    (
+        widgets::framed(
+            Node {
+                display: Display::None,
+                flex_grow: 1.0,
+                flex_basis: px(0),
+                min_height: px(crate::ui::layout::TOUCH),
+                padding: UiRect::axes(px(12), px(6)),
+                align_items: AlignItems::Center,
+                border_radius: BorderRadius::all(px(10)),
+                overflow: Overflow::clip(),
+                ..default()
+            },
+            super::toolbar::ToolAction::Open(super::Overlay::Moves),
+            false,
+            (
+                layout(Node {
+                    width: percent(100),
+                    justify_content: JustifyContent::SpaceBetween,
+                    align_items: AlignItems::Center,
+                    column_gap: px(10),
+                    ..default()
+                }),
+                children![
+                    (
+                        text_label("", 16.0),
+                        TextLayout::no_wrap(),
+                        HudText::Strip,
+                        seat,
+                    ),
+                    (
+                        coloured_label("", 14.0, Color::WHITE),
+                        Paint::TextDim,
+                        TextLayout::no_wrap(),
+                        HudText::Progress,
+                        seat,
+                    ),
+                ],
+            ),
+        ),
+        MoveStrip,
+        seat,
+    )
 }
 
 /// Lying down (one player), the move list fills the column under the cards.
@@ -480,25 +610,70 @@ pub fn who_plays(players: &Players, names: &[String; 2], side: Side, lang: Lang)
     }
 }
 
+/// Where a tall phone's rows go (logical pixels, [`crate::ui::layout::Areas::tall`]).
+#[derive(Clone, Copy, PartialEq, Debug)]
+struct TallPlaces {
+    /// From the top of the opponent's card to the bottom of the player's.
+    cards: Rect,
+    strip: Rect,
+    toast: Rect,
+    /// The UI's scale: the places are in logical pixels, nodes in UI units.
+    scale: f32,
+    /// The person's side, whose card goes below the board.
+    viewer: Side,
+    /// The move list is open: it covers the strip, and the board above it is framed without
+    /// the cards.
+    sheet: bool,
+}
+
+/// What the HUD's arrangement depends on.
+#[derive(SystemParam)]
+struct Arrangement<'w, 's> {
+    windows: Query<'w, 's, &'static Window, With<bevy::window::PrimaryWindow>>,
+    ui_scale: Res<'w, UiScale>,
+    safe: Res<'w, crate::platform::SafeArea>,
+    table: Res<'w, TableMode>,
+    overlay: Res<'w, State<super::Overlay>>,
+    players: Res<'w, Players>,
+    tall: ResMut<'w, TallLayout>,
+}
+
+/// Places `node` on `rect` (logical pixels), relative to the HUD's root at the screen's
+/// top-left corner.
+fn place_absolute(node: &mut Node, rect: Rect, scale: f32) {
+    node.position_type = PositionType::Absolute;
+    node.left = px(rect.min.x / scale);
+    node.top = px(rect.min.y / scale);
+    node.width = px(rect.width() / scale);
+    node.height = px(rect.height() / scale);
+}
+
+/// Back in the HUD's flow.
+fn unplace(node: &mut Node) {
+    node.position_type = PositionType::Relative;
+    (node.left, node.top, node.width, node.height) = (Val::Auto, Val::Auto, Val::Auto, Val::Auto);
+}
+
 /// Upright the player cards sit side by side, White's mirrored; lying down they are stacked
-/// in the column (one player: the move list docked under them). The HUD hides where a panel
-/// takes its place ([`super::hud_hidden`]).
+/// in the column (one player: the move list docked under them). On a tall phone the cards
+/// go around the board (the opponent's above it, the player's below), the notice row becomes
+/// the move strip's and the notices a toast. The HUD hides where a panel takes its place
+/// ([`super::hud_hidden`]).
 #[allow(clippy::type_complexity)]
 fn arrange_for_orientation(
-    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    ui_scale: Res<UiScale>,
-    safe: Res<crate::platform::SafeArea>,
-    table: Res<TableMode>,
-    overlay: Res<State<super::Overlay>>,
+    mut from: Arrangement,
     mut huds: Query<(&Seat, &mut Visibility), With<super::HudRoot>>,
     mut nodes: Query<
         (
             &mut Node,
+            Option<&mut LayoutProbe>,
             Has<CardsRow>,
             Option<&PlayerCard>,
             Option<&CardTexts>,
             Has<NoticeRow>,
             Has<super::move_list::DockedList>,
+            Has<MoveStrip>,
+            Has<Toast>,
         ),
         Or<(
             With<CardsRow>,
@@ -506,6 +681,8 @@ fn arrange_for_orientation(
             With<CardTexts>,
             With<NoticeRow>,
             With<super::move_list::DockedList>,
+            With<MoveStrip>,
+            With<Toast>,
         )>,
     >,
     mut texts: Query<
@@ -516,23 +693,38 @@ fn arrange_for_orientation(
             Without<PlayerCard>,
             Without<CardTexts>,
             Without<super::move_list::DockedList>,
+            Without<MoveStrip>,
+            Without<Toast>,
         ),
     >,
     added: Query<(), Or<(Added<CardsRow>, Added<super::move_list::DockedList>)>>,
-    mut last: Local<Option<(bool, bool, bool)>>,
+    mut last: Local<Option<(bool, bool, bool, Option<TallPlaces>)>>,
 ) {
-    let Ok(window) = windows.single() else {
+    let Ok(window) = from.windows.single() else {
         return;
     };
     let size = Vec2::new(window.width(), window.height());
-    let landscape = crate::ui::layout::is_landscape(safe.inner(size) / ui_scale.0.max(0.01));
-    let hidden = super::hud_hidden(*overlay.get(), landscape, table.0);
-    let state = (landscape, table.0, hidden);
+    let scale = from.ui_scale.0.max(0.01);
+    let table = from.table.0;
+    let areas = crate::ui::layout::areas(size, scale, &from.safe, table);
+    let landscape = areas.landscape;
+    let overlay = *from.overlay.get();
+    let hidden = super::hud_hidden(overlay, landscape, areas.tall, table);
+    let tall = areas.tall.then(|| TallPlaces {
+        cards: areas.cards[0].union(areas.cards[1]),
+        strip: areas.strip,
+        toast: areas.toast,
+        scale,
+        viewer: from.players.viewer(),
+        sheet: overlay == super::Overlay::Moves,
+    });
+    from.tall.set_if_neq(TallLayout(areas.tall));
+    let state = (landscape, table, hidden, tall);
     if *last == Some(state) && added.is_empty() {
         return;
     }
     *last = Some(state);
-    let column = landscape && !table.0;
+    let column = landscape && !table;
     for (seat, mut visibility) in &mut huds {
         visibility.set_if_neq(if hidden && *seat == Seat::Near {
             Visibility::Hidden
@@ -540,29 +732,58 @@ fn arrange_for_orientation(
             Visibility::Inherited
         });
     }
-    for (mut node, cards, card, card_texts, notice_row, docked) in &mut nodes {
+    let shown = |on: bool| if on { Display::Flex } else { Display::None };
+    for (mut node, probe, cards, card, card_texts, notice_row, docked, strip, toast) in &mut nodes {
         if cards {
-            (node.flex_direction, node.align_items) = if landscape {
-                (FlexDirection::Column, AlignItems::Stretch)
-            } else {
-                (FlexDirection::Row, AlignItems::Center)
+            (node.flex_direction, node.align_items) = match tall {
+                // The person's card at the bottom, by the board's near edge.
+                Some(t) if t.viewer == Side::Black => {
+                    (FlexDirection::ColumnReverse, AlignItems::Stretch)
+                }
+                Some(_) => (FlexDirection::Column, AlignItems::Stretch),
+                None if landscape => (FlexDirection::Column, AlignItems::Stretch),
+                None => (FlexDirection::Row, AlignItems::Center),
             };
+            match tall {
+                Some(t) => {
+                    place_absolute(&mut node, t.cards, t.scale);
+                    node.display = shown(!t.sheet);
+                }
+                None => {
+                    unplace(&mut node);
+                    node.display = Display::Flex;
+                }
+            }
+        }
+        if let Some(mut probe) = probe {
+            // Beside the board the cards and the strip are no longer the HUD's rows (a panel
+            // covers them with the board).
+            let name = match (tall.is_some(), cards, notice_row) {
+                (true, true, _) => "cards",
+                (true, _, true) => "strip",
+                (false, true, _) | (false, _, true) => "hud",
+                _ => probe.0,
+            };
+            if probe.0 != name {
+                probe.0 = name;
+            }
         }
         if let Some(PlayerCard(side)) = card {
             // Upright each card takes half the row; stacked, its own height.
-            (node.flex_grow, node.flex_basis) = if landscape {
+            let stacked = landscape || tall.is_some();
+            (node.flex_grow, node.flex_basis) = if stacked {
                 (0.0, Val::Auto)
             } else {
                 (1.0, px(0))
             };
-            node.flex_direction = if *side == Side::White && !landscape {
+            node.flex_direction = if *side == Side::White && !stacked {
                 FlexDirection::RowReverse
             } else {
                 FlexDirection::Row
             };
         }
         if let Some(CardTexts(side)) = card_texts {
-            node.align_items = if *side == Side::White && !landscape {
+            node.align_items = if *side == Side::White && !landscape && tall.is_none() {
                 AlignItems::FlexEnd
             } else {
                 AlignItems::FlexStart
@@ -581,21 +802,57 @@ fn arrange_for_orientation(
                     px(crate::ui::layout::TOUCH),
                 )
             };
+            match tall {
+                Some(t) => {
+                    place_absolute(&mut node, t.strip, t.scale);
+                    node.display = shown(!t.sheet);
+                }
+                None => {
+                    unplace(&mut node);
+                    node.display = Display::Flex;
+                }
+            }
+        }
+        if strip {
+            node.display = shown(tall.is_some());
+        }
+        if toast {
+            match tall {
+                Some(t) => {
+                    place_absolute(&mut node, t.toast, t.scale);
+                    node.display = Display::Flex;
+                }
+                None => node.display = Display::None,
+            }
         }
         if docked {
-            node.display = if column { Display::Flex } else { Display::None };
+            node.display = shown(column);
         }
     }
     // Upright the notice takes the row's free width, pushing the buttons right; in the
-    // column it keeps its own height.
+    // column it keeps its own height. On a tall phone the strip takes the row, the notice
+    // shows in its toast and the AI's statistics under the win bar.
     for (text, mut node) in &mut texts {
-        if matches!(text, HudText::Notice) {
-            node.flex_grow = if column { 0.0 } else { 1.0 };
+        match text {
+            HudText::Notice => {
+                node.flex_grow = if column { 0.0 } else { 1.0 };
+                node.display = shown(tall.is_none());
+            }
+            HudText::Stats => node.display = shown(tall.is_some()),
+            _ => {}
         }
     }
 }
 
-fn status_text(current: &CurrentGame, players: &Players, ai: &AiState, lang: Lang) -> String {
+/// Whose turn it is, the result, or the review's place; before a first game's first move,
+/// how to play (`new_player`: no game against the AI finished yet).
+fn status_text(
+    current: &CurrentGame,
+    players: &Players,
+    ai: &AiState,
+    new_player: bool,
+    lang: Lang,
+) -> String {
     let game = current.game();
     if let Some(ply) = current.review() {
         return lang.f("hud.review", &[("ply", &ply), ("total", &game.ply())]);
@@ -617,7 +874,14 @@ fn status_text(current: &CurrentGame, players: &Players, ai: &AiState, lang: Lan
     if let Some((s, Purpose::Move, _)) = ai.thinking() {
         return lang.f("hud.thinking", &[("side", &lang.side(s))]);
     }
-    let key = if game.must_pass() {
+    let key = if new_player
+        && game.ply() == 0
+        && players.human_against_ai().is_some()
+        && players.is_human(side)
+    {
+        // Against the AI the person to move first is Black.
+        "hud.first_move"
+    } else if game.must_pass() {
         "hud.must_pass"
     } else if players.is_human(side) && !players.is_human(side.opposite()) {
         "hud.your_move"
@@ -674,6 +938,9 @@ struct TextSources<'w> {
     language: Res<'w, Language>,
     palette: Res<'w, Palette>,
     lag: Res<'w, CountLag>,
+    busy: Res<'w, ViewBusy>,
+    tall: Res<'w, TallLayout>,
+    record: Res<'w, crate::persist::save::StatsFile>,
 }
 
 /// Whether a HUD text may read differently now.
@@ -688,6 +955,9 @@ fn texts_stale(from: TextSources) -> bool {
         || from.language.is_changed()
         || from.palette.is_changed()
         || from.lag.is_changed()
+        || from.busy.is_changed()
+        || from.tall.is_changed()
+        || from.record.is_changed()
 }
 
 /// Whether the thinking bar or the win bar may have moved.
@@ -714,6 +984,9 @@ fn update_texts(from: TextSources, mut texts: Query<(&HudText, &Seat, &mut Text,
         language,
         palette,
         lag,
+        busy,
+        tall,
+        record,
     } = from;
     let score = current.shown_position().score();
     // The counts tick with the discs: the board's animation may not have drawn them all yet.
@@ -724,7 +997,13 @@ fn update_texts(from: TextSources, mut texts: Query<(&HudText, &Seat, &mut Text,
             HudText::Count(Side::White) => count(Side::White, score.white),
             HudText::Name(side) => language.0.side(*side).to_string(),
             HudText::Who(side) => who_plays(&players, &settings.names, *side, language.0),
-            HudText::Status => status_text(&current, &players, &ai, language.0),
+            // The status changes when the board's discs have landed (a move's result, whose
+            // turn it is next), in step with what the player sees.
+            HudText::Status if busy.0 && !text.0.is_empty() => continue,
+            HudText::Status => {
+                let new_player = record.0.levels.values().all(|r| r.games == 0);
+                status_text(&current, &players, &ai, new_player, language.0)
+            }
             HudText::Lead => lead_text(estimate.0, language.0),
             HudText::Notice => {
                 let colour = if notice.is_error {
@@ -738,11 +1017,32 @@ fn update_texts(from: TextSources, mut texts: Query<(&HudText, &Seat, &mut Text,
                 if *seat == Seat::Far {
                     // The far player sees the game, not the near player's notices.
                     String::new()
-                } else if notice.is_empty() && settings.ai_stats {
+                } else if notice.is_empty() && settings.ai_stats && !tall.0 {
                     stats_text(&current, &players, &ai, &stats, language.0)
                 } else {
                     notice.text(language.0)
                 }
+            }
+            HudText::Toast => {
+                let colour = if notice.is_error {
+                    palette.text_error
+                } else {
+                    palette.text
+                };
+                if color.0 != colour {
+                    color.0 = colour;
+                }
+                notice.text(language.0)
+            }
+            HudText::Stats if settings.ai_stats && tall.0 => {
+                stats_text(&current, &players, &ai, &stats, language.0)
+            }
+            HudText::Stats => String::new(),
+            HudText::Strip => {
+                strip_text(current.game().all_moves(), current.shown_ply(), STRIP_PLIES)
+            }
+            HudText::Progress => {
+                progress_text(current.shown_ply(), current.shown_position(), language.0)
             }
         };
         if text.0 != value {
@@ -814,16 +1114,29 @@ fn update_bars(
     }
 }
 
+/// How strongly the AI's card is ringed while it thinks, at `secs` on the clock: a slow
+/// pulse between 30% and 100% (1.2 s a beat), so the player sees the AI at work.
+pub fn thinking_pulse(secs: f32) -> f32 {
+    let beat = (secs / 1.2 * std::f32::consts::TAU).cos();
+    0.3 + 0.7 * (0.5 + 0.5 * beat)
+}
+
 /// The side to move: its count ringed in the accent colour and its card on a lighter ground
-/// (neither once the game is over or under review).
+/// (neither once the game is over or under review); an AI's card pulses while it thinks.
 fn mark_side_to_move(
     current: Res<CurrentGame>,
     palette: Res<Palette>,
+    ai: Res<AiState>,
+    time: Res<Time>,
     mut chips: Query<(&CountChip, &mut BorderColor), Without<PlayerCard>>,
     mut cards: Query<(&PlayerCard, &mut BorderColor, &mut BackgroundColor), Without<CountChip>>,
 ) {
     let game = current.game();
     let to_move = (!game.is_over() && current.review().is_none()).then(|| game.side_to_move());
+    let thinking = match ai.thinking() {
+        Some((side, Purpose::Move, progress)) => Some((side, progress)),
+        _ => None,
+    };
     for (chip, mut border) in &mut chips {
         let colour = if to_move == Some(chip.0) {
             palette.hint
@@ -835,11 +1148,16 @@ fn mark_side_to_move(
         }
     }
     for (card, mut border, mut background) in &mut cards {
-        let (edge, ground) = if to_move == Some(card.0) {
+        let (mut edge, ground) = if to_move == Some(card.0) {
             (palette.hint, palette.button)
         } else {
             (Color::NONE, Color::NONE)
         };
+        if let Some((side, _)) = thinking
+            && side == card.0
+        {
+            edge = edge.with_alpha(thinking_pulse(time.elapsed_secs()));
+        }
         if border.top != edge {
             *border = BorderColor::all(edge);
         }
@@ -886,16 +1204,81 @@ fn show_buttons(
     }
 }
 
-/// A notice fades out over its last moment ([`Notice::opacity`]).
-fn fade_notice(notice: Res<Notice>, mut texts: Query<(&HudText, &mut TextColor)>) {
+/// A notice fades out over its last moment ([`Notice::opacity`]), in its row or its toast.
+fn fade_notice(
+    notice: Res<Notice>,
+    palette: Res<Palette>,
+    mut texts: Query<(&HudText, &mut TextColor)>,
+    mut pills: Query<&mut BackgroundColor, With<ToastPill>>,
+) {
     if notice.is_empty() {
         return;
     }
     let opacity = notice.opacity();
     for (text, mut color) in &mut texts {
-        if matches!(text, HudText::Notice) && color.0.alpha() != opacity {
+        if matches!(text, HudText::Notice | HudText::Toast) && color.0.alpha() != opacity {
             color.0.set_alpha(opacity);
         }
+    }
+    // (The pill's ground is the theme's button colour, faded with the text.)
+    let ground = palette.button.with_alpha(palette.button.alpha() * opacity);
+    for mut pill in &mut pills {
+        if pill.0 != ground {
+            pill.0 = ground;
+        }
+    }
+}
+
+/// The toast shows while there is a notice (on a tall phone; elsewhere it is not laid out).
+fn show_toast(notice: Res<Notice>, mut toasts: Query<&mut Visibility, With<Toast>>) {
+    let shown = if notice.is_empty() {
+        Visibility::Hidden
+    } else {
+        Visibility::Inherited
+    };
+    for mut visibility in &mut toasts {
+        visibility.set_if_neq(shown);
+    }
+}
+
+/// How many of the last moves the move strip shows.
+const STRIP_PLIES: usize = 4;
+
+/// The move strip's text: the last `plies` moves up to the shown one (`shown`, a ply), in
+/// numbered pairs, "…" before them when there are earlier ones ("… 21. f5 d6 22. c3"; a
+/// White move opening the strip is numbered "21. …"). Empty before the first move.
+pub fn strip_text(moves: &[montello_engine::Move], shown: usize, plies: usize) -> String {
+    let end = shown.min(moves.len());
+    let start = end.saturating_sub(plies);
+    let mut out = String::new();
+    if start > 0 {
+        out.push('…');
+    }
+    for (i, mv) in moves[start..end].iter().enumerate() {
+        let ply = start + i;
+        let pair = ply / 2 + 1;
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        if ply.is_multiple_of(2) {
+            out.push_str(&format!("{pair}. "));
+        } else if i == 0 {
+            out.push_str(&format!("{pair}. … "));
+        }
+        out.push_str(&mv.to_string());
+    }
+    out
+}
+
+/// Where the game is, after the strip's moves: "Move 23 · 37 empty" (`ply` moves played, the
+/// empty squares of `position`); before the first move only the empty squares.
+pub fn progress_text(ply: usize, position: montello_engine::Position, lang: Lang) -> String {
+    let score = position.score();
+    let empty = 64 - u32::from(score.black) - u32::from(score.white);
+    if ply == 0 {
+        lang.f("hud.empty", &[("empty", &empty)])
+    } else {
+        lang.f("hud.move_empty", &[("n", &ply), ("empty", &empty)])
     }
 }
 
@@ -919,6 +1302,155 @@ mod tests {
             .collect();
         names.sort();
         assert_eq!(names, ["HUD Far", "HUD Near", "Toolbar"]);
+    }
+
+    #[test]
+    fn the_move_strip_shows_the_last_moves_in_numbered_pairs() {
+        let moves: Vec<montello_engine::Move> = ["f5", "d6", "c3", "d3", "c4", "f4", "pass"]
+            .iter()
+            .map(|m| m.parse().expect("move"))
+            .collect();
+        assert_eq!(strip_text(&moves, 0, 4), "");
+        assert_eq!(strip_text(&moves, 1, 4), "1. f5");
+        assert_eq!(strip_text(&moves, 4, 4), "1. f5 d6 2. c3 d3");
+        // Earlier moves go behind "…"; a strip opening on White's move numbers it.
+        assert_eq!(strip_text(&moves, 5, 4), "… 1. … d6 2. c3 d3 3. c4");
+        assert_eq!(strip_text(&moves, 6, 4), "… 2. c3 d3 3. c4 f4");
+        // Reviewing: up to the move shown, not the last one played.
+        assert_eq!(strip_text(&moves, 2, 4), "1. f5 d6");
+        let last = strip_text(&moves, 7, 4);
+        assert!(last.starts_with("… 2. … d3") && last.ends_with(&moves[6].to_string()));
+        // A ply past the moves (never asked) shows what there is.
+        assert_eq!(strip_text(&moves[..2], 9, 4), "1. f5 d6");
+    }
+
+    #[test]
+    fn the_strip_says_which_move_and_how_many_squares_are_empty() {
+        let mut game = montello_engine::Game::new(montello_engine::Variant::default());
+        assert_eq!(progress_text(0, game.position(), Lang::En), "60 empty");
+        for mv in ["f5", "d6", "c3"] {
+            game.play(mv.parse().expect("move")).expect("legal");
+        }
+        assert_eq!(
+            progress_text(3, game.position(), Lang::En),
+            "Move 3 · 57 empty"
+        );
+        assert_eq!(
+            progress_text(3, game.position(), Lang::De),
+            "Zug 3 · 57 frei"
+        );
+        assert_eq!(progress_text(3, game.position(), Lang::Ja), "3手目・空き57");
+    }
+
+    #[test]
+    fn the_thinking_ai_s_card_pulses() {
+        let samples: Vec<f32> = (0..24).map(|i| thinking_pulse(i as f32 * 0.05)).collect();
+        let (low, high) = samples
+            .iter()
+            .fold((1.0f32, 0.0f32), |(lo, hi), &a| (lo.min(a), hi.max(a)));
+        assert!(low >= 0.3 - 1e-4 && high <= 1.0 + 1e-4, "{low}..{high}");
+        // It visibly beats within one 1.2 s period, and returns.
+        assert!(high - low > 0.6, "{low}..{high}");
+        assert!((thinking_pulse(0.0) - thinking_pulse(1.2)).abs() < 1e-4);
+    }
+
+    /// A world with the HUD and what its texts are written from.
+    fn hud_world() -> World {
+        let mut world = World::new();
+        world.init_resource::<CurrentGame>();
+        world.insert_resource(Players {
+            black: Player::Human,
+            white: Player::Ai(crate::game::player::AiLevel::default()),
+        });
+        world.init_resource::<AiState>();
+        world.init_resource::<AiStats>();
+        world.init_resource::<WinEstimate>();
+        world.init_resource::<Notice>();
+        world.insert_resource(Settings::default());
+        world.init_resource::<Language>();
+        world.insert_resource(Palette::CLASSIC);
+        world.init_resource::<CountLag>();
+        world.init_resource::<ViewBusy>();
+        world.init_resource::<TallLayout>();
+        world.init_resource::<crate::persist::save::StatsFile>();
+        world.run_system_once(spawn_hud).expect("spawn the HUDs");
+        world
+    }
+
+    fn near_text(world: &mut World, which: fn(&HudText) -> bool) -> String {
+        let mut texts = world.query::<(&HudText, &Seat, &Text)>();
+        texts
+            .iter(world)
+            .find(|(text, seat, _)| which(text) && **seat == Seat::Near)
+            .map(|(_, _, text)| text.0.clone())
+            .expect("the near HUD has the text")
+    }
+
+    #[test]
+    fn the_status_changes_when_the_discs_have_landed() {
+        let mut world = hud_world();
+        let status = |world: &mut World| near_text(world, |t| matches!(t, HudText::Status));
+        world.run_system_once(update_texts).expect("texts");
+        // A new player's first move says how to play.
+        assert_eq!(status(&mut world), "Tap a dot to play (you are Black)");
+        world
+            .resource_mut::<crate::persist::save::StatsFile>()
+            .0
+            .record(crate::game::player::AiLevel::default(), 4);
+        world.run_system_once(update_texts).expect("texts");
+        let before = status(&mut world);
+        assert_eq!(before, "Your move (Black)");
+        // Black plays f5: while its disc lands and the flips turn, the status stays.
+        world.resource_mut::<ViewBusy>().0 = true;
+        world
+            .resource_mut::<CurrentGame>()
+            .play("f5".parse().expect("move"))
+            .expect("legal");
+        world.run_system_once(update_texts).expect("texts");
+        assert_eq!(status(&mut world), before);
+        // The board has settled: now it is White's turn.
+        world.resource_mut::<ViewBusy>().0 = false;
+        world.run_system_once(update_texts).expect("texts");
+        assert_eq!(status(&mut world), "White to move");
+    }
+
+    #[test]
+    fn on_a_tall_phone_notices_go_to_the_toast_and_the_strip_follows_the_game() {
+        let mut world = hud_world();
+        world.resource_mut::<TallLayout>().0 = true;
+        world.resource_mut::<Settings>().ai_stats = true;
+        for mv in ["f5", "d6", "c3"] {
+            world
+                .resource_mut::<CurrentGame>()
+                .play(mv.parse().expect("move"))
+                .expect("legal");
+        }
+        world
+            .resource_mut::<Notice>()
+            .error(crate::prefs::i18n::Said::new("notice.copied"));
+        world.run_system_once(update_texts).expect("texts");
+        world.run_system_once(show_toast).expect("toast");
+        let toast = near_text(&mut world, |t| matches!(t, HudText::Toast));
+        assert!(!toast.is_empty());
+        assert_eq!(
+            near_text(&mut world, |t| matches!(t, HudText::Notice)),
+            toast
+        );
+        assert_eq!(
+            near_text(&mut world, |t| matches!(t, HudText::Strip)),
+            "1. f5 d6 2. c3"
+        );
+        assert_eq!(
+            near_text(&mut world, |t| matches!(t, HudText::Progress)),
+            "Move 3 · 57 empty"
+        );
+        let mut toasts = world.query_filtered::<&Visibility, With<Toast>>();
+        assert!(toasts.iter(&world).all(|v| *v == Visibility::Inherited));
+        // The notice gone, the toast hides.
+        world.resource_mut::<Notice>().clear();
+        world.run_system_once(show_toast).expect("toast");
+        let mut toasts = world.query_filtered::<&Visibility, With<Toast>>();
+        assert!(toasts.iter(&world).all(|v| *v == Visibility::Hidden));
     }
 
     #[test]

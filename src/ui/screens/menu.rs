@@ -26,6 +26,8 @@ pub enum Toggle {
     Hints,
     /// Sound effects.
     Sound,
+    /// Haptics on placing a disc and on a refused tap.
+    Haptics,
     /// A human with no legal move passes by itself.
     AutoPass,
     /// The AI's search statistics.
@@ -159,6 +161,7 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
                     toggle("menu.win_bar", Toggle::WinBar, settings.win_bar),
                     toggle("menu.hints", Toggle::Hints, settings.hints),
                     toggle("menu.sound", Toggle::Sound, settings.sound),
+                    toggle("menu.haptics", Toggle::Haptics, settings.haptics),
                     toggle("menu.auto_pass", Toggle::AutoPass, settings.auto_pass),
                     toggle("menu.ai_stats", Toggle::AiStats, settings.ai_stats),
                 ]
@@ -237,6 +240,7 @@ fn handle_actions(
                     Toggle::WinBar => &mut settings.win_bar,
                     Toggle::Hints => &mut settings.hints,
                     Toggle::Sound => &mut settings.sound,
+                    Toggle::Haptics => &mut settings.haptics,
                     Toggle::AutoPass => &mut settings.auto_pass,
                     Toggle::AiStats => &mut settings.ai_stats,
                 };

@@ -394,11 +394,12 @@ pub struct HudPlace {
 }
 
 /// Whether the near HUD hides under `overlay`: where the overlay's panel takes its place (the
-/// move list's sheet lying down, a tall panel upright), both with one player.
-pub fn hud_hidden(overlay: Overlay, landscape: bool, table: bool) -> bool {
+/// move list's sheet lying down, or on a tall phone, `tall`, where the board is framed above
+/// it from the top of the screen; a tall panel upright), both with one player.
+pub fn hud_hidden(overlay: Overlay, landscape: bool, tall: bool, table: bool) -> bool {
     !table
         && match PanelArea::of(overlay) {
-            PanelArea::Sheet => landscape,
+            PanelArea::Sheet => landscape || tall,
             PanelArea::Tall => !landscape,
             PanelArea::Cover => false,
         }
@@ -669,16 +670,19 @@ mod tests {
     #[test]
     fn the_hud_hides_only_where_a_panel_takes_its_place() {
         // New game upright and the move list lying down take the HUD's place...
-        assert!(hud_hidden(Overlay::NewGame, false, false));
-        assert!(hud_hidden(Overlay::Moves, true, false));
+        assert!(hud_hidden(Overlay::NewGame, false, false, false));
+        assert!(hud_hidden(Overlay::Moves, true, false, false));
         // ...not the other way round, not face to face, and no other panel does.
-        assert!(!hud_hidden(Overlay::NewGame, true, false));
-        assert!(!hud_hidden(Overlay::Moves, false, false));
-        assert!(!hud_hidden(Overlay::NewGame, false, true));
-        assert!(!hud_hidden(Overlay::Moves, true, true));
+        assert!(!hud_hidden(Overlay::NewGame, true, false, false));
+        assert!(!hud_hidden(Overlay::Moves, false, false, false));
+        assert!(!hud_hidden(Overlay::NewGame, false, false, true));
+        assert!(!hud_hidden(Overlay::Moves, true, false, true));
+        // On a tall phone the move list takes the whole height's lower part, the board
+        // framed above it from the top: the HUD hides.
+        assert!(hud_hidden(Overlay::Moves, false, true, false));
         for overlay in [Overlay::None, Overlay::Menu, Overlay::Help, Overlay::Graph] {
-            for landscape in [false, true] {
-                assert!(!hud_hidden(overlay, landscape, false), "{overlay:?}");
+            for (landscape, tall) in [(false, false), (true, false), (false, true)] {
+                assert!(!hud_hidden(overlay, landscape, tall, false), "{overlay:?}");
             }
         }
         assert_eq!(back_step(Overlay::None, false), BackStep::LeaveApp);

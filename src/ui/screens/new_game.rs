@@ -1,4 +1,6 @@
-//! The new-game screen: each side Human or AI, the AI's level, the rules, Start.
+//! The new-game screen, in a player's terms: which colour to play (Black, White or drawn at
+//! random), then the opponent (each level in a line, with the player's record against it);
+//! two people, the AI against itself and the rules wait under "More options". Start.
 
 use super::{Overlay, open_panel};
 use crate::AppSystems;
@@ -7,27 +9,59 @@ use crate::game::flow::{GameCommand, GameSetup};
 use crate::game::player::AiLevel;
 use crate::game::player::Player;
 use crate::game::players::Players;
+use crate::persist::save::StatsFile;
+use crate::persist::save_format::Stats;
+use crate::prefs::choices::Lang;
 use crate::prefs::i18n::Language;
 use crate::prefs::settings::Settings;
 use crate::ui::theme::{self, Paint};
 use crate::ui::widgets::{
-    self, UiAction, choice, choice_text, coloured_label, label, panel, primary_button, row, switch,
-    text_label,
+    self, UiAction, choice, choice_text, coloured_label, label, layout, panel, primary_button, row,
+    switch, text_label,
 };
 use bevy::prelude::*;
+use montello_engine::search::Level;
 use montello_engine::{Side, Variant};
+
+/// Which colour the person plays against the AI.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum PlayAs {
+    /// Black, who moves first.
+    #[default]
+    Black,
+    /// White.
+    White,
+    /// A colour drawn when the game starts.
+    Random,
+}
+
+/// Who plays the game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Mode {
+    /// A person against the AI: the usual game.
+    #[default]
+    AgainstAi,
+    /// Two people on one device.
+    TwoPeople,
+    /// The AI against itself, to watch.
+    AiAgainstAi,
+}
 
 /// What the new-game screen's buttons do.
 #[derive(Component, Clone, Copy, PartialEq, Debug)]
 pub enum NewGameAction {
-    /// Who plays a side.
-    SetPlayer(Side, Player),
-    /// The AI's level.
+    /// The person's colour against the AI.
+    PlayAs(PlayAs),
+    /// The opponent's level (both sides' when the AI plays itself).
     SetLevel(AiLevel),
+    /// Who plays.
+    SetMode(Mode),
     /// The rules.
     SetVariant(Variant),
     /// Face to face (two people): table mode on or off.
     FaceToFace,
+    /// Show or hide the other options (who plays, the rules).
+    MoreOptions,
     /// Start the game.
     Start,
 }
@@ -49,28 +83,158 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The choices being made.
-#[derive(Resource, Debug, Default)]
-struct Draft {
-    black_ai: bool,
-    white_ai: bool,
-    level: AiLevel,
-    variant: Variant,
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct Draft {
+    /// Who plays.
+    pub mode: Mode,
+    /// The person's colour against the AI.
+    pub play_as: PlayAs,
+    /// The AI's level.
+    pub level: AiLevel,
+    /// The rules.
+    pub variant: Variant,
+    /// "More options" is open.
+    pub more: bool,
+}
+
+impl Draft {
+    /// The choices that led to `players` (the rules kept from the last draft): the screen
+    /// opens on the game being played.
+    pub fn of(players: &Players, variant: Variant) -> Draft {
+        let level = |p: Player| match p {
+            Player::Ai(l) => Some(l),
+            Player::Human => None,
+        };
+        let level = level(players.white)
+            .or(level(players.black))
+            .filter(|l| AiLevel::ALL.contains(l))
+            .unwrap_or_default();
+        let mode = match (players.black, players.white) {
+            (Player::Human, Player::Human) => Mode::TwoPeople,
+            (Player::Ai(_), Player::Ai(_)) => Mode::AiAgainstAi,
+            _ => Mode::AgainstAi,
+        };
+        let play_as = if players.white == Player::Human && players.black != Player::Human {
+            PlayAs::White
+        } else {
+            PlayAs::Black
+        };
+        Draft {
+            mode,
+            play_as,
+            level,
+            variant,
+            // Whatever is not the usual game shows its choices.
+            more: mode != Mode::AgainstAi || variant != Variant::default(),
+        }
+    }
+
+    /// Who plays the game these choices start; `coin` draws the colour when it is random
+    /// (true: Black).
+    pub fn players(&self, coin: bool) -> Players {
+        match self.mode {
+            Mode::AgainstAi => {
+                let side = match self.play_as {
+                    PlayAs::Black => Side::Black,
+                    PlayAs::White => Side::White,
+                    PlayAs::Random if coin => Side::Black,
+                    PlayAs::Random => Side::White,
+                };
+                Players::against_ai(side, self.level)
+            }
+            Mode::TwoPeople => Players {
+                black: Player::Human,
+                white: Player::Human,
+            },
+            Mode::AiAgainstAi => Players {
+                black: Player::Ai(self.level),
+                white: Player::Ai(self.level),
+            },
+        }
+    }
 }
 
 #[derive(Component, Debug)]
 struct Screen;
 
 fn start_draft(mut draft: ResMut<Draft>, players: Res<Players>) {
-    let level = |p: Player| match p {
-        Player::Ai(l) => Some(l),
-        Player::Human => None,
+    *draft = Draft::of(&players, draft.variant);
+}
+
+/// A level in the player's terms: one line, the string's key.
+pub fn level_about(level: AiLevel) -> &'static str {
+    match level {
+        AiLevel::Level(Level::Beginner) => "level.1.about",
+        AiLevel::Level(Level::Novice) => "level.2.about",
+        AiLevel::Level(Level::Casual) => "level.3.about",
+        AiLevel::Level(Level::Intermediate) => "level.4.about",
+        AiLevel::Level(Level::Strong) => "level.5.about",
+        AiLevel::Level(Level::Master) => "level.6.about",
+        AiLevel::Iterations(_) => "level.fixed.about",
+    }
+}
+
+/// The person's record against `level` ("3 won · 2 lost"), none before a game against it.
+pub fn level_record(stats: &Stats, level: AiLevel, lang: Lang) -> Option<String> {
+    let record = stats.levels.get(&level).filter(|r| r.games > 0)?;
+    let key = if record.draws > 0 {
+        "new_game.record_draws"
+    } else {
+        "new_game.record"
     };
-    draft.black_ai = players.black != Player::Human;
-    draft.white_ai = players.white != Player::Human;
-    draft.level = level(players.white)
-        .or(level(players.black))
-        .filter(|l| AiLevel::ALL.contains(l))
-        .unwrap_or_default();
+    Some(lang.f(
+        key,
+        &[
+            ("wins", &record.wins),
+            ("losses", &record.losses),
+            ("draws", &record.draws),
+        ],
+    ))
+}
+
+/// A level's button: its name, the record against it, and what it plays like.
+fn level_button(level: AiLevel, selected: bool, record: Option<String>, lang: Lang) -> impl Bundle {
+    widgets::framed(
+        Node {
+            width: percent(100),
+            min_height: px(crate::ui::layout::TOUCH),
+            padding: UiRect::axes(px(14), px(5)),
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::Center,
+            border_radius: BorderRadius::all(px(10)),
+            ..default()
+        },
+        NewGameAction::SetLevel(level),
+        selected,
+        (
+            layout(Node {
+                flex_direction: FlexDirection::Column,
+                width: percent(100),
+                ..default()
+            }),
+            children![
+                (
+                    layout(Node {
+                        justify_content: JustifyContent::SpaceBetween,
+                        align_items: AlignItems::Baseline,
+                        column_gap: px(8),
+                        ..default()
+                    }),
+                    children![
+                        text_label(level.label(lang), theme::FONT),
+                        (
+                            coloured_label(record.unwrap_or_default(), 14.0, Color::WHITE),
+                            Paint::TextDim,
+                        ),
+                    ],
+                ),
+                (
+                    coloured_label(lang.t(level_about(level)), 14.0, Color::WHITE),
+                    Paint::TextDim,
+                ),
+            ],
+        ),
+    )
 }
 
 fn spawn_screen(
@@ -78,88 +242,143 @@ fn spawn_screen(
     draft: Res<Draft>,
     lang: Res<Language>,
     settings: Res<Settings>,
+    stats: Res<StatsFile>,
 ) {
-    let level = draft.level;
-    let side_row = |side: Side, ai: bool| {
-        (
-            row(),
-            children![
-                (
-                    text_label(lang.side(side), theme::FONT),
-                    Node {
-                        min_width: px(70),
+    let inner = commands.spawn(panel()).id();
+    let mut parts = Vec::new();
+    if draft.mode == Mode::AgainstAi {
+        // The colour first: Black, White or Random, three equal buttons.
+        let play_as = |key, as_: PlayAs| {
+            widgets::framed(
+                Node {
+                    flex_grow: 1.0,
+                    flex_basis: px(0),
+                    min_height: px(crate::ui::layout::TOUCH),
+                    justify_content: JustifyContent::Center,
+                    align_items: AlignItems::Center,
+                    border_radius: BorderRadius::all(px(10)),
+                    ..default()
+                },
+                NewGameAction::PlayAs(as_),
+                draft.play_as == as_,
+                label(key, theme::FONT),
+            )
+        };
+        parts.push(commands.spawn(label("new_game.play_as", theme::FONT)).id());
+        parts.push(
+            commands
+                .spawn((
+                    layout(Node {
+                        column_gap: px(8),
                         ..default()
-                    }
-                ),
-                choice(
-                    "new_game.human",
-                    NewGameAction::SetPlayer(side, Player::Human),
-                    !ai
-                ),
-                choice(
-                    "new_game.ai",
-                    NewGameAction::SetPlayer(side, Player::Ai(level)),
-                    ai
-                ),
-            ],
-        )
-    };
-    let mut levels = commands.spawn(row());
-    for l in AiLevel::ALL {
-        levels.with_child(choice_text(
-            l.label(lang.0),
-            NewGameAction::SetLevel(l),
-            l == draft.level,
-        ));
+                    }),
+                    children![
+                        play_as("side.black", PlayAs::Black),
+                        play_as("side.white", PlayAs::White),
+                        play_as("new_game.random", PlayAs::Random),
+                    ],
+                ))
+                .id(),
+        );
     }
-    let levels = levels.id();
-    let mut variants = commands.spawn(row());
-    for v in Variant::ALL {
-        variants.with_child(choice_text(
-            lang.variant(v),
-            NewGameAction::SetVariant(v),
-            v == draft.variant,
-        ));
+    if draft.mode != Mode::TwoPeople {
+        let title = if draft.mode == Mode::AgainstAi {
+            "new_game.opponent"
+        } else {
+            "new_game.level"
+        };
+        parts.push(commands.spawn(label(title, theme::FONT)).id());
+        let mut levels = commands.spawn(layout(Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: px(6),
+            ..default()
+        }));
+        for l in AiLevel::ALL {
+            levels.with_child(level_button(
+                l,
+                l == draft.level,
+                level_record(&stats.0, l, lang.0),
+                lang.0,
+            ));
+        }
+        parts.push(levels.id());
     }
-    let variants = variants.id();
-    let inner = commands
-        .spawn((
-            panel(),
-            children![
-                side_row(Side::Black, draft.black_ai),
-                side_row(Side::White, draft.white_ai),
-                label("new_game.level", theme::FONT),
-            ],
-        ))
-        .id();
-    let rules = commands.spawn(label("new_game.rules", theme::FONT)).id();
-    // What the chosen rules mean, in a sentence.
-    let rules_about = commands
-        .spawn((
-            coloured_label(lang.variant_about(draft.variant), 16.0, Color::WHITE),
-            Paint::TextDim,
-        ))
-        .id();
-    // Two humans may sit face to face, the device flat between them.
-    let table = commands.spawn(row()).id();
-    if !draft.black_ai && !draft.white_ai {
-        commands.entity(table).with_child(switch(
-            "new_game.face_to_face",
-            NewGameAction::FaceToFace,
-            settings.table_mode,
-        ));
+    if draft.more {
+        let mode = |key, m: Mode| choice(key, NewGameAction::SetMode(m), draft.mode == m);
+        parts.push(commands.spawn(label("new_game.players", theme::FONT)).id());
+        parts.push(
+            commands
+                .spawn((
+                    row(),
+                    children![
+                        mode("new_game.against_ai", Mode::AgainstAi),
+                        mode("new_game.two_people", Mode::TwoPeople),
+                        mode("new_game.ai_against_ai", Mode::AiAgainstAi),
+                    ],
+                ))
+                .id(),
+        );
+        // Two people may sit face to face, the device flat between them.
+        if draft.mode == Mode::TwoPeople {
+            parts.push(
+                commands
+                    .spawn(switch(
+                        "new_game.face_to_face",
+                        NewGameAction::FaceToFace,
+                        settings.table_mode,
+                    ))
+                    .id(),
+            );
+        }
+        parts.push(commands.spawn(label("new_game.rules", theme::FONT)).id());
+        let mut variants = commands.spawn(row());
+        for v in Variant::ALL {
+            variants.with_child(choice_text(
+                lang.variant(v),
+                NewGameAction::SetVariant(v),
+                v == draft.variant,
+            ));
+        }
+        parts.push(variants.id());
+        // What the chosen rules mean, in a sentence.
+        parts.push(
+            commands
+                .spawn((
+                    coloured_label(lang.variant_about(draft.variant), 16.0, Color::WHITE),
+                    Paint::TextDim,
+                ))
+                .id(),
+        );
     }
-    // Start stays in view under the choices, however far they scroll.
+    commands.entity(inner).add_children(&parts);
+    // Start stays in view under the choices, however far they scroll, and "More options"
+    // beside it (two people, the AI against itself, the rules).
     let start = commands
         .spawn((
-            Node::default(),
-            Pickable::IGNORE,
-            children![primary_button("new_game.start", NewGameAction::Start)],
+            layout(Node {
+                column_gap: px(8),
+                align_items: AlignItems::Center,
+                ..default()
+            }),
+            children![
+                widgets::framed(
+                    Node {
+                        flex_shrink: 0.0,
+                        min_height: px(crate::ui::layout::TOUCH),
+                        padding: UiRect::axes(px(14), px(6)),
+                        justify_content: JustifyContent::Center,
+                        align_items: AlignItems::Center,
+                        border_radius: BorderRadius::all(px(12)),
+                        ..default()
+                    },
+                    NewGameAction::MoreOptions,
+                    draft.more,
+                    label("new_game.more", theme::FONT),
+                ),
+                primary_button("new_game.start", NewGameAction::Start),
+            ],
         ))
         .id();
-    commands
-        .entity(inner)
-        .add_children(&[levels, rules, variants, rules_about, table]);
     open_panel(
         &mut commands,
         Overlay::NewGame,
@@ -170,6 +389,7 @@ fn spawn_screen(
     );
 }
 
+#[allow(clippy::too_many_arguments)]
 fn handle_actions(
     mut actions: MessageReader<UiAction<NewGameAction>>,
     mut draft: ResMut<Draft>,
@@ -177,33 +397,22 @@ fn handle_actions(
     mut next: ResMut<NextState<Overlay>>,
     mut ai: ResMut<AiState>,
     mut settings: ResMut<Settings>,
+    time: Res<Time<Real>>,
 ) {
     for UiAction(action) in actions.read() {
         match *action {
             NewGameAction::FaceToFace => settings.table_mode = !settings.table_mode,
-            NewGameAction::SetPlayer(side, player) => {
-                let is_ai = player != Player::Human;
-                match side {
-                    Side::Black => draft.black_ai = is_ai,
-                    Side::White => draft.white_ai = is_ai,
-                }
-            }
+            NewGameAction::PlayAs(play_as) => draft.play_as = play_as,
             NewGameAction::SetLevel(level) => draft.level = level,
+            NewGameAction::SetMode(mode) => draft.mode = mode,
             NewGameAction::SetVariant(variant) => draft.variant = variant,
+            NewGameAction::MoreOptions => draft.more = !draft.more,
             NewGameAction::Start => {
-                let player = |ai| {
-                    if ai {
-                        Player::Ai(draft.level)
-                    } else {
-                        Player::Human
-                    }
-                };
+                // A random colour: the clock's nanoseconds at the tap.
+                let coin = time.elapsed().subsec_nanos().is_multiple_of(2);
                 ai.cancel();
                 commands.write(GameCommand::NewGame(GameSetup {
-                    players: Players {
-                        black: player(draft.black_ai),
-                        white: player(draft.white_ai),
-                    },
+                    players: draft.players(coin),
                     variant: draft.variant,
                 }));
                 next.set(Overlay::None);
@@ -231,4 +440,111 @@ fn respawn_on_change(
         commands.entity(entity).despawn();
     }
     commands.run_system_cached(spawn_screen);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::persist::save_format::LevelRecord;
+
+    #[test]
+    fn the_screen_opens_on_the_game_being_played() {
+        let casual = AiLevel::Level(Level::Casual);
+        let master = AiLevel::Level(Level::Master);
+        let d = Draft::of(
+            &Players::against_ai(Side::White, master),
+            Variant::default(),
+        );
+        assert_eq!(
+            (d.mode, d.play_as, d.level, d.more),
+            (Mode::AgainstAi, PlayAs::White, master, false)
+        );
+        let d = Draft::of(&Players::default(), Variant::default());
+        assert_eq!(
+            (d.mode, d.play_as, d.level),
+            (Mode::AgainstAi, PlayAs::Black, casual)
+        );
+        // Two people, the AI against itself, other rules: "More options" opens on them.
+        let two = Players {
+            black: Player::Human,
+            white: Player::Human,
+        };
+        let d = Draft::of(&two, Variant::default());
+        assert_eq!((d.mode, d.more), (Mode::TwoPeople, true));
+        let watch = Players {
+            black: Player::Ai(master),
+            white: Player::Ai(master),
+        };
+        assert_eq!(
+            Draft::of(&watch, Variant::default()).mode,
+            Mode::AiAgainstAi
+        );
+        let other = Variant::ALL
+            .into_iter()
+            .find(|v| *v != Variant::default())
+            .expect("variants");
+        assert!(Draft::of(&Players::default(), other).more);
+    }
+
+    #[test]
+    fn start_plays_the_chosen_colour_and_draws_a_random_one() {
+        let strong = AiLevel::Level(Level::Strong);
+        let mut d = Draft {
+            level: strong,
+            ..Draft::default()
+        };
+        assert_eq!(d.players(false), Players::against_ai(Side::Black, strong));
+        d.play_as = PlayAs::White;
+        assert_eq!(d.players(true), Players::against_ai(Side::White, strong));
+        d.play_as = PlayAs::Random;
+        assert_eq!(d.players(true), Players::against_ai(Side::Black, strong));
+        assert_eq!(d.players(false), Players::against_ai(Side::White, strong));
+        d.mode = Mode::TwoPeople;
+        assert!(d.players(true).is_human(Side::Black) && d.players(true).is_human(Side::White));
+        d.mode = Mode::AiAgainstAi;
+        assert_eq!(d.players(true).get(Side::Black), Player::Ai(strong));
+        assert_eq!(d.players(true).get(Side::White), Player::Ai(strong));
+    }
+
+    #[test]
+    fn each_level_says_what_it_plays_like_and_the_record_against_it() {
+        let mut stats = Stats::default();
+        let casual = AiLevel::Level(Level::Casual);
+        assert_eq!(level_record(&stats, casual, Lang::En), None);
+        stats.levels.insert(
+            casual,
+            LevelRecord {
+                games: 5,
+                wins: 3,
+                losses: 2,
+                ..LevelRecord::default()
+            },
+        );
+        assert_eq!(
+            level_record(&stats, casual, Lang::En).as_deref(),
+            Some("3 won · 2 lost")
+        );
+        stats.levels.get_mut(&casual).expect("record").draws = 1;
+        assert_eq!(
+            level_record(&stats, casual, Lang::En).as_deref(),
+            Some("3 won · 2 lost · 1 drawn")
+        );
+        // Every level has its line in every language, and no two levels share one.
+        for lang in Lang::ALL {
+            let lines: Vec<&str> = AiLevel::ALL
+                .iter()
+                .map(|l| lang.t(level_about(*l)))
+                .collect();
+            for (i, line) in lines.iter().enumerate() {
+                assert!(
+                    !line.is_empty() && !line.starts_with("level."),
+                    "{lang:?}: {line}"
+                );
+                // Translated, not English's line by fallback.
+                let english = Lang::En.t(level_about(AiLevel::ALL[i]));
+                assert!(lang == Lang::En || *line != english, "{lang:?}: {line}");
+                assert!(!lines[..i].contains(line), "{lang:?}: {line} twice");
+            }
+        }
+    }
 }
