@@ -86,8 +86,9 @@ fn world_label(text: String, anchor: Vec3, font: f32, paint: Paint) -> impl Bund
 /// A short label on a rounded pill pinned to a point of the board (its colours are the
 /// caller's).
 ///
-/// The pill is a node of its own with the text inside it: a text node's own background was
-/// drawn only over its first line's box, and the felt showed through the pill's lower half.
+/// The pill is a node of its own with the text inside it: with the background on the text
+/// node itself, the felt showed through the best hint's pill's lower half (hint.png,
+/// 2026-11-27); drawn this way the pill is whole.
 fn pill_label(
     text: String,
     anchor: Vec3,

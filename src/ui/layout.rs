@@ -25,7 +25,7 @@ pub const CARD_HEIGHT: f32 = 60.0;
 /// The row under the player's card on a tall phone: the move strip (the last moves, "Move 23
 /// · 37 empty", a tap opens the move list) and the HUD's buttons (Pass, Play again...).
 pub const STRIP_HEIGHT: f32 = TOUCH;
-/// A notice's toast on a tall phone: this tall, over the board's lower edge.
+/// A notice's toast on a tall phone: this tall, over the player's card.
 pub const TOAST_HEIGHT: f32 = 44.0;
 
 /// The HUD's height upright, face to face (`table`) or not.
@@ -179,7 +179,7 @@ pub struct Areas {
     pub cards: [Rect; 2],
     /// On a tall phone, the move strip's row under the player's card (empty otherwise).
     pub strip: Rect,
-    /// On a tall phone, where a notice's toast shows: over the board's lower edge (empty
+    /// On a tall phone, where a notice's toast shows: over the player's card (empty
     /// otherwise).
     pub toast: Rect,
 }
@@ -295,11 +295,14 @@ pub fn areas(size: Vec2, scale: f32, safe: &SafeArea, table: bool) -> Areas {
             board.min.y,
         );
         let hud_bottom = far_card.min.y;
+        // A notice's toast over the player's card, not the board: the squares under it
+        // (legal-move dots, a hinted move) stay in view, and the strip's buttons (Pass) too.
+        let middle = near_card.center().y;
         let toast = edges(
-            l + 2.0 * GAP * s,
-            board.max.y - (TOAST_HEIGHT + 2.0 * GAP) * s,
-            r - 2.0 * GAP * s,
-            board.max.y - 2.0 * GAP * s,
+            near_card.min.x,
+            middle - TOAST_HEIGHT * s / 2.0,
+            near_card.max.x,
+            middle + TOAST_HEIGHT * s / 2.0,
         );
         // Panels take the space under the HUD, over the cards and the board. The move list
         // takes the lower part of the whole height and the HUD hides while it is open
@@ -695,9 +698,9 @@ pub(crate) mod tests {
             // smaller than the usual layout's, whose band is the width at most.
             assert_eq!(a.board.width(), size.x - safe.left - safe.right, "{at}");
             assert_eq!(a.board.height(), a.board.width(), "{at}");
-            // The toast lies over the board's lower edge, inside it.
-            assert_eq!(a.board.intersect(a.toast), a.toast, "{at}");
-            assert!(a.toast.min.y > a.board.center().y, "{at}");
+            // The toast lies over the player's card, clear of the board and the strip.
+            assert_eq!(near.intersect(a.toast), a.toast, "{at}");
+            assert!(a.toast.height() >= TOAST_HEIGHT, "{at}");
             // The move list (the HUD hides) leaves most of the board's square in view above
             // it.
             assert!(

@@ -129,8 +129,8 @@ pub(super) enum HudText {
 #[derive(Resource, Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub struct TallLayout(pub bool);
 
-/// On a tall phone, a notice's toast over the board's lower edge (its place, and the pill
-/// in it): shown while there is a notice, fading with it.
+/// On a tall phone, a notice's toast over the player's card (its place): shown while there is
+/// a notice, fading with it.
 #[derive(Component, Debug)]
 struct Toast;
 
@@ -484,15 +484,15 @@ fn spawn_seat(commands: &mut Commands, seat: Seat) {
     ));
 }
 
-/// A notice's toast (a tall phone's): a pill centred in its place, over the board, which taps
-/// pass through. Placed by [`arrange_for_orientation`], shown by [`show_toast`].
+/// A notice's toast (a tall phone's): a pill centred in its place, over the player's card,
+/// which taps pass through. Placed by [`arrange_for_orientation`], shown by [`show_toast`].
 fn toast(seat: Seat) -> impl Bundle {
     (
         layout(Node {
             display: Display::None,
             position_type: PositionType::Absolute,
             justify_content: JustifyContent::Center,
-            align_items: AlignItems::FlexEnd,
+            align_items: AlignItems::Center,
             ..default()
         }),
         Toast,
