@@ -159,6 +159,9 @@ pub(super) fn haptic(kind: super::Haptic) {
         super::Haptic::Refused => UIImpactFeedbackStyle::Heavy,
     };
     // SAFETY: main thread (the marker); the generator is new and lives through the call.
+    // `initWithStyle:` is deprecated from iOS 17.5 for `feedbackGeneratorWithStyle:forView:`,
+    // which iOS 15 and 16 (the app's deployment target is 15.0) do not have; it still works.
+    #[allow(deprecated)]
     unsafe {
         let generator = UIImpactFeedbackGenerator::initWithStyle(
             mtm.alloc::<UIImpactFeedbackGenerator>(),
