@@ -153,13 +153,31 @@ def places(text):
     return out
 
 
+# WebKitGTK's JavaScriptCore on Linux stops a WebAssembly module now and then with a spurious
+# "Out of bounds memory access" (the same build passes the next run; known upstream: tauri
+# issue 7154, WebKit bug 259441, bun issue 17146 reduced to plain JSC). Seen here as a page
+# started (a first load, a reload) in 2 runs of 6 (2026-11-27/28), the second with the app's
+# stack already at 8 MiB, so not a stack overflow. A page that fails that way
+# is reloaded once, said on the log and counted in the figures; twice, or any other failure,
+# fails the test.
+JSC_SPURIOUS = "Out of bounds memory access"
+spurious_failures = []
+
+
 def ready(d, started):
-    d.wait("['ready', 'failed'].includes(document.body.dataset.montello)", READY_S, "the board")
-    state = d.data()
-    if state.get("montello") == "failed":
+    for attempt in range(2):
+        d.wait("['ready', 'failed'].includes(document.body.dataset.montello)", READY_S, "the board")
+        state = d.data()
+        if state.get("montello") != "failed":
+            return time.time() - started
         what = d.js("return document.getElementById('what').textContent;")
+        if attempt == 0 and JSC_SPURIOUS in what:
+            spurious_failures.append(what[:200])
+            print(f"     WebKit stopped the module ({what[:160]}): reloading once")
+            d.s("POST", "/refresh", {})
+            continue
         raise SystemExit(f"webkit: the page failed: {what}")
-    return time.time() - started
+    raise AssertionError("unreachable")
 
 
 def tap(d, place):
@@ -254,6 +272,7 @@ def main():
         figures["user_agent"] = d.js("return navigator.userAgent;")
     finally:
         d.close()
+    figures["spurious_failures"] = spurious_failures
     with open(os.path.join(OUT, "webkit-figures.json"), "w") as f:
         json.dump(figures, f, indent=1)
     print(json.dumps(figures))
