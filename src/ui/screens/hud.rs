@@ -526,6 +526,8 @@ fn move_strip(seat: Seat) -> impl Bundle {
                 display: Display::None,
                 flex_grow: 1.0,
                 flex_basis: px(0),
+                // It gives way to the buttons beside it (Play again, Graph), its text clipped.
+                min_width: px(0),
                 min_height: px(crate::ui::layout::TOUCH),
                 padding: UiRect::axes(px(12), px(6)),
                 align_items: AlignItems::Center,
