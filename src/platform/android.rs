@@ -53,30 +53,44 @@ pub(super) fn haptic(kind: super::Haptic) -> Result<(), String> {
         super::Haptic::Refused => 0,
     };
     with_activity(|env, activity| {
-        let window = env
-            .call_method(
-                activity,
-                jni_str!("getWindow"),
-                jni_sig!("()Landroid/view/Window;"),
-                &[],
-            )?
-            .l()?;
-        let view = env
-            .call_method(
-                &window,
-                jni_str!("getDecorView"),
-                jni_sig!("()Landroid/view/View;"),
-                &[],
-            )?
-            .l()?;
-        env.call_method(
-            &view,
-            jni_str!("performHapticFeedback"),
-            jni_sig!("(I)Z"),
-            &[JValue::Int(constant)],
-        )?;
+        // (No window yet: nothing to feel.)
+        if let Some(view) = decor_view(env, activity)? {
+            env.call_method(
+                &view,
+                jni_str!("performHapticFeedback"),
+                jni_sig!("(I)Z"),
+                &[JValue::Int(constant)],
+            )?;
+        }
         Ok(())
     })
+}
+
+/// `activity.getWindow().getDecorView()`: `None` while the activity has no window yet.
+fn decor_view<'local>(
+    env: &mut Env<'local>,
+    activity: &JObject<'local>,
+) -> jni::errors::Result<Option<JObject<'local>>> {
+    let window = env
+        .call_method(
+            activity,
+            jni_str!("getWindow"),
+            jni_sig!("()Landroid/view/Window;"),
+            &[],
+        )?
+        .l()?;
+    if window.is_null() {
+        return Ok(None);
+    }
+    let decor = env
+        .call_method(
+            &window,
+            jni_str!("getDecorView"),
+            jni_sig!("()Landroid/view/View;"),
+            &[],
+        )?
+        .l()?;
+    Ok((!decor.is_null()).then_some(decor))
 }
 
 /// `activity.moveTaskToBack(true)`.
@@ -159,25 +173,9 @@ pub(super) fn system_insets() -> Result<Option<Sides>, String> {
         .map(|app| app.config().sdk_version())
         .ok_or("no Android activity")?;
     with_activity(|env, activity| {
-        let window = env
-            .call_method(
-                activity,
-                jni_str!("getWindow"),
-                jni_sig!("()Landroid/view/Window;"),
-                &[],
-            )?
-            .l()?;
-        if window.is_null() {
+        let Some(decor) = decor_view(env, activity)? else {
             return Ok(None);
-        }
-        let decor = env
-            .call_method(
-                &window,
-                jni_str!("getDecorView"),
-                jni_sig!("()Landroid/view/View;"),
-                &[],
-            )?
-            .l()?;
+        };
         let insets = env
             .call_method(
                 &decor,

@@ -640,17 +640,8 @@ struct Arrangement<'w, 's> {
     tall: ResMut<'w, TallLayout>,
 }
 
-/// Places `node` on `rect` (logical pixels), relative to the HUD's root at the screen's
-/// top-left corner.
-fn place_absolute(node: &mut Node, rect: Rect, scale: f32) {
-    node.position_type = PositionType::Absolute;
-    node.left = px(rect.min.x / scale);
-    node.top = px(rect.min.y / scale);
-    node.width = px(rect.width() / scale);
-    node.height = px(rect.height() / scale);
-}
-
-/// Back in the HUD's flow.
+/// Back in the HUD's flow (from `super::place`, which puts a node on a rectangle of the
+/// screen: the HUD's root is at its top-left corner).
 fn unplace(node: &mut Node) {
     node.position_type = PositionType::Relative;
     (node.left, node.top, node.width, node.height) = (Val::Auto, Val::Auto, Val::Auto, Val::Auto);
@@ -748,7 +739,7 @@ fn arrange_for_orientation(
             };
             match tall {
                 Some(t) => {
-                    place_absolute(&mut node, t.cards, t.scale);
+                    super::place(&mut node, t.cards, t.scale);
                     node.display = shown(!t.sheet);
                 }
                 None => {
@@ -806,7 +797,7 @@ fn arrange_for_orientation(
             };
             match tall {
                 Some(t) => {
-                    place_absolute(&mut node, t.strip, t.scale);
+                    super::place(&mut node, t.strip, t.scale);
                     node.display = shown(!t.sheet);
                 }
                 None => {
@@ -821,7 +812,7 @@ fn arrange_for_orientation(
         if toast {
             match tall {
                 Some(t) => {
-                    place_absolute(&mut node, t.toast, t.scale);
+                    super::place(&mut node, t.toast, t.scale);
                     node.display = Display::Flex;
                 }
                 None => node.display = Display::None,
