@@ -211,13 +211,10 @@ fn update_hint_labels(
         if let Move::Play(sq) = stats.mv {
             let text = format!("{:.0}%", stats.win_rate * 100.0);
             let anchor = square_centre(sq).with_y(FELT_TOP + 0.01);
-            // Each number on a pill, drawn once: the best move's in the hint colour with dark
-            // text, the others' dark with light text.
-            let (size, background, color) = if rank == 0 {
-                (19.0, palette.hint, Color::BLACK)
-            } else {
-                (16.0, Color::srgba(0.0, 0.0, 0.0, 0.72), Color::WHITE)
-            };
+            // Each number on a pill, drawn once: the best move's larger, in the hint colour
+            // (its contrast: `theme`'s tests).
+            let (background, color) = palette.hint_pill(rank == 0);
+            let size = if rank == 0 { 19.0 } else { 16.0 };
             commands.spawn((HintLabel, pill_label(text, anchor, size, background, color)));
         }
     }

@@ -169,6 +169,16 @@ impl Palette {
         coordinates: Color::srgb(1.0, 1.0, 1.0),
     };
 
+    /// A hint's number on its pill (ground, text): the best move's in the hint colour with
+    /// dark text, the others' dark and translucent over the felt with light text.
+    pub fn hint_pill(&self, best: bool) -> (Color, Color) {
+        if best {
+            (self.hint, Color::BLACK)
+        } else {
+            (Color::srgba(0.0, 0.0, 0.0, 0.72), Color::WHITE)
+        }
+    }
+
     /// The palette of a theme.
     pub const fn of(theme: ThemeName) -> Palette {
         match theme {
@@ -594,6 +604,22 @@ mod tests {
                 ("text on selected button", p.text, p.button_selected),
                 ("coordinates on frame", p.coordinates, p.frame),
                 ("text on the primary button", p.background, p.hint),
+                // A notice's toast on a tall phone: its pill is a button's ground.
+                ("an error's toast", p.text_error, p.button),
+                // New game: a level's line in the dim colour (the chosen level's line is in
+                // the text colour: dim text on the selected button is under 3:1).
+                ("dim text on a button", p.text_dim, p.button),
+                // A hint's number on its pill: the best move's, and the others' over the felt.
+                (
+                    "the best hint's number",
+                    p.hint_pill(true).1,
+                    p.hint_pill(true).0,
+                ),
+                (
+                    "a hint's number",
+                    p.hint_pill(false).1,
+                    over(p.hint_pill(false).0, p.felt),
+                ),
                 (
                     "text on the pressed primary button",
                     p.background,

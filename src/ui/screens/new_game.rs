@@ -192,8 +192,15 @@ pub fn level_record(stats: &Stats, level: AiLevel, lang: Lang) -> Option<String>
     ))
 }
 
-/// A level's button: its name, the record against it, and what it plays like.
+/// A level's button: its name, the record against it, and what it plays like (in the dim
+/// colour, or the text colour on the chosen level's button, whose ground the dim colour does
+/// not stand out from: `theme`'s contrast test).
 fn level_button(level: AiLevel, selected: bool, record: Option<String>, lang: Lang) -> impl Bundle {
+    let quiet = if selected {
+        Paint::Text
+    } else {
+        Paint::TextDim
+    };
     widgets::framed(
         Node {
             width: percent(100),
@@ -224,13 +231,13 @@ fn level_button(level: AiLevel, selected: bool, record: Option<String>, lang: La
                         text_label(level.label(lang), theme::FONT),
                         (
                             coloured_label(record.unwrap_or_default(), 14.0, Color::WHITE),
-                            Paint::TextDim,
+                            quiet,
                         ),
                     ],
                 ),
                 (
                     coloured_label(lang.t(level_about(level)), 14.0, Color::WHITE),
-                    Paint::TextDim,
+                    quiet,
                 ),
             ],
         ),
