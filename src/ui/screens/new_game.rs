@@ -415,8 +415,9 @@ fn handle_actions(
             NewGameAction::SetVariant(variant) => draft.variant = variant,
             NewGameAction::MoreOptions => draft.more = !draft.more,
             NewGameAction::Start => {
-                // A random colour: the clock's nanoseconds at the tap.
-                let coin = time.elapsed().subsec_nanos().is_multiple_of(2);
+                // A random colour: the clock's milliseconds at the tap (a browser's clock is
+                // coarsened to 0.1-1 ms, so its nanoseconds would always be even).
+                let coin = time.elapsed().as_millis().is_multiple_of(2);
                 ai.cancel();
                 commands.write(GameCommand::NewGame(GameSetup {
                     players: draft.players(coin),
