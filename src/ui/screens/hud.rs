@@ -623,9 +623,6 @@ struct TallPlaces {
     scale: f32,
     /// The person's side, whose card goes below the board.
     viewer: Side,
-    /// The move list is open: it covers the strip, and the board above it is framed without
-    /// the cards.
-    sheet: bool,
 }
 
 /// What the HUD's arrangement depends on.
@@ -640,11 +637,19 @@ struct Arrangement<'w, 's> {
     tall: ResMut<'w, TallLayout>,
 }
 
-/// Back in the HUD's flow (from `super::place`, which puts a node on a rectangle of the
-/// screen: the HUD's root is at its top-left corner).
-fn unplace(node: &mut Node) {
-    node.position_type = PositionType::Relative;
-    (node.left, node.top, node.width, node.height) = (Val::Auto, Val::Auto, Val::Auto, Val::Auto);
+/// On a tall phone (`Some((rect, scale))`) a row of the HUD goes beside the board, on `rect`
+/// (`super::place` puts a node on a rectangle of the screen: the HUD's root is at its top-left
+/// corner); otherwise back in the HUD's flow. (While the move list is open on a tall phone the
+/// whole HUD hides: `super::hud_hidden`.)
+fn beside_board(node: &mut Node, tall: Option<(Rect, f32)>) {
+    match tall {
+        Some((rect, scale)) => super::place(node, rect, scale),
+        None => {
+            node.position_type = PositionType::Relative;
+            (node.left, node.top, node.width, node.height) =
+                (Val::Auto, Val::Auto, Val::Auto, Val::Auto);
+        }
+    }
 }
 
 /// Upright the player cards sit side by side, White's mirrored; lying down they are stacked
@@ -709,7 +714,6 @@ fn arrange_for_orientation(
         toast: areas.toast,
         scale,
         viewer: from.players.viewer(),
-        sheet: overlay == super::Overlay::Moves,
     });
     from.tall.set_if_neq(TallLayout(areas.tall));
     let state = (landscape, table, hidden, tall);
@@ -737,16 +741,7 @@ fn arrange_for_orientation(
                 None if landscape => (FlexDirection::Column, AlignItems::Stretch),
                 None => (FlexDirection::Row, AlignItems::Center),
             };
-            match tall {
-                Some(t) => {
-                    super::place(&mut node, t.cards, t.scale);
-                    node.display = shown(!t.sheet);
-                }
-                None => {
-                    unplace(&mut node);
-                    node.display = Display::Flex;
-                }
-            }
+            beside_board(&mut node, tall.map(|t| (t.cards, t.scale)));
         }
         if let Some(mut probe) = probe {
             // Beside the board the cards and the strip are no longer the HUD's rows (a panel
@@ -795,16 +790,7 @@ fn arrange_for_orientation(
                     px(crate::ui::layout::TOUCH),
                 )
             };
-            match tall {
-                Some(t) => {
-                    super::place(&mut node, t.strip, t.scale);
-                    node.display = shown(!t.sheet);
-                }
-                None => {
-                    unplace(&mut node);
-                    node.display = Display::Flex;
-                }
-            }
+            beside_board(&mut node, tall.map(|t| (t.strip, t.scale)));
         }
         if strip {
             node.display = shown(tall.is_some());
