@@ -387,6 +387,21 @@ fn run(command: Command) -> Result<(), String> {
                 f64::from(e) / scale,
                 pos.side_to_move()
             );
+            // The win bar's figure, as the app makes it, and what it cost.
+            let config = montello_engine::search::review::EstimateConfig::default();
+            let started = std::time::Instant::now();
+            let estimate = montello_engine::search::review::estimate(&pos, game.variant(), &config);
+            let ms = started.elapsed().as_secs_f64() * 1e3;
+            match estimate {
+                Some(e) => println!(
+                    "estimate: {:+.1} discs for black at the end ({}, {} plies, exact from {} empties), {ms:.1} ms",
+                    e.black_margin,
+                    if e.exact { "exact" } else { "searched" },
+                    config.depth,
+                    config.exact_empties
+                ),
+                None => println!("estimate: none (a free opening's discs are being placed)"),
+            }
             if explain {
                 for (name, v) in w.explain(pos.player(), pos.opponent()) {
                     println!("  {name:<12} {:+7.2}", f64::from(v) / scale);

@@ -355,6 +355,97 @@ fn searched_values(
     (best.0, discs(best.1), discs(played_value))
 }
 
+/// How the win bar's estimate is made: cheap enough to run after every ply (docs/ai.md has
+/// its times).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EstimateConfig {
+    /// The alpha-beta search's depth, in plies.
+    pub depth: u32,
+    /// Positions with at most this many empty squares are solved exactly.
+    pub exact_empties: u32,
+    /// The transposition table's size, bytes.
+    pub table_bytes: usize,
+}
+
+impl Default for EstimateConfig {
+    /// 10 plies, exact from 16 empty squares, a 4 MiB table: a few milliseconds natively.
+    fn default() -> Self {
+        EstimateConfig {
+            depth: 10,
+            exact_empties: 16,
+            table_bytes: 4 << 20,
+        }
+    }
+}
+
+/// The engine's estimate of how a position ends: the final disc margin with good play by both
+/// sides, from Black's side (positive: Black ahead), empty squares to the winner.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// Black's final margin, discs (-64..=64).
+    pub black_margin: f32,
+    /// Whether it is exact (the game is over, or the solver reached the end).
+    pub exact: bool,
+}
+
+impl Estimate {
+    /// The margin from `side`'s side.
+    pub fn margin_for(self, side: Side) -> f32 {
+        match side {
+            Side::Black => self.black_margin,
+            Side::White => -self.black_margin,
+        }
+    }
+
+    /// Black's expected share of the 64 squares at the end (0..=1), for a bar split by discs.
+    pub fn black_share(self) -> f32 {
+        ((32.0 + self.black_margin / 2.0) / 64.0).clamp(0.0, 1.0)
+    }
+
+    /// The margin rounded to whole discs, as a player reads it (`+6`, never `-0`).
+    pub fn rounded(self) -> i32 {
+        self.black_margin.round() as i32
+    }
+}
+
+/// Estimates how `pos` ends under `variant`'s rules ([`Estimate`]): the final margin if the
+/// game is over, the solver's exact value within `config.exact_empties` of the end, a
+/// `config.depth`-ply alpha-beta search with the learned evaluation before that. `None` while
+/// the discs of a free opening are being placed. No clock: the same position gives the same
+/// estimate.
+pub fn estimate(pos: &Position, variant: Variant, config: &EstimateConfig) -> Option<Estimate> {
+    if variant.in_free_opening(pos) {
+        return None;
+    }
+    let side = pos.side_to_move();
+    let (p, o) = (pos.player().0, pos.opponent().0);
+    let (mine, exact) = if variant.is_game_over(pos) {
+        (final_margin(p, o) as f32, true)
+    } else if pos.empties().count() <= config.exact_empties {
+        let solved = solve(pos, variant, config.table_bytes, None, None)?;
+        (solved.score as f32, true)
+    } else {
+        let mut search = FixedDepth::new(
+            eval::builtin(),
+            variant,
+            config.table_bytes,
+            DEFAULT_PROBCUT,
+        );
+        let v = search.value(p, o, config.depth);
+        (v as f32 / SCALE as f32, false)
+    };
+    let black = match side {
+        Side::Black => mine,
+        Side::White => -mine,
+    };
+    // (+ 0.0 turns a -0.0 into 0.0: an even position is never written "-0".)
+    let black_margin = black.clamp(-64.0, 64.0) + 0.0;
+    Some(Estimate {
+        black_margin,
+        exact,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -505,5 +596,71 @@ mod tests {
                 Best, Best, Good, Good, Inaccuracy, Inaccuracy, Mistake, Mistake, Blunder, Blunder
             ]
         );
+    }
+
+    /// FFO #22 (17 empties, White to move, best G8 +2 for White): solved when within the
+    /// estimate's reach and read from Black's side (-2), a search's figure near it when not;
+    /// after G8, with Black to move, the same exact figure.
+    #[test]
+    fn an_estimate_is_blacks_final_margin_exact_within_the_solvers_reach() {
+        let text = include_str!("../../tests/data/ffo-20-39.obf");
+        let ffo22 = crate::notation::obf::parse_line(text.lines().nth(2).expect("a line"), 3)
+            .expect("FFO #22 parses");
+        let pos = ffo22.position;
+        assert_eq!(
+            (pos.side_to_move(), pos.empties().count()),
+            (Side::White, 17)
+        );
+        let best = ffo22.scores.iter().map(|&(_, v)| v).max().expect("scores");
+        assert_eq!(best, 2, "the suite's answer");
+        let config = EstimateConfig {
+            exact_empties: 17,
+            ..EstimateConfig::default()
+        };
+        let exact = estimate(&pos, Variant::Othello, &config).expect("an estimate");
+        assert_eq!((exact.black_margin, exact.exact), (-2.0, true));
+        assert_eq!((exact.margin_for(Side::White), exact.rounded()), (2.0, -2));
+        assert!((exact.black_share() - 31.0 / 64.0).abs() < 1e-6);
+        let searched =
+            estimate(&pos, Variant::Othello, &EstimateConfig::default()).expect("an estimate");
+        assert!(!searched.exact, "17 empties are beyond the default reach");
+        assert!(
+            (searched.black_margin + 2.0).abs() < 10.0,
+            "{searched:?} against -2"
+        );
+        let mut game = Game::from_position(pos, Variant::Othello);
+        game.play(Move::Play("g8".parse().expect("a square")))
+            .expect("legal");
+        let after = game.position();
+        assert_eq!(after.side_to_move(), Side::Black);
+        let e = estimate(&after, Variant::Othello, &EstimateConfig::default()).expect("some");
+        assert_eq!((e.black_margin, e.exact), (-2.0, true));
+    }
+
+    /// A finished game's estimate is its final margin, empty squares to the winner; a free
+    /// opening's discs being placed have none; and the same position gives the same figure.
+    #[test]
+    fn a_finished_game_is_its_final_margin_and_a_free_opening_has_none() {
+        // Black a1 and b1, White nothing: over, Black wins 2-0 with 62 empties to it.
+        let over = crate::notation::board_string::parse(&format!("XX{} O", "-".repeat(62)))
+            .expect("board");
+        assert!(Variant::Othello.is_game_over(&over));
+        let e = estimate(&over, Variant::Othello, &EstimateConfig::default()).expect("over");
+        assert_eq!((e.black_margin, e.exact), (64.0, true));
+        assert_eq!(e.black_share(), 1.0);
+        let empty = Position::empty();
+        assert!(Variant::FreeOpening.in_free_opening(&empty));
+        assert_eq!(
+            estimate(&empty, Variant::FreeOpening, &EstimateConfig::default()),
+            None
+        );
+        let opening = game("f5d6c3d3c4f4").position();
+        let config = EstimateConfig::default();
+        let once = estimate(&opening, Variant::Othello, &config);
+        assert!(
+            once.is_some_and(|e| !e.exact && e.black_margin.abs() < 20.0),
+            "{once:?}"
+        );
+        assert_eq!(once, estimate(&opening, Variant::Othello, &config));
     }
 }

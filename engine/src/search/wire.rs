@@ -9,10 +9,12 @@
 //! | [`Request::Search`] | `search JOB SLOT FRESH SPEC POSITION VARIANT LIMITS` |
 //! | [`Request::Analyse`] | `analyse JOB VARIANT SEED ITERATIONS PLY:POSITION…` |
 //! | [`Request::Review`] | `review JOB VARIANT EXACT_EMPTIES DEPTH TABLE_BYTES START MOVE…` |
+//! | [`Request::Estimate`] | `estimate JOB VARIANT DEPTH EXACT_EMPTIES TABLE_BYTES POSITION` |
 //! | [`Reply::Progress`] | `progress JOB ITERATIONS` |
 //! | [`Reply::Searched`] | `searched JOB BEST ITERATIONS NODES MEMORY ENDGAME PROVEN NANOS CANCELLED REUSED EARLY PV MOVE…` |
 //! | [`Reply::Analysed`] | `analysed JOB PLY:BLACK_WIN…` |
 //! | [`Reply::Reviewed`] | `reviewed JOB MOVE_REVIEW…` ([`Review::to_text`]'s words) |
+//! | [`Reply::Estimated`] | `estimated JOB BLACK_MARGIN EXACT` (`-` and `0` for no estimate) |
 //! | [`Reply::Failed`] | `failed JOB WHY…` (the worker could not run the request: its module did not load, or the engine threw) |
 //!
 //! A position is `BLACK:WHITE:SIDE` (the discs as hexadecimal bitboards, `b` or `w` to move),
@@ -21,7 +23,7 @@
 //! (`w`/`d`/`l`/`-` and a margin or `-`). Numbers are written so that they read back exactly.
 //! [`Request::parse`] and [`Reply::parse`] say which word is wrong and why.
 
-use super::review::{Review, ReviewConfig};
+use super::review::{Estimate, EstimateConfig, Review, ReviewConfig};
 use super::{
     CancelHandle, Level, MctsConfig, MoveStats, Proof, SearchLimits, SearchResult, Searcher,
     Strategy,
@@ -120,6 +122,18 @@ pub enum Request {
         /// The moves played from it, passes included.
         moves: Vec<Move>,
     },
+    /// Estimate how a position ends ([`super::review::estimate`], for the win bar) and answer
+    /// [`Reply::Estimated`].
+    Estimate {
+        /// The job's number.
+        job: u32,
+        /// The rules.
+        variant: Variant,
+        /// How deep and how far exact.
+        config: EstimateConfig,
+        /// The position.
+        position: Position,
+    },
 }
 
 /// What a search elsewhere answers.
@@ -153,6 +167,13 @@ pub enum Reply {
         /// Every move played, reviewed.
         review: Review,
     },
+    /// The position's estimate (none while a free opening's discs are placed).
+    Estimated {
+        /// The job.
+        job: u32,
+        /// How the position ends, from Black's side.
+        estimate: Option<Estimate>,
+    },
     /// The request could not be run (web/worker.js: the engine's module did not load, or the
     /// engine threw or trapped): the page runs it itself.
     Failed {
@@ -171,6 +192,7 @@ impl Reply {
             | Reply::Searched { job, .. }
             | Reply::Analysed { job, .. }
             | Reply::Reviewed { job, .. }
+            | Reply::Estimated { job, .. }
             | Reply::Failed { job, .. } => *job,
         }
     }
@@ -370,17 +392,34 @@ impl fmt::Display for Request {
                 }
                 Ok(())
             }
+            Request::Estimate {
+                job,
+                variant,
+                config,
+                position,
+            } => {
+                write!(
+                    f,
+                    "estimate {job} {} {} {} {} ",
+                    variant.name(),
+                    config.depth,
+                    config.exact_empties,
+                    config.table_bytes
+                )?;
+                write_position(f, position)
+            }
         }
     }
 }
 
 impl Request {
     /// The request's time cap, if it has one: a search's (an analysis is capped by playouts
-    /// only). The page's watchdog waits this long and 2 seconds more for the reply.
+    /// only, a review and an estimate by their depth). The page's watchdog waits this long and
+    /// 2 seconds more for the reply.
     pub fn time_cap(&self) -> Option<Duration> {
         match self {
             Request::Search { limits, .. } => limits.time,
-            Request::Analyse { .. } | Request::Review { .. } => None,
+            Request::Analyse { .. } | Request::Review { .. } | Request::Estimate { .. } => None,
         }
     }
 
@@ -389,7 +428,8 @@ impl Request {
         match self {
             Request::Search { job, .. }
             | Request::Analyse { job, .. }
-            | Request::Review { job, .. } => *job,
+            | Request::Review { job, .. }
+            | Request::Estimate { job, .. } => *job,
         }
     }
 
@@ -490,6 +530,23 @@ impl Request {
                     moves,
                 })
             }
+            "estimate" => {
+                let job = w.number("job")?;
+                let variant = read_variant(w.at + 1, w.next("variant")?)?;
+                let config = EstimateConfig {
+                    depth: w.number("depth")?,
+                    exact_empties: w.number("exact empties")?,
+                    table_bytes: w.number("table bytes")?,
+                };
+                let position = read_position(w.at + 1, w.next("position")?)?;
+                w.end()?;
+                Ok(Request::Estimate {
+                    job,
+                    variant,
+                    config,
+                    position,
+                })
+            }
             other => w.fail(format!("{other:?} is no request")),
         }
     }
@@ -554,6 +611,15 @@ impl Request {
                     },
                 }
             }
+            Request::Estimate {
+                job,
+                variant,
+                config,
+                position,
+            } => Reply::Estimated {
+                job,
+                estimate: super::review::estimate(&position, variant, &config),
+            },
         }
     }
 }
@@ -693,6 +759,15 @@ impl fmt::Display for Reply {
                 }
                 Ok(())
             }
+            Reply::Estimated { job, estimate } => match estimate {
+                Some(e) => write!(
+                    f,
+                    "estimated {job} {} {}",
+                    e.black_margin,
+                    u8::from(e.exact)
+                ),
+                None => write!(f, "estimated {job} - 0"),
+            },
             Reply::Failed { job, why } => write!(f, "failed {job} {why}"),
         }
     }
@@ -739,6 +814,21 @@ impl Reply {
                 let review = Review::parse(&words.join(" "))
                     .or_else(|e| err(3, format!("the review: {e}")))?;
                 Ok(Reply::Reviewed { job, review })
+            }
+            "estimated" => {
+                let job = w.number("job")?;
+                let margin: Option<f32> = cap(w.at + 1, w.next("margin")?)?;
+                let exact = flag(&mut w, "exact")?;
+                w.end()?;
+                let estimate = match margin {
+                    Some(m) if m.is_finite() && m.abs() <= 64.0 => Some(Estimate {
+                        black_margin: m,
+                        exact,
+                    }),
+                    Some(m) => return err(3, format!("margin {m} is not a disc count within 64")),
+                    None => None,
+                };
+                Ok(Reply::Estimated { job, estimate })
             }
             "failed" => {
                 let job = w.number("job")?;
@@ -804,6 +894,16 @@ mod tests {
                     .iter()
                     .map(|m| m.parse().expect("a move"))
                     .collect(),
+            },
+            Request::Estimate {
+                job: 12,
+                variant: Variant::NoMoveEndsGame,
+                config: EstimateConfig {
+                    depth: 3,
+                    exact_empties: 9,
+                    table_bytes: 1 << 20,
+                },
+                position: position_after("f5d6"),
             },
         ];
         for request in requests {
@@ -912,6 +1012,51 @@ mod tests {
         assert_eq!(e.word, 3, "{e}");
     }
 
+    /// An estimate request answers with the engine's estimate, which reads back exactly;
+    /// a free opening's answer is "no estimate", and reads back as such.
+    #[test]
+    fn an_estimate_request_answers_with_the_engines_estimate() {
+        let config = EstimateConfig {
+            depth: 4,
+            ..EstimateConfig::default()
+        };
+        let position = position_after("f5d6c3d3c4");
+        let request = Request::Estimate {
+            job: 8,
+            variant: Variant::Othello,
+            config,
+            position,
+        };
+        let reply = request.run(&mut Vec::new(), &CancelHandle::new());
+        let expected = super::super::review::estimate(&position, Variant::Othello, &config);
+        assert!(expected.is_some());
+        assert_eq!(
+            reply,
+            Reply::Estimated {
+                job: 8,
+                estimate: expected
+            }
+        );
+        let line = reply.to_string();
+        assert!(line.starts_with("estimated 8 "), "{line}");
+        assert_eq!(Reply::parse(&line), Ok(reply));
+        let free = Request::Estimate {
+            job: 9,
+            variant: Variant::FreeOpening,
+            config,
+            position: Position::empty(),
+        }
+        .run(&mut Vec::new(), &CancelHandle::new());
+        assert_eq!(free.to_string(), "estimated 9 - 0");
+        assert_eq!(
+            Reply::parse("estimated 9 - 0"),
+            Ok(Reply::Estimated {
+                job: 9,
+                estimate: None
+            })
+        );
+    }
+
     #[test]
     fn a_kept_searcher_goes_on_from_its_tree_and_fresh_starts_anew() {
         let mut slots = Vec::new();
@@ -965,6 +1110,10 @@ mod tests {
             ("progress 1", 3, "missing"),
             ("searched 1 z9", 3, "not a move"),
             ("analysed 1 3:x", 3, "PLY:CHANCE"),
+            ("estimate 1 othello 10 16 1024 0:0:b 5", 8, "unexpected"),
+            ("estimated 1 x 0", 3, "not a number"),
+            ("estimated 1 65 1", 3, "within 64"),
+            ("estimated 1 6 2", 4, "neither 0 nor 1"),
             ("hello", 1, "no re"),
         ];
         for (line, word, why) in cases {
