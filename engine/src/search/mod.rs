@@ -19,7 +19,6 @@ pub mod review;
 pub(crate) mod solver;
 mod stability;
 mod table;
-mod tree;
 pub mod wire;
 
 pub use alphabeta::AlphaBetaConfig;
@@ -324,7 +323,7 @@ impl Searcher {
 
     /// Takes the default strategy's kept tree out, for tests that look at it.
     #[cfg(test)]
-    pub(crate) fn tree_for_tests(&mut self) -> Option<tree::Tree> {
+    pub(crate) fn tree_for_tests(&mut self) -> Option<mcts::tree::Tree> {
         self.state.take_tree()
     }
 

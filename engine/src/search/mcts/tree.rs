@@ -3,8 +3,8 @@
 //! grows past its cap, and moving the root down the tree (tree reuse) compacts the kept
 //! subtree in place.
 
-use super::{Proof, win_probability};
 use crate::eval;
+use crate::search::{Proof, win_probability};
 use crate::{Move, Position, Side, Square, Variant};
 
 /// No child block yet.
@@ -129,7 +129,7 @@ impl Node {
     }
 }
 
-/// The tree a [`super::Searcher`] keeps between moves.
+/// The tree a [`crate::search::Searcher`] keeps between moves.
 #[derive(Debug)]
 pub(crate) struct Tree {
     pub nodes: Vec<Node>,
@@ -430,7 +430,7 @@ mod tests {
         let limits = SearchLimits {
             time: None,
             iterations: Some(3_000),
-            memory: super::super::DEFAULT_MEMORY,
+            memory: crate::search::DEFAULT_MEMORY,
         };
         let config = MctsConfig {
             early_stop: false,
