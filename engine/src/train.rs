@@ -19,7 +19,7 @@ use crate::eval::{
 };
 use crate::playout::random_square_raw;
 use crate::search::FixedDepth;
-use crate::search::solver::Solver;
+use crate::search::endgame::Solver;
 use crate::{Bitboard, FastRng, Square, Variant};
 use rayon::prelude::*;
 use std::io::{self, Read, Write};
@@ -964,7 +964,7 @@ pub fn match_weights(
             let (sq, _) = choose(search, p, o, &cfg, &mut rng);
             pos = pos.play_unchecked(sq);
         }
-        let black = crate::search::solver::final_margin(pos.player().0, pos.opponent().0);
+        let black = crate::search::endgame::final_margin(pos.player().0, pos.opponent().0);
         let black = if pos.side_to_move() == crate::Side::Black {
             black
         } else {

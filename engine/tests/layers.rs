@@ -423,7 +423,7 @@ fn the_layers_are_the_ones_lib_rs_documents() {
 #[test]
 fn the_check_sees_every_kind_of_name() {
     let code = code_only(
-        "use crate::{Position, eval::{self, weights::W}, search::solver::Solver};\n\
+        "use crate::{Position, eval::{self, weights::W}, search::endgame::Solver};\n\
          // crate::arena in a comment\nfn f() { let s = \"crate::nboard {\"; crate::perft::perft(); }\n\
          /// [`crate::train`] in a doc\nuse super::table;\nlet c = '{';\n\
          #[cfg(test)]\nmod tests { use super::*; use crate::playout::FastRng; }\n\
@@ -441,7 +441,7 @@ fn the_check_sees_every_kind_of_name() {
             plain("crate::Position"),
             plain("crate::eval::self"),
             plain("crate::eval::weights::W"),
-            plain("crate::search::solver::Solver"),
+            plain("crate::search::endgame::Solver"),
             plain("crate::perft::perft"),
             plain("super::table"),
             in_tests("super"),
@@ -453,7 +453,7 @@ fn the_check_sees_every_kind_of_name() {
         "position",
         "search",
         "search/mcts",
-        "search/solver",
+        "search/endgame",
         "notation",
         "notation/error",
     ]
@@ -477,8 +477,8 @@ fn the_check_sees_every_kind_of_name() {
         Some("notation/error".into())
     );
     assert_eq!(
-        at("search/mcts", &[], "super::solver::X"),
-        Some("search/solver".into())
+        at("search/mcts", &[], "super::endgame::X"),
+        Some("search/endgame".into())
     );
     assert_eq!(
         at("search/mcts", &[], "super::Proof"),

@@ -12,13 +12,11 @@ mod alphabeta;
 mod book;
 mod classic;
 mod dispatch;
+pub(crate) mod endgame;
 mod levels;
 mod mcts;
 mod probcut;
 pub mod review;
-pub(crate) mod solver;
-mod stability;
-mod table;
 pub mod wire;
 
 pub use alphabeta::AlphaBetaConfig;
@@ -34,7 +32,7 @@ pub use levels::{Level, TREE_ITERATIONS, tree_speed};
 pub use mcts::MctsConfig;
 #[cfg(feature = "cli")]
 pub(crate) use probcut::shallow_depth as probcut_shallow_depth;
-pub use solver::{Solution, solve};
+pub use endgame::{Solution, solve};
 
 use crate::{FastRng, Move, Position, Variant};
 use std::sync::Arc;

@@ -10,7 +10,7 @@
 
 use super::CancelHandle;
 use super::alphabeta::{DEFAULT_PROBCUT, FixedDepth};
-use super::solver::{final_margin, solve};
+use super::endgame::{final_margin, solve};
 use crate::clock::Instant;
 use crate::eval::{self, SCALE};
 use crate::{Game, Move, Position, Side, Variant};

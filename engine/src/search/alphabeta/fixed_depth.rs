@@ -5,8 +5,8 @@ use crate::Variant;
 use crate::eval::Weights;
 use crate::search::CancelHandle;
 use crate::search::dispatch::fast_generator_available;
-use crate::search::solver::Solver;
-use crate::search::table::Table;
+use crate::search::endgame::Solver;
+use crate::search::endgame::table::Table;
 
 /// A fixed-depth alpha-beta without a clock, for the trainer (its self-play player and its
 /// labels) and the ProbCut fit: the same search as the `ab` player, with the weights it is
@@ -91,7 +91,7 @@ impl<'w> FixedDepth<'w> {
 mod tests {
     use super::*;
     use crate::search::alphabeta::DEFAULT_PROBCUT;
-    use crate::search::solver::tests::random_endgame;
+    use crate::search::endgame::tests::random_endgame;
 
     /// The AVX2 copy of the recursion searches exactly as the portable one: the same values
     /// and nodes at every depth, with and without ProbCut, from the middle game into the

@@ -34,8 +34,8 @@ pub(crate) use root::win_rate;
 
 use self::root::{aspiration, principal_variation, root_search, stats};
 use super::dispatch::fast_generator_available;
-use super::solver::Solver;
-use super::table::Table;
+use super::endgame::Solver;
+use super::endgame::table::Table;
 use super::{CancelHandle, MoveStats, SearchLimits, SearchResult};
 use crate::bitboard::{CORNERS, X_SQUARES, legal_moves};
 use crate::clock::Instant;

@@ -8,9 +8,9 @@ use crate::clock::Instant;
 use crate::eval::SCALE;
 use crate::game::CENTRE;
 use crate::search::dispatch::{dispatched, moves_of};
+use crate::search::endgame::final_margin;
+use crate::search::endgame::table::NO_MOVE;
 use crate::search::probcut;
-use crate::search::solver::final_margin;
-use crate::search::table::NO_MOVE;
 
 impl Search<'_> {
     /// Counts a node; true when the search must stop.

@@ -3,7 +3,7 @@
 
 use super::{Bound, INF, RootMove, Search, WIN_RATE_DISCS};
 use crate::eval::SCALE;
-use crate::search::table::Table;
+use crate::search::endgame::table::Table;
 use crate::search::{MoveStats, Proof};
 use crate::{Move, Position, Square, Variant};
 

@@ -6,9 +6,9 @@ use crate::Square;
 use crate::bitboard::flips;
 use crate::bitboard::legal_moves;
 use crate::eval::SCALE;
-use crate::search::solver::Solver;
-use crate::search::solver::final_margin;
-use crate::search::solver::tests::random_endgame;
+use crate::search::endgame::Solver;
+use crate::search::endgame::final_margin;
+use crate::search::endgame::tests::random_endgame;
 use crate::search::{Proof, Searcher, Strategy};
 use std::time::Duration;
 

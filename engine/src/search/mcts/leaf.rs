@@ -10,7 +10,7 @@ use crate::clock::Instant;
 use crate::eval;
 use crate::playout::random_playout;
 use crate::search::alphabeta::FixedDepth;
-use crate::search::solver::{Solver, final_margin};
+use crate::search::endgame::{Solver, final_margin};
 use crate::search::{CancelHandle, win_probability};
 use crate::{FastRng, Position, Side, Square};
 
@@ -248,7 +248,7 @@ fn corner_playout(mut p: u64, mut o: u64, passes: bool, rng: &mut FastRng) -> i3
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::solver::tests::{minimax, random_endgame};
+    use crate::search::endgame::tests::{minimax, random_endgame};
 
     #[test]
     fn x_squares_are_found_next_to_empty_corners_only() {

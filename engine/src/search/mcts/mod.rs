@@ -35,7 +35,7 @@ use self::result::{finish, solved_result};
 use self::select::{proof_score, select};
 use self::tree::{ProofState, Tree};
 use super::alphabeta::FixedDepth;
-use super::solver::solve_root;
+use super::endgame::solve_root;
 use super::{CHECK_EVERY, CancelHandle, MoveStats, SearchLimits, SearchResult, win_probability};
 use crate::clock::Instant;
 use crate::eval;

@@ -2,7 +2,7 @@
 
 use super::tree::{Node, PASS, probability_byte};
 use super::*;
-use crate::search::solver::tests::{minimax, random_endgame};
+use crate::search::endgame::tests::{minimax, random_endgame};
 use crate::search::{Proof, Searcher, Strategy};
 use std::time::Duration;
 

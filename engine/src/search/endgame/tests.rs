@@ -1,0 +1,232 @@
+//! The solver's tests against plain minimax, and the reference searches other tests use.
+
+use super::*;
+use crate::bitboard::{flips, legal_moves};
+use crate::{Square, eval};
+
+/// Plain minimax without pruning: the reference the solver is checked against.
+pub(crate) fn minimax(p: u64, o: u64, passes: bool) -> i32 {
+    let moves = legal_moves(p, o);
+    if moves == 0 {
+        if !passes || legal_moves(o, p) == 0 {
+            return final_margin(p, o);
+        }
+        return -minimax(o, p, passes);
+    }
+    let mut best = i32::MIN;
+    let mut m = moves;
+    while m != 0 {
+        let sq = Square::ALL[m.trailing_zeros() as usize];
+        m &= m - 1;
+        let f = flips(p, o, sq);
+        best = best.max(-minimax(o & !f, p | f | sq.mask(), passes));
+    }
+    best
+}
+
+pub(crate) use crate::playout::random_endgame;
+
+#[test]
+fn solver_agrees_with_plain_minimax() {
+    // 1-9 empties: the last-move count, the two- and three-square solvers, the shallow
+    // parity search and the deep one, with passes and without.
+    for seed in 0..180 {
+        let pos = random_endgame(seed, 1 + (seed % 9) as u32);
+        for variant in [Variant::Othello, Variant::NoMoveEndsGame] {
+            let passes = variant == Variant::Othello;
+            let exact = minimax(pos.player().0, pos.opponent().0, passes);
+            let mut s = Solver::new(variant, None, None);
+            assert_eq!(s.solve(&pos, -65, 65), Some(exact), "seed {seed} {pos:?}");
+            assert_eq!(s.win_draw_loss(&pos), Some(exact.signum()), "seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn root_solve_picks_the_best_margin() {
+    for seed in 100..120 {
+        let pos = random_endgame(seed, 8);
+        let r = solve_root(&pos, Variant::Othello, None, None, u64::MAX)
+            .unwrap_or_else(|| panic!("no deadline, no cancel: seed {seed}"));
+        let exact = minimax(pos.player().0, pos.opponent().0, true);
+        assert_eq!(r.moves[0].1, exact, "seed {seed}");
+        assert!(r.moves[0].2 && r.complete);
+        for &(mv, bound, exact_flag) in &r.moves {
+            let child = Variant::Othello.play_unchecked(&pos, mv);
+            let v = -minimax(child.player().0, child.opponent().0, true);
+            if exact_flag {
+                assert_eq!(v, bound, "seed {seed} {mv}");
+            } else {
+                assert!(v <= bound, "seed {seed} {mv}: {v} > {bound}");
+                assert_eq!(v.signum(), bound.signum(), "seed {seed} {mv}");
+            }
+        }
+    }
+}
+
+/// Plain fail-soft alpha-beta, no table, board order: the reference for deeper endgames
+/// (plain minimax is too slow there).
+fn reference(p: u64, o: u64, mut alpha: i32, beta: i32, passes: bool) -> i32 {
+    let moves = legal_moves(p, o);
+    if moves == 0 {
+        if !passes || legal_moves(o, p) == 0 {
+            return final_margin(p, o);
+        }
+        return -reference(o, p, -beta, -alpha, passes);
+    }
+    let mut best = i32::MIN;
+    let mut m = moves;
+    while m != 0 {
+        let sq = Square::ALL[m.trailing_zeros() as usize];
+        m &= m - 1;
+        let f = flips(p, o, sq);
+        let v = -reference(o & !f, p | f | sq.mask(), -beta, -alpha, passes);
+        best = best.max(v);
+        alpha = alpha.max(v);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+#[test]
+fn deep_solves_are_exact_and_fail_soft_with_a_shared_table() {
+    for seed in 0..16 {
+        let empties = 10 + (seed % 5) as u32;
+        let pos = random_endgame(500 + seed, empties);
+        let (p, o) = (pos.player().0, pos.opponent().0);
+        for variant in [Variant::Othello, Variant::NoMoveEndsGame] {
+            let passes = variant == Variant::Othello;
+            let exact = reference(p, o, -65, 65, passes);
+            // One solver for all the queries: the table carries bounds between them.
+            let mut s = Solver::new(variant, None, None);
+            for (alpha, beta) in [
+                (-1, 1),
+                (exact - 1, exact),
+                (exact, exact + 1),
+                (-64, exact - 2),
+                (exact + 2, 64),
+                (exact - 3, exact + 3),
+                (-64, 64),
+            ] {
+                let v = s.solve(&pos, alpha, beta).expect("no limits");
+                if v <= alpha {
+                    assert!(exact <= v, "seed {seed} {variant:?} ({alpha}, {beta}): {v}");
+                } else if v >= beta {
+                    assert!(exact >= v, "seed {seed} {variant:?} ({alpha}, {beta}): {v}");
+                } else {
+                    assert_eq!(v, exact, "seed {seed} {variant:?} ({alpha}, {beta})");
+                }
+            }
+            assert_eq!(
+                s.solve(&pos, -64, 64),
+                Some(exact),
+                "seed {seed} {variant:?}"
+            );
+            // Every child agrees too, through the same table.
+            for mv in variant.moves(&pos) {
+                let child = variant.play_unchecked(&pos, mv);
+                let (cp, co) = (child.player().0, child.opponent().0);
+                let want = reference(cp, co, -65, 65, passes);
+                assert_eq!(s.solve(&child, -64, 64), Some(want), "seed {seed} {mv}");
+            }
+            assert_eq!(s.table.slots(), TT_ENTRIES);
+        }
+    }
+}
+
+/// The AVX2 copy of the recursion is the portable one compiled differently: the same
+/// values and the same nodes, in both variants and through the table (16-18 empties, so
+/// every step runs: the table, the evaluation's ordering, last3 down to last1).
+#[test]
+fn the_avx2_copy_searches_exactly_as_the_portable_one() {
+    if !fast_generator_available() {
+        eprintln!("this CPU has no AVX2: only the portable copy runs here");
+        return;
+    }
+    for seed in 0..6 {
+        let pos = random_endgame(900 + seed, 16 + (seed % 3) as u32);
+        for variant in [Variant::Othello, Variant::NoMoveEndsGame] {
+            let mut fast = Solver::new(variant, None, None);
+            let mut portable = Solver::new(variant, None, None).with_fast(false);
+            assert!(fast.fast && !portable.fast);
+            for (alpha, beta) in [(-1, 1), (-64, 64)] {
+                assert_eq!(
+                    fast.solve(&pos, alpha, beta),
+                    portable.solve(&pos, alpha, beta),
+                    "seed {seed} {variant:?} ({alpha}, {beta})"
+                );
+                assert_eq!(fast.nodes, portable.nodes, "seed {seed} {variant:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_table_never_outgrows_its_size() {
+    let pos = random_endgame(7, 16);
+    for budget in [0, 100, 5_000, 200_000, u64::MAX] {
+        let mut s = Solver::new(Variant::Othello, None, None).with_budget(budget);
+        let _ = s.solve(&pos, -64, 64);
+        let slots = s.table.slots();
+        assert!(
+            slots.is_power_of_two() && slots <= TT_ENTRIES,
+            "budget {budget}"
+        );
+        assert!(s.table.used() <= slots, "budget {budget}");
+    }
+}
+
+#[test]
+fn a_node_budget_gives_up_soon_after_it_is_spent() {
+    let pos = random_endgame(11, 20);
+    for budget in [1, 10, 1_000, 50_000] {
+        let mut s = Solver::new(Variant::Othello, None, None).with_budget(budget);
+        assert_eq!(s.solve(&pos, -64, 64), None, "budget {budget}");
+        assert!(s.aborted());
+        assert!(s.nodes <= budget + 64, "budget {budget}: {} nodes", s.nodes);
+        let r = solve_root(&pos, Variant::Othello, None, None, budget);
+        assert!(r.is_none(), "budget {budget}");
+    }
+}
+
+#[test]
+fn a_cancelled_solve_gives_up() {
+    let pos = random_endgame(12, 20);
+    let cancel = CancelHandle::new();
+    cancel.cancel();
+    let mut s = Solver::new(Variant::Othello, None, Some(&cancel));
+    assert_eq!(s.solve(&pos, -64, 64), None);
+}
+
+#[test]
+fn a_passed_deadline_gives_up() {
+    let pos = random_endgame(3, 20);
+    let past = Instant::now();
+    let r = solve_root(&pos, Variant::Othello, Some(past), None, u64::MAX);
+    assert!(r.is_none());
+}
+
+#[test]
+fn the_shipped_weights_predict_exact_endgame_values() {
+    // Against exact solves of seeded random endgames (not the positions it was trained
+    // on), the trained evaluation must be far closer than calling everything even. Here
+    // rather than in eval's tests: the solver sits above the evaluation.
+    let mut err = 0.0;
+    let mut zero = 0.0;
+    for seed in 0..60 {
+        let pos = random_endgame(900 + seed, 10);
+        let exact = Solver::new(Variant::Othello, None, None)
+            .solve(&pos, -64, 64)
+            .unwrap_or_else(|| panic!("no deadline"));
+        err += (eval::evaluate_position(&pos) - exact as f32).abs();
+        zero += (exact as f32).abs();
+    }
+    assert!(
+        err < 0.6 * zero,
+        "MAE {:.2} vs {:.2} for zero",
+        err / 60.0,
+        zero / 60.0
+    );
+}
