@@ -342,6 +342,21 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
+/// The final disc margin of a finished game for the side with `mine` discs against the side
+/// with `theirs`: the difference, the empty squares going to the winner (the World Othello
+/// Federation's count, the tournament rule and the FFO suites'); 0 for a draw. The one home of
+/// the final score: the exact solver's margins and [`Score::wof`] are both this.
+#[inline]
+pub(crate) const fn wof_margin(mine: i32, theirs: i32) -> i32 {
+    let diff = mine - theirs;
+    let empties = 64 - mine - theirs;
+    match diff.signum() {
+        1 => diff + empties,
+        -1 => diff - empties,
+        _ => 0,
+    }
+}
+
 /// Disc counts on the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Score {
@@ -384,22 +399,13 @@ impl Score {
     }
 
     /// The World Othello Federation count of a finished game: the empty squares go to the
-    /// winner (shared equally in a draw), so the two counts add up to 64.
+    /// winner (shared equally in a draw), so the two counts add up to 64 and differ by
+    /// [`wof_margin`].
     pub const fn wof(&self) -> Score {
-        let e = self.empties();
-        match self.winner() {
-            Some(Side::Black) => Score {
-                black: self.black + e,
-                white: self.white,
-            },
-            Some(Side::White) => Score {
-                black: self.black,
-                white: self.white + e,
-            },
-            None => Score {
-                black: self.black + e / 2,
-                white: self.white + e / 2,
-            },
+        let margin = wof_margin(self.black as i32, self.white as i32);
+        Score {
+            black: ((64 + margin) / 2) as u8,
+            white: ((64 - margin) / 2) as u8,
         }
     }
 }
@@ -407,5 +413,61 @@ impl Score {
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", self.black, self.white)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The exact solver's final margin as it was written before [`wof_margin`]
+    /// (`search::solver::final_margin`), kept as the reference.
+    fn solver_margin(p: u64, o: u64) -> i32 {
+        let (mine, theirs) = (p.count_ones() as i32, o.count_ones() as i32);
+        let diff = mine - theirs;
+        let empties = 64 - mine - theirs;
+        match diff.signum() {
+            1 => diff + empties,
+            -1 => diff - empties,
+            _ => 0,
+        }
+    }
+
+    /// [`Score::wof`] as it was written before [`wof_margin`], kept as the reference.
+    fn score_wof(s: Score) -> Score {
+        let e = s.empties();
+        match s.winner() {
+            Some(Side::Black) => Score {
+                black: s.black + e,
+                white: s.white,
+            },
+            Some(Side::White) => Score {
+                black: s.black,
+                white: s.white + e,
+            },
+            None => Score {
+                black: s.black + e / 2,
+                white: s.white + e / 2,
+            },
+        }
+    }
+
+    #[test]
+    fn the_solver_and_the_wof_count_score_every_final_count_alike() {
+        for black in 0..=64u8 {
+            for white in 0..=64 - black {
+                let p = ((1u128 << black) - 1) as u64;
+                let o = (((1u128 << white) - 1) << black) as u64;
+                let (b, w) = (i32::from(black), i32::from(white));
+                let m = wof_margin(b, w);
+                assert_eq!(solver_margin(p, o), m, "{black}-{white}");
+                assert_eq!(solver_margin(o, p), wof_margin(w, b), "{white}-{black}");
+                assert_eq!(wof_margin(w, b), -m, "{black}-{white}");
+                let score = Score { black, white };
+                assert_eq!(score.wof(), score_wof(score), "{black}-{white}");
+                assert_eq!(i32::from(score.wof().margin()), m, "{black}-{white}");
+                assert_eq!(score.wof().black + score.wof().white, 64, "{black}-{white}");
+            }
+        }
     }
 }

@@ -26,6 +26,7 @@ use self::table::Table;
 use super::CancelHandle;
 use super::dispatch::{dispatched, fast_generator_available};
 use crate::clock::Instant;
+use crate::position::wof_margin;
 use crate::{Position, Variant};
 
 /// Checks the clock every this many nodes (a few tens of microseconds of work).
@@ -222,15 +223,9 @@ impl Solver<'_> {
 }
 
 /// The final margin of a finished game for the side to move: its discs minus the opponent's,
-/// the empty squares going to the winner (the tournament rule, and the FFO suites').
+/// the empty squares going to the winner ([`wof_margin`] of the side to move's discs `p`
+/// against the opponent's `o`).
 #[inline]
 pub(crate) fn final_margin(p: u64, o: u64) -> i32 {
-    let (mine, theirs) = (p.count_ones() as i32, o.count_ones() as i32);
-    let diff = mine - theirs;
-    let empties = 64 - mine - theirs;
-    match diff.signum() {
-        1 => diff + empties,
-        -1 => diff - empties,
-        _ => 0,
-    }
+    wof_margin(p.count_ones() as i32, o.count_ones() as i32)
 }
