@@ -400,7 +400,7 @@ impl Score {
 
     /// The World Othello Federation count of a finished game: the empty squares go to the
     /// winner (shared equally in a draw), so the two counts add up to 64 and differ by
-    /// [`wof_margin`].
+    /// `wof_margin`, the one final score of the crate.
     pub const fn wof(&self) -> Score {
         let margin = wof_margin(self.black as i32, self.white as i32);
         Score {

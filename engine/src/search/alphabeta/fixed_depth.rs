@@ -19,7 +19,7 @@ pub(crate) struct FixedDepth<'w> {
     weights: &'w Weights,
     probcut: f32,
     variant: Variant,
-    /// Whether the recursion runs its AVX2 copy ([`super::dispatch`]).
+    /// Whether the recursion runs its AVX2 copy ([`crate::search::dispatch`]).
     fast: bool,
     /// Nodes searched so far.
     pub nodes: u64,

@@ -8,7 +8,7 @@
 //!
 //! Scores are in evaluation units ([`crate::eval::SCALE`] per disc) for the side to move; a
 //! finished game scores its disc margin (empty squares to the winner) times `SCALE`; exact
-//! nodes (depth reaching the end) are the exact solver's ([`super::solver`]), which shares
+//! nodes (depth reaching the end) are the exact solver's ([`super::endgame`]), which shares
 //! this search's transposition table. Depth counts discs placed: a pass does not use up
 //! depth, so a search `depth >= empties` deep is exact.
 //!

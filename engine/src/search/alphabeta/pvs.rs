@@ -29,7 +29,7 @@ impl Search<'_> {
     }
 
     /// Principal variation search of (p, o) `depth` plies deep, fail-soft, in the copy of
-    /// the recursion that `FAST` names ([`super::dispatch`]).
+    /// the recursion that `FAST` names ([`crate::search::dispatch`]).
     #[inline(always)]
     fn pvs_body<const FAST: bool>(
         &mut self,

@@ -1,5 +1,5 @@
 //! The one transposition table of the alpha-beta searches: the midgame PVS of
-//! [`super::alphabeta`] and the exact solver of [`super::solver`] store in the same table, so
+//! [`crate::search::alphabeta`] and the exact solver of [`super`] store in the same table, so
 //! a solved endgame serves the midgame search above it and a midgame best move orders the
 //! solver.
 //!

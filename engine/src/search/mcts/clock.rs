@@ -65,9 +65,9 @@ pub(super) fn iterations_left(rate: f64, time_left: Duration, cap_left: u64) -> 
     by_time.min(cap_left as f64)
 }
 
-/// Whether the move [`super::result::finish`] would play (the most visited root move not proven lost) can
-/// no longer change in `left` more iterations: its lead in visits over the most visited
-/// other move not proven lost is larger, or it is the only move not proven lost.
+/// Whether the move [`super::result::finish`] would play (the most visited root move not
+/// proven lost) can no longer change in `left` more iterations: its lead in visits over the
+/// most visited other move not proven lost is larger, or it is the only move not proven lost.
 pub(super) fn choice_settled(tree: &Tree, left: f64) -> bool {
     let (mut first, mut second, mut candidates) = (0u32, 0u32, 0usize);
     for c in &tree.nodes[tree.nodes[0].children()] {

@@ -3,11 +3,11 @@
 
 use std::time::Duration;
 
-/// The knobs of the default strategy ([`super::Strategy::Default`]): UCT on a flat node pool,
-/// with tree reuse between moves, move priors (Othello's corner and X-/C-square knowledge, or
-/// the learned evaluation), the MCTS-Solver (proven wins and losses propagate up the tree),
-/// exact win/draw/loss solves near the leaves and an exact final-margin solve of the root
-/// with few empty squares left.
+/// The knobs of the default strategy ([`crate::search::Strategy::Default`]): UCT on a flat
+/// node pool, with tree reuse between moves, move priors (Othello's corner and X-/C-square
+/// knowledge, or the learned evaluation), the MCTS-Solver (proven wins and losses propagate up
+/// the tree), exact win/draw/loss solves near the leaves and an exact final-margin solve of the
+/// root with few empty squares left.
 ///
 /// [`MctsConfig::default`] is what players face; the arena sets the others
 /// (`default:c=0.7,prior=0`) to measure what each one is worth.
@@ -56,7 +56,7 @@ pub struct MctsConfig {
     /// at most the iteration cap's remainder) times 1.25, or when every other move is proven
     /// lost. Checked with the clock, every few dozen iterations; the time left counts only
     /// once the rate has been measured over a tenth of the time (at least 5 ms), and at no
-    /// less than the fastest rate this searcher has run at. A [`super::Searcher`] with
+    /// less than the fastest rate this searcher has run at. A [`crate::search::Searcher`] with
     /// randomness above 0 turns it off: it draws its move in proportion to the visits.
     /// Not before half the cap (a smaller tree for the next move to reuse), and never at or
     /// below `leaf_solve_empties` + 15 empties (a proof can still change the choice). On by
@@ -83,7 +83,7 @@ pub struct MctsConfig {
     /// endgame it proves on a short clock; 0 (the default and Master's): no hand-over under
     /// the shorter cap. Master with 18 at 100 ms a move: -17 Elo [-62, +26] (docs/ai.md).
     pub ab_short_floor: u32,
-    /// Play from the searcher's opening book ([`super::Searcher::with_book`]) while the
+    /// Play from the searcher's opening book ([`crate::search::Searcher::with_book`]) while the
     /// position is in it: one of the book's moves within this many discs of its best, drawn
     /// with the searcher's seeded generator. `None` (the default, and every level's: the
     /// arena found the project's book weaker than Master's own search, docs/ai.md) searches
