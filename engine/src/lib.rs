@@ -24,8 +24,8 @@
 //! - [`eval`]: the learned pattern evaluation;
 //! - [`movegen`] and [`perft`]: the raw generator and its classic check;
 //! - with the `cli` feature (on by default, off in the app): `arena` (matches between
-//!   strategies), `nboard` (the NBoard protocol) and `train` (the evaluation's trainer), the
-//!   command-line tool's modules.
+//!   strategies), `nboard` (the NBoard protocol), `book_builder` (the opening book's builder)
+//!   and `train` (the evaluation's trainer), the command-line tool's modules.
 //!
 //! # Layers
 //!
@@ -36,7 +36,7 @@
 //! | layer | modules | holds |
 //! |---|---|---|
 //! | 9 | `train` | the evaluation's trainer: self-play, exact labels, the fit (`cli`) |
-//! | 8 | `arena`, `nboard` | matches between players, the NBoard protocol (`cli`) |
+//! | 8 | `arena`, `nboard`, `book_builder` | matches between players, the NBoard protocol, the opening book's builder (`cli`) |
 //! | 7 | `search` | the searches, the exact solver, levels, the worker's wire |
 //! | 6 | `perft` | move-generator counts, the speed measurement |
 //! | 5 | `notation`, `eval` | transcripts, GGF, board strings, OBF; the learned evaluation |
@@ -86,6 +86,8 @@ mod square;
 
 #[cfg(feature = "cli")]
 pub mod arena;
+#[cfg(feature = "cli")]
+pub mod book_builder;
 pub mod eval;
 pub mod movegen;
 #[cfg(feature = "cli")]

@@ -26,7 +26,7 @@ const LAYERS: [&[&str]; 10] = [
     &["notation", "eval"],    // the formats; the learned evaluation
     &["perft"],               // move-generator counts and the speed measurement
     &["search"],              // the searches, the exact solver, levels, the worker's wire
-    &["arena", "nboard"],     // the tools: matches between players, the NBoard protocol
+    &["arena", "nboard", "book_builder"], // the tools: matches, NBoard, the book's builder
     &["train"],               // fitting the evaluation (plays matches, solves positions)
 ];
 

@@ -9,7 +9,7 @@
 //! private.
 
 mod alphabeta;
-mod book;
+pub(crate) mod book;
 mod classic;
 mod dispatch;
 pub(crate) mod endgame;
@@ -23,8 +23,6 @@ pub use alphabeta::AlphaBetaConfig;
 #[cfg(feature = "cli")]
 pub(crate) use alphabeta::margin_of_win_rate;
 pub use book::{Book, BookError, BookMove};
-#[cfg(feature = "cli")]
-pub use book::{BuildConfig as BookBuildConfig, build as build_book};
 // The trainer's (behind `cli`): the phones' and the browser's builds have no use for them.
 #[cfg(feature = "cli")]
 pub(crate) use alphabeta::FixedDepth;
