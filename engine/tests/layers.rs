@@ -26,8 +26,9 @@ const LAYERS: [&[&str]; 10] = [
     &["notation", "eval"],    // the formats; the learned evaluation
     &["perft"],               // move-generator counts and the speed measurement
     &["search"],              // the searches, the exact solver, levels, the worker's wire
-    &["arena", "nboard", "book_builder"], // the tools: matches, NBoard, the book's builder
-    &["train"],               // fitting the evaluation (plays matches, solves positions)
+    // the tools: matches between players, the NBoard protocol, the opening book's builder
+    &["arena", "nboard", "book_builder"],
+    &["train"], // fitting the evaluation (plays matches, solves positions)
 ];
 
 /// `code` with comments, string and character literals blanked (lengths kept), so that

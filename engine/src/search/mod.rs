@@ -26,11 +26,11 @@ pub use book::{Book, BookError, BookMove};
 // The trainer's (behind `cli`): the phones' and the browser's builds have no use for them.
 #[cfg(feature = "cli")]
 pub(crate) use alphabeta::FixedDepth;
+pub use endgame::{Solution, solve};
 pub use levels::{Level, TREE_ITERATIONS, tree_speed};
 pub use mcts::MctsConfig;
 #[cfg(feature = "cli")]
 pub(crate) use probcut::shallow_depth as probcut_shallow_depth;
-pub use endgame::{Solution, solve};
 
 use crate::{FastRng, Move, Position, Variant};
 use std::sync::Arc;
