@@ -78,6 +78,7 @@ impl Plugin for LogicPlugins {
             game::ai::plugin,
             game::eval::plugin,
             game::review::plugin,
+            game::margin::plugin,
             persist::save::plugin,
             board::sound::logic_plugin,
             board::haptics::logic_plugin,

@@ -127,19 +127,39 @@ impl Default for ScreenshotJob {
     }
 }
 
+/// What a screenshot waits for: the board and the shaders settled, and whatever the picture
+/// is to show (a hint, the review, the win bar's figure).
+#[derive(bevy::ecs::system::SystemParam)]
+struct ShotWaits<'w> {
+    busy: Res<'w, ViewBusy>,
+    pipelines: Res<'w, crate::app::power::PipelinesPending>,
+    hint: Res<'w, LastHint>,
+    review: Res<'w, crate::game::review::GameReview>,
+    margin: Res<'w, crate::game::margin::MarginEstimate>,
+    settings: Res<'w, crate::prefs::settings::Settings>,
+    table: Res<'w, crate::prefs::settings::TableMode>,
+}
+
+impl ShotWaits<'_> {
+    /// Whether the win bar is on screen and still waits for its figure.
+    fn figure_pending(&self, current: &CurrentGame) -> bool {
+        self.settings.win_bar
+            && !self.table.0
+            && self.settings.win_shows == crate::prefs::choices::WinShows::Discs
+            && !self.margin.is_made_for(current)
+    }
+}
+
 fn take_screenshot(
     mut commands: Commands,
     mut job: ResMut<ScreenshotJob>,
     launch: Res<LaunchOptions>,
     current: Res<CurrentGame>,
-    busy: Res<ViewBusy>,
+    waits: ShotWaits,
     mut ai: ResMut<AiState>,
     mut control: ResMut<AiControl>,
-    hint: Res<LastHint>,
-    review: Res<crate::game::review::GameReview>,
     mut exit: MessageWriter<AppExit>,
     clear: Res<ClearColor>,
-    pipelines: Res<crate::app::power::PipelinesPending>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     probes: Query<(
@@ -158,7 +178,7 @@ fn take_screenshot(
         With<crate::ui::widgets::Scrolls>,
     >,
 ) {
-    if pipelines.pending() && !job.seen_compiling {
+    if waits.pipelines.pending() && !job.seen_compiling {
         job.seen_compiling = true;
     }
     match job.phase.load(Ordering::Acquire) {
@@ -177,10 +197,10 @@ fn take_screenshot(
     if current.game().ply() < launch.after_moves && !current.game().is_over() {
         return;
     }
-    if launch.hint && hint.0.is_none() {
+    if launch.hint && waits.hint.0.is_none() {
         return;
     }
-    if launch.review && !review.covers(current.game()) {
+    if launch.review && !waits.review.covers(current.game()) {
         return;
     }
     // Freeze the game where the picture is to be taken.
@@ -188,7 +208,7 @@ fn take_screenshot(
         control.frozen = true;
         ai.cancel();
     }
-    if busy.0 || pipelines.pending() {
+    if waits.busy.0 || waits.pipelines.pending() || waits.figure_pending(&current) {
         job.settled_frames = 0;
         return;
     }

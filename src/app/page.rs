@@ -15,6 +15,7 @@
 //! | `data-layout` | the layout probes (`crate::ui::layout::LayoutProbe`), `name:left,top,right,bottom;…`, for tools/layout-check.py |
 //! | `data-worker` | `failed` when the engine's worker could not run (searches then run on the page, in the worker's module loaded there) |
 //! | `data-rendering` | how the board is drawn: `scale 2 msaa 1 shadows off` (the window's scale factor, the camera's samples per pixel, the sun's shadows) |
+//! | `data-estimate` | the win bar's figure for the position on the board (`game::margin`): `none`, or Black's expected final margin and how it was made, `-2.5 searched`, `44.0 exact` |
 //! | `data-review` | the game review (`game::review`): `none`, `running`, or `done MOVES MARKED` (the moves on the board reviewed, and how many of them cost discs enough to be marked) |
 //!
 //! Positions are in the canvas's CSS pixels (the page adds the canvas's offset).
@@ -35,6 +36,7 @@ pub(crate) fn plugin(app: &mut App) {
             publish_game,
             publish_rendering,
             publish_review,
+            publish_estimate,
             tell_engine_lost,
         ),
     );
@@ -124,6 +126,22 @@ fn publish_review(current: Res<CurrentGame>, review: Res<crate::game::review::Ga
         (None, None) => "none".to_string(),
     };
     set("data-review", &state);
+}
+
+/// The win bar's figure, written in a frame where it or the game changed.
+fn publish_estimate(current: Res<CurrentGame>, margin: Res<crate::game::margin::MarginEstimate>) {
+    if !(current.is_changed() || margin.is_changed()) {
+        return;
+    }
+    let state = match margin.figure(&current) {
+        Some(e) if margin.is_made_for(&current) => format!(
+            "{:.1} {}",
+            e.black_margin,
+            if e.exact { "exact" } else { "searched" }
+        ),
+        _ => "none".to_string(),
+    };
+    set("data-estimate", &state);
 }
 
 /// The game's state and where things are drawn, written in a frame where one of them changed

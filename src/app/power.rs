@@ -117,30 +117,43 @@ impl Activity<'_> {
 /// Frames drawn after the last sign of activity.
 const AFTERGLOW: u8 = 3;
 
+/// What moves on screen, or is about to: while any of it does, frames keep coming.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Moving<'w> {
+    busy: Res<'w, ViewBusy>,
+    ai: Res<'w, AiState>,
+    margin: Res<'w, crate::game::margin::MarginEstimate>,
+    pass: Res<'w, PassNotice>,
+    notice: Res<'w, Notice>,
+    current: Res<'w, CurrentGame>,
+    settings: Res<'w, Settings>,
+    overlay: Res<'w, NextState<Overlay>>,
+    pipelines: Res<'w, PipelinesPending>,
+}
+
+impl Moving<'_> {
+    fn any(&self) -> bool {
+        self.busy.0
+            || self.ai.is_busy()
+            // The win bar's figure on its way (for a second at most: it takes milliseconds).
+            || self.margin.wants_frames()
+            || self.pass.pending.is_some()
+            || !self.notice.is_empty()
+            || self.current.is_changed()
+            || self.settings.is_changed()
+            || matches!(*self.overlay, NextState::Pending(_))
+            || self.pipelines.pending()
+    }
+}
+
 fn request_redraws(
-    busy: Res<ViewBusy>,
-    ai: Res<AiState>,
-    pass: Res<PassNotice>,
-    notice: Res<Notice>,
-    current: Res<CurrentGame>,
-    settings: Res<Settings>,
-    overlay: Res<NextState<Overlay>>,
+    moving: Moving,
     activity: Activity,
-    pipelines: Res<PipelinesPending>,
     flashes: Query<(), With<crate::board::Flash>>,
     mut afterglow: Local<u8>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let active = busy.0
-        || ai.is_busy()
-        || pass.pending.is_some()
-        || !notice.is_empty()
-        || !flashes.is_empty()
-        || current.is_changed()
-        || settings.is_changed()
-        || matches!(*overlay, NextState::Pending(_))
-        || activity.any()
-        || pipelines.pending();
+    let active = moving.any() || !flashes.is_empty() || activity.any();
     if active {
         *afterglow = AFTERGLOW;
     }

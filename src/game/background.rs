@@ -82,6 +82,9 @@ mod web {
         asked_again: bool,
         /// Whether the request went to the engine on the page (the worker failed).
         on_page: bool,
+        /// Whether the work may simply not be done (the win bar's figure): a worker that fails
+        /// it is not replaced by the engine on the page, and `decode` is handed the failure.
+        optional: bool,
     }
 
     impl<T> Background<T> {
@@ -101,12 +104,32 @@ mod web {
                 posted: Instant::now(),
                 asked_again: false,
                 on_page: false,
+                optional: false,
+            }
+        }
+
+        /// Like [`Background::remote`], for work the game can do without: if the worker fails
+        /// (or has failed), `decode` gets a [`Reply::Failed`] and no other engine is tried, and
+        /// the player is told nothing.
+        pub(crate) fn optional(
+            make: impl FnOnce(u32) -> Request,
+            decode: impl FnMut(Reply) -> Option<T> + Send + Sync + 'static,
+        ) -> Self {
+            Background {
+                optional: true,
+                ..Background::remote(make, decode)
             }
         }
 
         /// The result, once the worker (or, if the worker failed, the engine on the page) sent
         /// it. Never waits.
         pub(crate) fn poll(&mut self) -> Option<T> {
+            if self.optional && worker::failed() {
+                return (self.decode)(Reply::Failed {
+                    job: self.request.job(),
+                    why: "the engine's worker failed".into(),
+                });
+            }
             if worker::failed() {
                 if !self.on_page {
                     self.on_page = true;
@@ -120,6 +143,10 @@ mod web {
             for line in worker::take_replies(self.request.job()) {
                 match Reply::parse(&line) {
                     Ok(Reply::Progress { iterations, .. }) => self.iterations = iterations,
+                    Ok(failed @ Reply::Failed { .. }) if self.optional => {
+                        bevy::log::warn!("the worker could not do optional work: {failed}");
+                        return (self.decode)(failed);
+                    }
                     Ok(Reply::Failed { why, .. }) if self.on_page => {
                         // The engine cannot run here either: the player is told, with a way
                         // to try again; the game is saved.

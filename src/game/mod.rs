@@ -5,6 +5,7 @@ pub mod ai;
 mod background;
 pub mod eval;
 pub mod flow;
+pub mod margin;
 pub mod player;
 pub mod players;
 pub mod review;

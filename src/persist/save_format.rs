@@ -375,6 +375,7 @@ impl SettingsV1 {
             coordinates: self.coordinates,
             animations: AnimationSpeed::from_name(&self.animation_speed).unwrap_or(off_or_normal),
             win_bar: self.win_bar,
+            win_shows: Preferences::default().win_shows,
             hints: self.hints,
             theme: ThemeName::from_name(&self.theme).unwrap_or_default(),
             language: Lang::from_code(&self.language),
@@ -454,6 +455,7 @@ impl SaveFormat for Stats {
 #[cfg(test)]
 mod settings_tests {
     use super::*;
+    use crate::prefs::choices::WinShows;
     use montello_engine::search::Level;
 
     /// A settings file as format 1 wrote it (the last build before typed settings).
@@ -487,6 +489,7 @@ mod settings_tests {
             coordinates: true,
             animations: AnimationSpeed::Fast,
             win_bar: false,
+            win_shows: WinShows::Discs,
             hints: true,
             theme: ThemeName::Contrast,
             language: Some(Lang::Ja),
@@ -545,6 +548,22 @@ mod settings_tests {
         );
         let e = SavedSettings::decode("(version: 2, prefs: (theme: Plaid))").expect_err("theme");
         assert!(e.contains("Plaid"), "{e}");
+    }
+
+    /// What the win bar shows is kept: a file from before the choice existed gets the disc
+    /// difference, and the win chance, once chosen, reads back.
+    #[test]
+    fn what_the_win_bar_shows_round_trips_and_defaults_to_discs() {
+        let old = SavedSettings::decode("(version: 2, prefs: (win_bar: true))").expect("decode");
+        assert_eq!(old.prefs.win_shows, WinShows::Discs);
+        let chance = SavedSettings::new(Preferences {
+            win_shows: WinShows::Chance,
+            ..Preferences::default()
+        });
+        let text = chance.encode().expect("encodes");
+        assert!(text.contains("win_shows: Chance"), "{text}");
+        let back = SavedSettings::decode(&text).expect("round trip");
+        assert_eq!(back.prefs.win_shows, WinShows::Chance);
     }
 
     #[test]

@@ -102,6 +102,30 @@ impl AnimationSpeed {
     }
 }
 
+/// What the win bar's figure is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum WinShows {
+    /// The disc difference the engine expects at the end ("Black +6"), as strong players read
+    /// a position.
+    #[default]
+    Discs,
+    /// The AI's last search's chance to win ("Black 62%").
+    Chance,
+}
+
+impl WinShows {
+    /// Both, in the order the settings screen shows them.
+    pub const ALL: [WinShows; 2] = [WinShows::Discs, WinShows::Chance];
+
+    /// The string key of its label.
+    pub const fn key(self) -> &'static str {
+        match self {
+            WinShows::Discs => "menu.win_discs",
+            WinShows::Chance => "menu.win_chance",
+        }
+    }
+}
+
 /// The look of the board and the UI.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ThemeName {
@@ -214,8 +238,10 @@ pub struct Preferences {
     pub coordinates: bool,
     /// How discs animate (off: the board changes at once).
     pub animations: AnimationSpeed,
-    /// Show the win-probability bar.
+    /// Show the win bar.
     pub win_bar: bool,
+    /// What the win bar shows: the expected disc difference or the chance to win.
+    pub win_shows: WinShows,
     /// Whether the Hint button asks the AI for the best moves.
     pub hints: bool,
     /// The look of the board and the UI.
@@ -251,6 +277,7 @@ impl Default for Preferences {
             coordinates: true,
             animations: AnimationSpeed::Normal,
             win_bar: true,
+            win_shows: WinShows::Discs,
             hints: true,
             theme: ThemeName::Classic,
             language: None,

@@ -179,6 +179,17 @@ impl Palette {
         }
     }
 
+    /// The win bar's label, drawn inside the share of `on` (the leader's; Black's when even):
+    /// white on Black's (a mid grey), near-black on White's (the white discs' colour); before
+    /// a figure (`None`: the bar in a button's colour) the body text colour.
+    pub fn win_label(&self, on: Option<montello_engine::Side>) -> Color {
+        match on {
+            Some(montello_engine::Side::Black) => Color::WHITE,
+            Some(montello_engine::Side::White) => Color::srgb(0.06, 0.06, 0.06),
+            None => self.text,
+        }
+    }
+
     /// The palette of a theme.
     pub const fn of(theme: ThemeName) -> Palette {
         match theme {
@@ -547,6 +558,27 @@ mod tests {
             let mark = p.paint(Paint::Mark, false, false);
             assert_ne!(mark, p.last_move, "{theme:?}");
             assert!(contrast(mark, black) >= 1.5 || contrast(mark, white) >= 1.5);
+        }
+    }
+
+    /// The win bar's label is readable where it is drawn (AA, 4.5:1): inside Black's share,
+    /// inside White's, and on the bar before a figure (a button's colour).
+    #[test]
+    fn the_win_bar_label_reads_inside_the_leaders_share() {
+        use montello_engine::Side;
+        for theme in ThemeName::ALL {
+            let p = Palette::of(theme);
+            let black = p.paint(Paint::WinBlack, false, false);
+            let white = p.paint(Paint::WinWhite, false, false);
+            let neutral = p.paint(Paint::Button, false, false);
+            for (what, text, ground) in [
+                ("on Black's share", p.win_label(Some(Side::Black)), black),
+                ("on White's share", p.win_label(Some(Side::White)), white),
+                ("on the bar before a figure", p.win_label(None), neutral),
+            ] {
+                let ratio = contrast(text, ground);
+                assert!(ratio >= 4.5, "{theme:?}: the label {what} at {ratio:.2}:1");
+            }
         }
     }
 

@@ -240,6 +240,10 @@ let transcript;
   check(replied.transcript.length >= 4, `the AI replied in ${figures.ai_reply_ms} ms: ${replied.transcript}`);
   check(page.workers().length >= 1, `a Web Worker runs (${page.workers().map((w) => w.url().split('/').pop()).join(', ')})`);
   check(replied.worker !== 'failed', 'the engine ran in its worker, not on the page');
+  // The win bar's figure for the position after the reply: the worker's estimate (#54).
+  await page.waitForFunction(() => (document.body.dataset.estimate ?? '').endsWith(' searched'), null, { timeout: MOVE_MS });
+  const estimated = (await data(page)).estimate;
+  check(Math.abs(parseFloat(estimated)) < 20, `the win bar's figure came from the worker: ${estimated} (Black's expected final margin)`);
   // A second move, so the frames cover two AI searches.
   const legal2 = parsePlaces(replied.legal);
   await tapSquare(page, legal2[0]);
@@ -295,6 +299,7 @@ let transcript;
   const [, moves, marked] = d.review.split(' ').map(Number);
   check(moves === 58 && marked > 0, `the finished game was reviewed: ${moves} moves, ${marked} marked (${figures.review_wall_ms} ms after the board)`);
   check(d.worker !== 'failed' && page.workers().length >= 1, 'the review ran in the engine\'s worker');
+  check(d.estimate === '44.0 exact', `the win bar shows the final margin, 52-10 with the empties to Black: ${d.estimate}`);
   const marks = (d.layout ?? '').split(';').filter((e) => e.startsWith('mark:')).length;
   check(marks > 0, `the move list shows marked moves (${marks})`);
   await page.screenshot({ path: join(out, 'web-review.png') });

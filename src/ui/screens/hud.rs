@@ -1,9 +1,9 @@
-//! The HUD at the top: both disc counts, whose turn it is, the AI's thinking bar, the
-//! win-probability bar, notices, and the Pass / Play again / Back to game buttons.
+//! The HUD at the top: both disc counts, whose turn it is, the AI's thinking bar, the win bar
+//! ([`super::win_bar`]), notices, and the Pass / Play again / Back to game buttons.
 
 use super::Seat;
 use crate::AppSystems;
-use crate::game::ai::{AiState, AiStats, Purpose, WinEstimate};
+use crate::game::ai::{AiState, AiStats, Purpose};
 use crate::game::flow::{CountLag, CurrentGame, GameCommand, Notice, ViewBusy};
 use crate::game::player::Player;
 use crate::game::players::Players;
@@ -111,8 +111,6 @@ pub(super) enum HudText {
     Who(Side),
     Status,
     Notice,
-    /// The win bar's label: who is ahead and by how much ("Black 62%").
-    Lead,
     /// On a tall phone, the AI's statistics under the win bar (elsewhere they take the
     /// notice's place when there is no notice).
     Stats,
@@ -164,21 +162,6 @@ pub(super) struct PlayerCard(pub(super) Side);
 
 #[derive(Component, Debug)]
 struct ThinkingBar;
-
-#[derive(Component, Debug)]
-struct WinBar;
-
-#[derive(Component, Debug)]
-struct WinBarBlack;
-
-/// The win bar's track: White's colour under Black's part once there is an estimate, a
-/// neutral one before (no split that would read as an even game).
-#[derive(Component, Debug)]
-struct WinBarTrack;
-
-/// The win bar's mark at even, shown with the split.
-#[derive(Component, Debug)]
-struct WinBarNotch;
 
 /// A disc count, ringed in the accent colour while its side is to move.
 #[derive(Component, Debug)]
@@ -288,89 +271,6 @@ fn spawn_hud(mut commands: Commands) {
 
 /// One HUD: the near player's (the usual one), or in table mode the far player's too,
 /// turned towards them (see `super::follow_orientation`).
-/// The win bar: it says what it is (a label, an outline that shows the black half against
-/// the dark bar, and a mark at even).
-fn win_bar(seat: Seat) -> impl Bundle {
-    (
-        layout(Node {
-            width: percent(100),
-            align_items: AlignItems::Center,
-            column_gap: px(8),
-            ..default()
-        }),
-        WinBar,
-        // (A HUD row panels must leave alone, as the layout check sees it.)
-        LayoutProbe("hud"),
-        seat,
-        children![
-            (
-                coloured_label("", 14.0, Color::WHITE),
-                Paint::TextDim,
-                HudText::Lead,
-                seat,
-                Node {
-                    min_width: px(84),
-                    ..default()
-                },
-            ),
-            (
-                layout(Node {
-                    height: px(12),
-                    flex_grow: 1.0,
-                    border_radius: BorderRadius::all(px(6)),
-                    overflow: Overflow::clip(),
-                    ..default()
-                }),
-                BackgroundColor(Color::WHITE),
-                Paint::WinWhite,
-                WinBarTrack,
-                children![
-                    (
-                        layout(Node {
-                            height: percent(100),
-                            width: percent(50),
-                            ..default()
-                        }),
-                        BackgroundColor(Color::BLACK),
-                        Paint::WinBlack,
-                        WinBarBlack,
-                        seat,
-                    ),
-                    (
-                        // The even point: a neutral notch, not the last move's red.
-                        layout(Node {
-                            position_type: PositionType::Absolute,
-                            left: percent(50),
-                            margin: UiRect::left(px(-1)),
-                            width: px(2),
-                            height: percent(100),
-                            ..default()
-                        }),
-                        BackgroundColor(Color::WHITE),
-                        Paint::Mark,
-                        WinBarNotch,
-                    ),
-                ],
-            ),
-        ],
-    )
-}
-
-/// The win bar's label: the side ahead and its chance, rounded ("Black 62%"), "Even" at
-/// 50%, and the bar's name before any search has given a chance.
-pub fn lead_text(black_win: Option<f32>, lang: Lang) -> String {
-    let Some(p) = black_win else {
-        return lang.t("hud.win_chance").to_string();
-    };
-    let black = (p.clamp(0.0, 1.0) * 100.0).round() as i32;
-    let (side, pct) = match black.cmp(&50) {
-        std::cmp::Ordering::Equal => return lang.t("hud.even").to_string(),
-        std::cmp::Ordering::Greater => (Side::Black, black),
-        std::cmp::Ordering::Less => (Side::White, 100 - black),
-    };
-    lang.f("hud.lead", &[("side", &lang.side(side)), ("pct", &pct)])
-}
-
 /// The notice and the HUD's buttons (Pass, Play again, Graph, Back to game), each shown only
 /// when it can do something.
 fn notice_row(seat: Seat) -> impl Bundle {
@@ -464,7 +364,7 @@ fn spawn_seat(commands: &mut Commands, seat: Seat) {
                 ThinkingBar,
                 seat,
             ),
-            win_bar(seat),
+            super::win_bar::win_bar(seat),
             (
                 coloured_label("", 14.0, Color::WHITE),
                 Paint::TextDim,
@@ -911,7 +811,6 @@ struct TextSources<'w> {
     players: Res<'w, Players>,
     ai: Res<'w, AiState>,
     stats: Res<'w, AiStats>,
-    estimate: Res<'w, WinEstimate>,
     notice: Res<'w, Notice>,
     settings: Res<'w, Settings>,
     language: Res<'w, Language>,
@@ -928,7 +827,6 @@ fn texts_stale(from: TextSources) -> bool {
         || from.players.is_changed()
         || from.ai.is_changed()
         || from.stats.is_changed()
-        || from.estimate.is_changed()
         || from.notice.is_changed()
         || from.settings.is_changed()
         || from.language.is_changed()
@@ -939,14 +837,9 @@ fn texts_stale(from: TextSources) -> bool {
         || from.record.is_changed()
 }
 
-/// Whether the thinking bar or the win bar may have moved.
-fn bars_stale(
-    ai: Res<AiState>,
-    estimate: Res<WinEstimate>,
-    settings: Res<Settings>,
-    table: Res<TableMode>,
-) -> bool {
-    ai.is_changed() || estimate.is_changed() || settings.is_changed() || table.is_changed()
+/// Whether the thinking bar may have moved.
+fn bars_stale(ai: Res<AiState>, table: Res<TableMode>) -> bool {
+    ai.is_changed() || table.is_changed()
 }
 
 /// The HUD's words and numbers: disc counts, names, who plays, the status, the lead and the
@@ -957,7 +850,6 @@ fn update_texts(from: TextSources, mut texts: Query<(&HudText, &Seat, &mut Text,
         players,
         ai,
         stats,
-        estimate,
         notice,
         settings,
         language,
@@ -983,7 +875,6 @@ fn update_texts(from: TextSources, mut texts: Query<(&HudText, &Seat, &mut Text,
                 let new_player = record.0.levels.values().all(|r| r.games == 0);
                 status_text(&current, &players, &ai, new_player, language.0)
             }
-            HudText::Lead => lead_text(estimate.0, language.0),
             HudText::Notice => {
                 let colour = if notice.is_error {
                     palette.text_error
@@ -1030,66 +921,21 @@ fn update_texts(from: TextSources, mut texts: Query<(&HudText, &Seat, &mut Text,
     }
 }
 
-/// The thinking bar's progress and the win bar's split.
+/// The thinking bar's progress (the win bar is [`super::win_bar`]'s).
 fn update_bars(
     ai: Res<AiState>,
-    estimate: Res<WinEstimate>,
-    settings: Res<Settings>,
     table: Res<TableMode>,
-    mut bars: Query<
-        (
-            &mut Node,
-            Has<ThinkingBar>,
-            Has<WinBar>,
-            Has<WinBarBlack>,
-            Has<WinBarNotch>,
-        ),
-        Or<(
-            With<ThinkingBar>,
-            With<WinBar>,
-            With<WinBarBlack>,
-            With<WinBarNotch>,
-        )>,
-    >,
-    mut tracks: Query<&mut Paint, With<WinBarTrack>>,
+    mut bars: Query<&mut Node, With<ThinkingBar>>,
 ) {
     let progress = ai.thinking().map_or(0.0, |(_, _, p)| p);
-    // Before any estimate the bar shows no split: an even split would read as an even game.
-    let split = if estimate.0.is_some() {
-        Display::Flex
-    } else {
-        Display::None
-    };
-    let track = if estimate.0.is_some() {
-        Paint::WinWhite
-    } else {
-        Paint::Button
-    };
-    for mut paint in &mut tracks {
-        paint.set_if_neq(track);
-    }
-    let black_win = estimate.0.unwrap_or(0.5);
-    for (mut node, is_thinking, is_win, is_black, is_notch) in &mut bars {
-        // Face to face (two people) there is no AI to follow, and neither player wants a
-        // meter saying who is winning: both bars go, and each HUD is the shorter for it.
-        let shown = |on: bool| {
-            if on && !table.0 {
-                Display::Flex
-            } else {
-                Display::None
-            }
+    for mut node in &mut bars {
+        node.width = percent(progress * 100.0);
+        // Face to face (two people) there is no AI to follow: each HUD is the shorter for it.
+        node.display = if table.0 {
+            Display::None
+        } else {
+            Display::Flex
         };
-        if is_thinking {
-            node.width = percent(progress * 100.0);
-            node.display = shown(true);
-        } else if is_win {
-            node.display = shown(settings.win_bar);
-        } else if is_black {
-            node.width = percent(black_win * 100.0);
-            node.display = split;
-        } else if is_notch {
-            node.display = split;
-        }
     }
 }
 
@@ -1343,7 +1189,8 @@ mod tests {
         });
         world.init_resource::<AiState>();
         world.init_resource::<AiStats>();
-        world.init_resource::<WinEstimate>();
+        world.init_resource::<crate::game::ai::WinEstimate>();
+        world.init_resource::<crate::game::margin::MarginEstimate>();
         world.init_resource::<Notice>();
         world.insert_resource(Settings::default());
         world.init_resource::<Language>();
@@ -1430,16 +1277,6 @@ mod tests {
         world.run_system_once(show_toast).expect("toast");
         let mut toasts = world.query_filtered::<&Visibility, With<Toast>>();
         assert!(toasts.iter(&world).all(|v| *v == Visibility::Hidden));
-    }
-
-    #[test]
-    fn the_win_bar_says_who_is_ahead_and_by_how_much() {
-        assert_eq!(lead_text(Some(0.62), Lang::En), "Black 62%");
-        assert_eq!(lead_text(Some(0.38), Lang::En), "White 62%");
-        assert_eq!(lead_text(Some(0.501), Lang::En), "Even");
-        assert_eq!(lead_text(Some(1.0), Lang::De), "Schwarz 100\u{a0}%");
-        assert_eq!(lead_text(Some(0.0), Lang::Ja), "白100%");
-        assert_eq!(lead_text(None, Lang::En), "Win chance");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use super::{Nav, Overlay, open_panel};
 use crate::AppSystems;
 use crate::prefs::choices::Lang;
-use crate::prefs::choices::{AnimationSpeed, TextSize, ThemeName};
+use crate::prefs::choices::{AnimationSpeed, TextSize, ThemeName, WinShows};
 use crate::prefs::i18n::Language;
 use crate::prefs::settings::Settings;
 use crate::ui::theme::{self, Paint};
@@ -20,7 +20,7 @@ pub enum Toggle {
     LegalMoves,
     /// Coordinates along the edges.
     Coordinates,
-    /// The win-probability bar.
+    /// The win bar.
     WinBar,
     /// Whether the Hint button works.
     Hints,
@@ -39,6 +39,8 @@ pub enum Toggle {
 pub enum MenuAction {
     /// Flip an on/off setting.
     Toggle(Toggle),
+    /// What the win bar shows.
+    SetWinShows(WinShows),
     /// The animations' speed.
     SetAnimation(AnimationSpeed),
     /// The theme.
@@ -100,6 +102,16 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
                 speed.key(),
                 MenuAction::SetAnimation(speed),
                 speed == settings.animations,
+            )
+        }),
+    );
+    let win_shows = choice_row(
+        &mut commands,
+        WinShows::ALL.map(|shows| {
+            choice(
+                shows.key(),
+                MenuAction::SetWinShows(shows),
+                shows == settings.win_shows,
             )
         }),
     );
@@ -168,6 +180,7 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
             ),],
         ))
         .id();
+    let win_shows_title = commands.spawn(label("menu.win_shows", theme::FONT)).id();
     let animations = commands.spawn(label("menu.animations", theme::FONT)).id();
     let theme_title = commands.spawn(label("menu.theme", theme::FONT)).id();
     let size_title = commands.spawn(label("menu.text_size", theme::FONT)).id();
@@ -207,6 +220,8 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
         ))
         .id();
     commands.entity(inner).add_children(&[
+        win_shows_title,
+        win_shows,
         animations,
         speeds,
         theme_title,
@@ -246,6 +261,7 @@ fn handle_actions(
                 };
                 *flag = !*flag;
             }
+            MenuAction::SetWinShows(shows) => settings.win_shows = shows,
             MenuAction::SetAnimation(speed) => settings.animations = speed,
             MenuAction::SetTheme(theme) => settings.theme = theme,
             MenuAction::SetTextSize(size) => settings.text_size = size,

@@ -10,6 +10,7 @@ mod new_game;
 pub mod result;
 mod stats;
 mod toolbar;
+mod win_bar;
 
 pub use menu::ShareAction;
 pub use move_list::{ReviewMark, class_symbol, review_line as move_list_review_line};
@@ -46,6 +47,7 @@ pub(crate) fn plugin(app: &mut App) {
             help::plugin,
             names::plugin,
             result::plugin,
+            win_bar::plugin,
         ));
 }
 

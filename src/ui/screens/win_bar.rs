@@ -1,0 +1,373 @@
+//! The win bar: who is ahead and by how much, under whose turn it is. By default its figure is
+//! the disc difference the engine expects at the end of the position on the board
+//! ([`crate::game::margin`]: "Black +6"), as players of strong Othello apps read a position;
+//! Menu > The win bar shows can switch it to the AI's last search's chance to win ("Black
+//! 62%"). The bar is split at Black's expected share of the 64 squares (or at its chance), and
+//! the label sits inside the leader's end, in a colour that reads there
+//! ([`Palette::win_label`]). Before there is a figure the bar is one neutral colour with its
+//! name in the middle, so an even split never passes for an even game.
+
+use super::Seat;
+use crate::AppSystems;
+use crate::game::ai::WinEstimate;
+use crate::game::flow::CurrentGame;
+use crate::game::margin::MarginEstimate;
+use crate::prefs::choices::{Lang, WinShows};
+use crate::prefs::i18n::Language;
+use crate::prefs::settings::{Settings, TableMode};
+use crate::ui::layout::LayoutProbe;
+use crate::ui::theme::{Paint, Palette};
+use crate::ui::widgets::{coloured_label, layout};
+use bevy::prelude::*;
+use montello_engine::Side;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        update_win_bar
+            .run_if(stale)
+            .in_set(super::hud::HudUpdate)
+            .in_set(AppSystems::View),
+    );
+}
+
+/// The bar's height: its label is drawn inside it.
+const BAR_HEIGHT: f32 = 20.0;
+/// The label's size.
+const LABEL_SIZE: f32 = 13.0;
+
+/// The win bar's row (shown when the setting is on, and not face to face).
+#[derive(Component, Debug)]
+struct WinBar;
+
+/// The bar's track: White's colour under Black's share once there is a figure, a button's
+/// colour before.
+#[derive(Component, Debug)]
+struct Track;
+
+/// Black's share, from the left.
+#[derive(Component, Debug)]
+struct BlackShare;
+
+/// The mark at even, shown with the split.
+#[derive(Component, Debug)]
+struct Notch;
+
+/// The box over the whole track that places the label at the leader's end.
+#[derive(Component, Debug)]
+struct LabelBox;
+
+/// The label: the figure, or the bar's name before one.
+#[derive(Component, Debug)]
+struct Label;
+
+/// The figure the bar shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Figure {
+    /// Black's expected final margin, discs.
+    Discs(f32),
+    /// Black's chance to win, 0..=1.
+    Chance(f32),
+}
+
+impl Figure {
+    /// Black's share of the bar: its expected share of the 64 squares, or its chance.
+    pub fn black_share(self) -> f32 {
+        match self {
+            Figure::Discs(margin) => (32.0 + margin / 2.0) / 64.0,
+            Figure::Chance(p) => p,
+        }
+        .clamp(0.0, 1.0)
+    }
+
+    /// Who is ahead as the label says it (rounded: +0.4 discs or 50.3% is even).
+    pub fn leader(self) -> Option<Side> {
+        let (black, even) = match self {
+            Figure::Discs(margin) => (margin.round() as i32, 0),
+            Figure::Chance(p) => ((p.clamp(0.0, 1.0) * 100.0).round() as i32, 50),
+        };
+        match black.cmp(&even) {
+            std::cmp::Ordering::Greater => Some(Side::Black),
+            std::cmp::Ordering::Less => Some(Side::White),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// Whose share the label is drawn in: the leader's, Black's (the left end) when even.
+    pub fn label_side(self) -> Side {
+        self.leader().unwrap_or(Side::Black)
+    }
+}
+
+/// The figure for the position on the board, as the setting asks: the engine's estimate of
+/// the final margin, or the last search's chance to win.
+pub fn figure(
+    shows: WinShows,
+    margin: &MarginEstimate,
+    search: &WinEstimate,
+    current: &CurrentGame,
+) -> Option<Figure> {
+    match shows {
+        WinShows::Discs => margin
+            .figure(current)
+            .map(|e| Figure::Discs(e.black_margin)),
+        WinShows::Chance => search.0.map(Figure::Chance),
+    }
+}
+
+/// The label: "Black +6" or "White 62%" for the leader, "Even", and before a figure the bar's
+/// name ("Disc difference", "Win chance").
+pub fn label_text(figure: Option<Figure>, shows: WinShows, lang: Lang) -> String {
+    let Some(figure) = figure else {
+        return lang
+            .t(match shows {
+                WinShows::Discs => "hud.disc_difference",
+                WinShows::Chance => "hud.win_chance",
+            })
+            .to_string();
+    };
+    let Some(side) = figure.leader() else {
+        return lang.t("hud.even").to_string();
+    };
+    match figure {
+        Figure::Discs(margin) => {
+            let discs = margin.round().abs() as i32;
+            lang.f(
+                "hud.lead_discs",
+                &[("side", &lang.side(side)), ("discs", &discs)],
+            )
+        }
+        Figure::Chance(p) => {
+            let black = (p.clamp(0.0, 1.0) * 100.0).round() as i32;
+            let pct = if side == Side::Black {
+                black
+            } else {
+                100 - black
+            };
+            lang.f("hud.lead", &[("side", &lang.side(side)), ("pct", &pct)])
+        }
+    }
+}
+
+/// The win bar, as the HUD spawns it for `seat`.
+pub(super) fn win_bar(seat: Seat) -> impl Bundle {
+    (
+        layout(Node {
+            width: percent(100),
+            align_items: AlignItems::Center,
+            ..default()
+        }),
+        WinBar,
+        // (A HUD row panels must leave alone, as the layout check sees it.)
+        LayoutProbe("hud"),
+        seat,
+        children![(
+            layout(Node {
+                height: px(BAR_HEIGHT),
+                flex_grow: 1.0,
+                border_radius: BorderRadius::all(px(BAR_HEIGHT / 2.0)),
+                overflow: Overflow::clip(),
+                ..default()
+            }),
+            BackgroundColor(Color::WHITE),
+            Paint::Button,
+            Track,
+            children![
+                (
+                    layout(Node {
+                        height: percent(100),
+                        width: percent(50),
+                        display: Display::None,
+                        ..default()
+                    }),
+                    BackgroundColor(Color::BLACK),
+                    Paint::WinBlack,
+                    BlackShare,
+                ),
+                (
+                    // The even point: a neutral notch, not the last move's red.
+                    layout(Node {
+                        position_type: PositionType::Absolute,
+                        left: percent(50),
+                        margin: UiRect::left(px(-1)),
+                        width: px(2),
+                        height: percent(100),
+                        display: Display::None,
+                        ..default()
+                    }),
+                    BackgroundColor(Color::WHITE),
+                    Paint::Mark,
+                    Notch,
+                ),
+                (
+                    layout(Node {
+                        position_type: PositionType::Absolute,
+                        left: px(0),
+                        right: px(0),
+                        top: px(0),
+                        bottom: px(0),
+                        align_items: AlignItems::Center,
+                        justify_content: JustifyContent::Center,
+                        padding: UiRect::horizontal(px(BAR_HEIGHT / 2.0)),
+                        ..default()
+                    }),
+                    LabelBox,
+                    children![(
+                        coloured_label("", LABEL_SIZE, Color::WHITE),
+                        TextLayout::no_wrap(),
+                        Label,
+                        seat,
+                    )],
+                ),
+            ],
+        )],
+    )
+}
+
+/// Whether the bar may read differently now.
+fn stale(
+    current: Res<CurrentGame>,
+    margin: Res<MarginEstimate>,
+    search: Res<WinEstimate>,
+    settings: Res<Settings>,
+    table: Res<TableMode>,
+    language: Res<Language>,
+    palette: Res<Palette>,
+) -> bool {
+    current.is_changed()
+        || margin.is_changed()
+        || search.is_changed()
+        || settings.is_changed()
+        || table.is_changed()
+        || language.is_changed()
+        || palette.is_changed()
+}
+
+/// The bar's parts in one query: which part each node is.
+type Parts = (
+    &'static mut Node,
+    Has<WinBar>,
+    Has<BlackShare>,
+    Has<Notch>,
+    Has<LabelBox>,
+);
+
+#[allow(
+    clippy::too_many_arguments,
+    reason = "one system draws the bar from its sources"
+)]
+fn update_win_bar(
+    current: Res<CurrentGame>,
+    margin: Res<MarginEstimate>,
+    search: Res<WinEstimate>,
+    settings: Res<Settings>,
+    table: Res<TableMode>,
+    language: Res<Language>,
+    palette: Res<Palette>,
+    mut parts: Query<Parts, Or<(With<WinBar>, With<BlackShare>, With<Notch>, With<LabelBox>)>>,
+    mut tracks: Query<&mut Paint, With<Track>>,
+    mut labels: Query<(&mut Text, &mut TextColor), With<Label>>,
+) {
+    let figure = figure(settings.win_shows, &margin, &search, &current);
+    let track = if figure.is_some() {
+        Paint::WinWhite
+    } else {
+        Paint::Button
+    };
+    for mut paint in &mut tracks {
+        paint.set_if_neq(track);
+    }
+    let split = if figure.is_some() {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    // Face to face (two people) neither player wants a meter saying who is winning.
+    let bar = if settings.win_bar && !table.0 {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    let justify = match figure.map(Figure::label_side) {
+        None => JustifyContent::Center,
+        Some(Side::Black) => JustifyContent::FlexStart,
+        Some(Side::White) => JustifyContent::FlexEnd,
+    };
+    for (mut node, is_bar, is_black, is_notch, is_label_box) in &mut parts {
+        if is_bar {
+            node.display = bar;
+        } else if is_black {
+            node.width = percent(figure.map_or(0.5, Figure::black_share) * 100.0);
+            node.display = split;
+        } else if is_notch {
+            node.display = split;
+        } else if is_label_box {
+            node.justify_content = justify;
+        }
+    }
+    let text = label_text(figure, settings.win_shows, language.0);
+    let colour = palette.win_label(figure.map(Figure::label_side));
+    for (mut label, mut label_colour) in &mut labels {
+        if label.0 != text {
+            label.0.clone_from(&text);
+        }
+        label_colour.set_if_neq(TextColor(colour));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(figure: Option<Figure>, shows: WinShows) -> String {
+        label_text(figure, shows, Lang::En)
+    }
+
+    /// The label says who leads and by how much, rounded as a player reads it; even says so;
+    /// before a figure the bar says what it is.
+    #[test]
+    fn the_label_says_who_leads_by_how_many_discs_or_what_chance() {
+        assert_eq!(text(Some(Figure::Discs(6.2)), WinShows::Discs), "Black +6");
+        assert_eq!(
+            text(Some(Figure::Discs(-11.6)), WinShows::Discs),
+            "White +12"
+        );
+        assert_eq!(text(Some(Figure::Discs(0.4)), WinShows::Discs), "Even");
+        assert_eq!(text(Some(Figure::Discs(-0.4)), WinShows::Discs), "Even");
+        assert_eq!(
+            text(Some(Figure::Chance(0.62)), WinShows::Chance),
+            "Black 62%"
+        );
+        assert_eq!(
+            text(Some(Figure::Chance(0.3)), WinShows::Chance),
+            "White 70%"
+        );
+        assert_eq!(text(Some(Figure::Chance(0.502)), WinShows::Chance), "Even");
+        assert_eq!(text(None, WinShows::Discs), "Disc difference");
+        assert_eq!(text(None, WinShows::Chance), "Win chance");
+        for lang in Lang::ALL {
+            let words = label_text(Some(Figure::Discs(-3.0)), WinShows::Discs, lang);
+            assert!(words.contains('3'), "{lang:?}: {words}");
+            assert_ne!(
+                label_text(None, WinShows::Discs, lang),
+                label_text(None, WinShows::Chance, lang),
+                "{lang:?}"
+            );
+        }
+    }
+
+    /// The bar is split at Black's expected share of the squares (or its chance), and the
+    /// label goes in the leader's share, Black's when even.
+    #[test]
+    fn the_split_is_blacks_share_and_the_label_sits_in_the_leaders_end() {
+        assert_eq!(Figure::Discs(0.0).black_share(), 0.5);
+        assert_eq!(Figure::Discs(64.0).black_share(), 1.0);
+        assert_eq!(Figure::Discs(-64.0).black_share(), 0.0);
+        assert!((Figure::Discs(6.0).black_share() - 35.0 / 64.0).abs() < 1e-6);
+        assert_eq!(Figure::Chance(1.3).black_share(), 1.0);
+        assert_eq!(Figure::Discs(6.0).label_side(), Side::Black);
+        assert_eq!(Figure::Discs(-6.0).label_side(), Side::White);
+        assert_eq!(Figure::Discs(0.2).label_side(), Side::Black);
+        assert_eq!(Figure::Chance(0.2).label_side(), Side::White);
+    }
+}
