@@ -69,6 +69,14 @@ for theme in classic wood dark contrast; do
         --position f5d6c3d3c4f4f6f3e6e7 --screenshot "$shot"
     shots+=("$theme=$shot")
 done
+# A hint's numbers on their pills (text: 4.5:1), on the darkest and the lightest felt.
+for theme in classic wood; do
+    shot="$(dirname "$out")/contrast-hint-$theme.png"
+    rm -f "$shot"
+    timeout "$timeout_s" "$bin" --window 540x960 --theme "$theme" --hint \
+        --position f5d6c3d3c4f4f6f3e6e7 --screenshot "$shot"
+    shots+=("hint:$theme=$shot")
+done
 python3 tools/contrast-check.py "${shots[@]}"
 
 # The layout as drawn, phones and tablets both ways, with a panel or the move list open:

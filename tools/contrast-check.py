@@ -13,6 +13,10 @@ and c4, white at d3, legal moves at c2..g2, the last move e7 on a white disc, b1
 the coordinate "a" on the frame above a1 (text: at least 4.5:1). A black disc counts by its
 centre or by the ring at its edge, whichever stands out more (High contrast draws a light
 ring). The high-contrast theme must reach 4.5:1 on every measure and be the best theme on each.
+
+A hint's numbers, on a screenshot taken with `--hint` (`hint:THEME=PATH`): each pill is where
+the screenshot's `.layout` file says (`hint-best`, `hint`); its ground is the commonest colour
+inside it and its number the pixel that stands out most from that ground (text: 4.5:1).
 """
 
 import os
@@ -44,11 +48,48 @@ MIN = 3.0
 TEXT_MIN = 4.5
 
 
+def pill_ratios(path):
+    """(name, ratio) for each hint pill in PATH: its number against its ground."""
+    _, _, px = png.read(path)
+    with open(path + ".layout") as f:
+        boxes = [(w[0], [round(float(v)) for v in w[1:5]]) for w in (line.split() for line in f)
+                 if w and w[0] in ("hint", "hint-best")]
+    out = []
+    for name, (left, top, right, bottom) in boxes:
+        # Inside the pill's rounded ends: the middle half of its width, most of its height.
+        inset_x, inset_y = (right - left) // 4, (bottom - top) // 8
+        pixels = [px[y][x] for y in range(top + inset_y, bottom - inset_y)
+                  for x in range(left + inset_x, right - inset_x)]
+        if not pixels:
+            continue
+        counts = {}
+        for c in pixels:
+            counts[c] = counts.get(c, 0) + 1
+        ground = max(counts, key=counts.get)
+        number = max(pixels, key=lambda c: png.contrast(c, ground))
+        out.append((name, png.contrast(number, ground)))
+    return out
+
+
+def check_hints(theme, path, failed):
+    ratios = pill_ratios(path)
+    if not any(name == "hint-best" for name, _ in ratios):
+        failed.append(f"{theme}: no best hint's pill in {path} (no hint shown?)")
+    for name, ratio in ratios:
+        what = "best hint" if name == "hint-best" else "hint"
+        print(f"{theme}: {what}'s number on its pill {ratio:.2f}:1")
+        if ratio < TEXT_MIN:
+            failed.append(f"{theme}: a {what}'s number on its pill {ratio:.2f}:1, under {TEXT_MIN}:1")
+
+
 def main():
     results = {}
     failed = []
     for arg in sys.argv[1:]:
         theme, path = arg.split("=", 1)
+        if theme.startswith("hint:"):
+            check_hints(theme[len("hint:"):], path, failed)
+            continue
         _, _, px = png.read(path)
         where = squares(path)
         # A square's side in pixels, for boxes around its marks.

@@ -7,6 +7,7 @@ use crate::AppSystems;
 use crate::game::ai::LastHint;
 use crate::game::flow::CurrentGame;
 use crate::prefs::settings::{Settings, TableMode};
+use crate::ui::layout::LayoutProbe;
 use crate::ui::theme::{Paint, Palette};
 use bevy::prelude::*;
 use montello_engine::Move;
@@ -215,7 +216,14 @@ fn update_hint_labels(
             // (its contrast: `theme`'s tests).
             let (background, color) = palette.hint_pill(rank == 0);
             let size = if rank == 0 { 19.0 } else { 16.0 };
-            commands.spawn((HintLabel, pill_label(text, anchor, size, background, color)));
+            // Each pill is where the screenshot tool says it is, so tools/contrast-check.py
+            // measures its number on the picture.
+            let probe = LayoutProbe(if rank == 0 { "hint-best" } else { "hint" });
+            commands.spawn((
+                HintLabel,
+                probe,
+                pill_label(text, anchor, size, background, color),
+            ));
         }
     }
 }
