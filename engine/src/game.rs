@@ -2,6 +2,7 @@
 //! passes and when the game ends; [`Game`] is the safe game layer on top (history with passes,
 //! undo and redo). [`Position`]'s methods are primitives that know no variant.
 
+use crate::bitboard::legal_moves;
 use crate::{Bitboard, Move, Position, Score, Side, Square};
 use std::fmt;
 
@@ -75,6 +76,17 @@ pub enum Variant {
     FreeOpening,
 }
 
+/// What the side to move does next on raw bits: [`Variant::turn`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Turn {
+    /// It plays one of these squares (never none).
+    Play(u64),
+    /// It has no move and passes; its opponent then plays one of these squares (never none).
+    Pass(u64),
+    /// Neither side may move on: the game is over.
+    Over,
+}
+
 impl Variant {
     /// Every variant, in the order a menu shows them.
     pub const ALL: [Variant; 3] = [
@@ -129,6 +141,26 @@ impl Variant {
     #[inline]
     pub(crate) const fn passes(self) -> bool {
         !matches!(self, Variant::NoMoveEndsGame)
+    }
+
+    /// What the side to move at `(p, o)` (raw bits, past any placement phase) does under
+    /// this variant's pass rule: play one of its moves, pass to an opponent who can move, or
+    /// nothing because the game is over. The one encoding of the rule for the fast loops on
+    /// raw bits (playouts, the trainer's and the samplers' walks); with a literal variant the
+    /// rule's branch folds away.
+    #[inline]
+    pub(crate) fn turn(self, p: u64, o: u64) -> Turn {
+        let moves = legal_moves(p, o);
+        if moves != 0 {
+            return Turn::Play(moves);
+        }
+        if !self.passes() {
+            return Turn::Over;
+        }
+        match legal_moves(o, p) {
+            0 => Turn::Over,
+            replies => Turn::Pass(replies),
+        }
     }
 
     /// Whether the side to move must pass: it has no legal move and the opponent has one

@@ -17,6 +17,7 @@ use crate::bitboard::{flips, legal_moves};
 use crate::eval::{
     FEATURES, PHASE_SIZE, PHASES, SCALE, Weights, canonical_map, features, interpolation, phase,
 };
+use crate::game::Turn;
 use crate::playout::random_square_raw;
 use crate::search::FixedDepth;
 use crate::search::endgame::Solver;
@@ -144,15 +145,15 @@ fn play_to_endgame(
     let mut search = player(w, cfg);
     let mut ply = 0;
     loop {
-        let moves = legal_moves(p, o);
-        if moves == 0 {
-            if legal_moves(o, p) == 0 {
-                return None;
+        let moves = match Variant::Othello.turn(p, o) {
+            Turn::Play(moves) => moves,
+            Turn::Pass(replies) => {
+                (p, o) = (o, p);
+                mover = !mover;
+                replies
             }
-            (p, o) = (o, p);
-            mover = !mover;
-            continue;
-        }
+            Turn::Over => return None,
+        };
         if (!(p | o)).count_ones() <= cfg.exact_empties {
             return Some((p, o, mover));
         }
@@ -204,15 +205,15 @@ pub fn play_game(w: &Weights, cfg: &SelfPlay, rng: &mut FastRng) -> Vec<Sample> 
         .collect();
     let mut v = v0;
     loop {
-        let mut moves = legal_moves(p, o);
-        if moves == 0 {
-            if legal_moves(o, p) == 0 {
-                break;
+        let mut moves = match Variant::Othello.turn(p, o) {
+            Turn::Play(moves) => moves,
+            Turn::Pass(replies) => {
+                (p, o) = (o, p);
+                v = -v;
+                replies
             }
-            (p, o) = (o, p);
-            v = -v;
-            continue;
-        }
+            Turn::Over => break,
+        };
         out.push(Sample {
             p: Bitboard(p),
             o: Bitboard(o),
@@ -937,13 +938,14 @@ pub fn match_weights(
         let mut rng = FastRng::new(index as u64);
         let mut searches = (player(a, &cfg), player(b, &cfg));
         loop {
-            if Variant::Othello.is_game_over(&pos) {
-                break;
-            }
             let (p, o) = (pos.player().0, pos.opponent().0);
-            if legal_moves(p, o) == 0 {
-                pos = pos.pass();
-                continue;
+            match Variant::Othello.turn(p, o) {
+                Turn::Play(_) => {}
+                Turn::Pass(_) => {
+                    pos = pos.pass();
+                    continue;
+                }
+                Turn::Over => break,
             }
             if (!(p | o)).count_ones() <= exact {
                 // Perfect play from here: the exact value decides the game.

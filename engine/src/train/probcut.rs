@@ -6,8 +6,9 @@
 //! `engine/src/search/probcut_table.rs`); `montello-engine train probcut` runs it all.
 
 use super::parallel_map;
-use crate::bitboard::{flips, legal_moves};
+use crate::bitboard::flips;
 use crate::eval::{PHASES, SCALE, Weights, phase};
+use crate::game::Turn;
 use crate::playout::random_square_raw;
 use crate::search::{FixedDepth, probcut_shallow_depth};
 use crate::{FastRng, Square, Variant};
@@ -38,14 +39,14 @@ fn sample_position(w: &Weights, seed: u64, k: u64) -> Option<(u64, u64)> {
     let (mut p, mut o) = (start.player().0, start.opponent().0);
     let mut ply = 0;
     loop {
-        let moves = legal_moves(p, o);
-        if moves == 0 {
-            if legal_moves(o, p) == 0 {
-                return None;
+        let moves = match Variant::Othello.turn(p, o) {
+            Turn::Play(moves) => moves,
+            Turn::Pass(replies) => {
+                (p, o) = (o, p);
+                replies
             }
-            (p, o) = (o, p);
-            continue;
-        }
+            Turn::Over => return None,
+        };
         if (!(p | o)).count_ones() <= target {
             return Some((p, o));
         }

@@ -5,14 +5,15 @@ use super::config::MctsConfig;
 use super::priors::prior;
 use super::select::proof_score;
 use super::tree::{Node, PASS, ProofState, Tree, probability_byte};
-use crate::bitboard::{CORNERS, flips, legal_moves};
+use crate::bitboard::{CORNERS, flips};
 use crate::clock::Instant;
 use crate::eval;
+use crate::game::Turn;
 use crate::playout::random_playout;
 use crate::search::alphabeta::FixedDepth;
 use crate::search::endgame::{Solver, final_margin};
 use crate::search::{CancelHandle, win_probability};
-use crate::{FastRng, Position, Side, Square};
+use crate::{FastRng, Position, Side, Square, Variant};
 
 /// Nodes a leaf's win/draw/loss solve may search: a few hundred microseconds at most.
 const LEAF_SOLVE_NODES: u64 = 20_000;
@@ -187,8 +188,7 @@ pub(super) fn leaf_value(
     let played = if lambda >= 1.0 {
         0.0
     } else if config.corner_playouts && !free {
-        let passes = tree.variant.passes();
-        let margin = corner_playout(leaf.player, leaf.opponent, passes, rng);
+        let margin = corner_playout(tree.variant, leaf.player, leaf.opponent, rng);
         let black = if side == Side::Black { margin } else { -margin };
         match black.signum() {
             1 => 1.0,
@@ -212,21 +212,18 @@ fn x_squares_near_empty_corners(empty: u64) -> u64 {
 /// when it has another move; otherwise uniformly random. Returns the final margin for the
 /// side to move at the start.
 #[inline]
-fn corner_playout(mut p: u64, mut o: u64, passes: bool, rng: &mut FastRng) -> i32 {
+fn corner_playout(rules: Variant, mut p: u64, mut o: u64, rng: &mut FastRng) -> i32 {
     let mut swapped = false;
     loop {
-        let mut moves = legal_moves(p, o);
-        if moves == 0 {
-            if !passes {
-                break;
+        let moves = match rules.turn(p, o) {
+            Turn::Play(moves) => moves,
+            Turn::Pass(replies) => {
+                std::mem::swap(&mut p, &mut o);
+                swapped = !swapped;
+                replies
             }
-            moves = legal_moves(o, p);
-            if moves == 0 {
-                break;
-            }
-            std::mem::swap(&mut p, &mut o);
-            swapped = !swapped;
-        }
+            Turn::Over => break,
+        };
         let corners = moves & CORNERS;
         let choice = if corners != 0 {
             corners
@@ -270,7 +267,7 @@ mod tests {
         for seed in 0..40 {
             let pos = random_endgame(seed, 1);
             let exact = minimax(pos.player().0, pos.opponent().0, true);
-            let m = corner_playout(pos.player().0, pos.opponent().0, true, &mut rng);
+            let m = corner_playout(Variant::Othello, pos.player().0, pos.opponent().0, &mut rng);
             assert_eq!(m, exact, "seed {seed} {pos:?}");
         }
     }
