@@ -36,8 +36,8 @@
 //! | layer | modules | holds |
 //! |---|---|---|
 //! | 9 | `train` | the evaluation's trainer: self-play, exact labels, the fit (`cli`) |
-//! | 8 | `arena`, `nboard`, `book_builder` | matches between players, the NBoard protocol, the opening book's builder (`cli`) |
-//! | 7 | `search` | the searches, the exact solver, levels, the worker's wire |
+//! | 8 | `wire`, `arena`, `nboard`, `book_builder` | the lines a search elsewhere is asked and answers in (the browser's worker); matches between players, the NBoard protocol, the opening book's builder (`cli`) |
+//! | 7 | `search` | the searches, the exact solver, levels, the review and the win bar's estimate |
 //! | 6 | `perft` | move-generator counts, the speed measurement |
 //! | 5 | `notation`, `eval` | transcripts, GGF, board strings, OBF; the learned evaluation |
 //! | 4 | `playout` | random playouts and the fast random generator |
@@ -97,6 +97,7 @@ pub mod perft;
 pub mod search;
 #[cfg(feature = "cli")]
 pub mod train;
+pub mod wire;
 
 pub use bitboard::{Bitboard, Squares};
 pub use game::{Game, GameResult, IllegalMove, IllegalReason, Variant};

@@ -25,9 +25,9 @@ const LAYERS: [&[&str]; 10] = [
     &["playout"],             // random playouts and the fast random generator
     &["notation", "eval"],    // the formats; the learned evaluation
     &["perft"],               // move-generator counts and the speed measurement
-    &["search"],              // the searches, the exact solver, levels, the worker's wire
-    // the tools: matches between players, the NBoard protocol, the opening book's builder
-    &["arena", "nboard", "book_builder"],
+    &["search"],              // the searches, the exact solver, levels, the review
+    // the worker's wire; the tools: matches, the NBoard protocol, the opening book's builder
+    &["wire", "arena", "nboard", "book_builder"],
     &["train"], // fitting the evaluation (plays matches, solves positions)
 ];
 

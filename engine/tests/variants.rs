@@ -15,10 +15,10 @@
 //! per-variant answers below would be another variant's.
 
 use montello_engine::notation::{board_string, parse_any, transcript};
-use montello_engine::search::wire::{Reply, Request, SearcherSpec};
 use montello_engine::search::{
     CancelHandle, Level, SearchLimits, Searcher, Strategy, analyse, solve,
 };
+use montello_engine::wire::{Reply, Request, SearcherSpec};
 use montello_engine::{
     Bitboard, FastRng, Game, IllegalReason, Move, Position, Score, Side, Square, Variant,
     random_playout,

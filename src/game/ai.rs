@@ -24,8 +24,8 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
 use montello_engine::search::Searcher;
-use montello_engine::search::wire::SearcherSpec;
 use montello_engine::search::{MoveStats, SearchLimits, SearchResult};
+use montello_engine::wire::SearcherSpec;
 use montello_engine::{Game, Move, Position, Side, Variant};
 use std::time::Duration;
 
@@ -560,7 +560,7 @@ fn spawn(
     // In a browser: the worker's slot for this purpose and side keeps the searcher.
     #[cfg(all(target_family = "wasm", target_os = "unknown"))]
     let (positions, search) = {
-        use montello_engine::search::wire::{Reply, Request};
+        use montello_engine::wire::{Reply, Request};
         let slot =
             2 * u8::from(purpose == Purpose::Hint) + u8::from(pos.side_to_move() == Side::White);
         let kept = Engine {

@@ -57,7 +57,7 @@ mod native {
 mod web {
     use crate::platform::web as worker;
     use bevy::platform::time::Instant;
-    use montello_engine::search::wire::{Reply, Request};
+    use montello_engine::wire::{Reply, Request};
     use std::time::Duration;
 
     /// How long past a request's time cap the watchdog waits for its reply, counted from when

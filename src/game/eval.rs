@@ -220,7 +220,7 @@ fn start_analysis(
     // In a browser: in the engine's worker.
     #[cfg(all(target_family = "wasm", target_os = "unknown"))]
     let work = {
-        use montello_engine::search::wire::{Reply, Request};
+        use montello_engine::wire::{Reply, Request};
         Background::remote(
             |job| Request::Analyse {
                 job,

@@ -212,7 +212,7 @@ fn start_estimate(
     let work = Background::start(move |_| estimate(&shown.position, shown.variant, &config));
     #[cfg(all(target_family = "wasm", target_os = "unknown"))]
     let work = {
-        use montello_engine::search::wire::{Reply, Request};
+        use montello_engine::wire::{Reply, Request};
         Background::optional(
             move |job| Request::Estimate {
                 job,

@@ -3,8 +3,8 @@
 //! no Bevy, so the save-file fuzzer (engine/fuzz) compiles this file as it is. A leaf of the
 //! game layer: the game's flow, the AI, the saves and the screens all name these.
 
-use montello_engine::search::wire::SearcherSpec;
 use montello_engine::search::{Level, SearchLimits};
+use montello_engine::wire::SearcherSpec;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

@@ -212,7 +212,7 @@ fn start_review(
     // In a browser: in the engine's worker, which posts the moves done as its progress.
     #[cfg(all(target_family = "wasm", target_os = "unknown"))]
     let work = {
-        use montello_engine::search::wire::{Reply, Request};
+        use montello_engine::wire::{Reply, Request};
         let variant = game.variant();
         let start = game.start_position();
         let moves = moves.clone();

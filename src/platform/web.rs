@@ -2,7 +2,7 @@
 //! web/worker.js (the engine compiled to its own small wasm module), so a search never blocks
 //! a frame (on the web Bevy's task pools run on the page's only thread).
 //!
-//! The page posts [`wire`](montello_engine::search::wire) request lines and the worker's
+//! The page posts [`wire`](montello_engine::wire) request lines and the worker's
 //! replies are queued here until the game's systems take them. A search cannot be interrupted
 //! by a message, so [`restart`] terminates the worker (its CPU stops at once) and the next
 //! request starts a new one. If the worker cannot start or fails, [`failed`] says so and the

@@ -17,7 +17,6 @@ mod levels;
 mod mcts;
 mod probcut;
 pub mod review;
-pub mod wire;
 
 pub use alphabeta::AlphaBetaConfig;
 #[cfg(feature = "cli")]

@@ -146,7 +146,7 @@ impl Review {
     /// `SIDE:PLAYED:BEST:BEST_VALUE:PLAYED_VALUE:KIND` (`b` or `w`; discs as written by
     /// Rust, which read back exactly; `e` exact or `s` from the search), for example
     /// `b:g6:h5:6:-2:e`: what the app saves with a game and the browser's engine worker sends
-    /// back ([`super::wire::Reply::Reviewed`]). [`Review::parse`] reads it.
+    /// back ([`crate::wire::Reply::Reviewed`]). [`Review::parse`] reads it.
     pub fn to_text(&self) -> String {
         let words: Vec<String> = self
             .moves

@@ -6,7 +6,7 @@
 //! A search cannot be interrupted by a message (the worker runs it to its cap): the page
 //! cancels by terminating the worker and starting a new one, which starts with empty slots.
 
-use montello_engine::search::wire::{Reply, Request};
+use montello_engine::wire::{Reply, Request};
 use montello_engine::search::{CancelHandle, Searcher};
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;

@@ -23,8 +23,8 @@
 //! (`w`/`d`/`l`/`-` and a margin or `-`). Numbers are written so that they read back exactly.
 //! [`Request::parse`] and [`Reply::parse`] say which word is wrong and why.
 
-use super::review::{Estimate, EstimateConfig, Review, ReviewConfig};
-use super::{
+use crate::search::review::{Estimate, EstimateConfig, Review, ReviewConfig};
+use crate::search::{
     CancelHandle, Level, MctsConfig, MoveStats, Proof, SearchLimits, SearchResult, Searcher,
     Strategy,
 };
@@ -95,7 +95,7 @@ pub enum Request {
         /// The caps.
         limits: SearchLimits,
     },
-    /// Rate positions after the game ([`super::analyse`]) and answer [`Reply::Analysed`].
+    /// Rate positions after the game ([`crate::search::analyse`]) and answer [`Reply::Analysed`].
     Analyse {
         /// The job's number.
         job: u32,
@@ -108,7 +108,7 @@ pub enum Request {
         /// The positions, each with its ply.
         positions: Vec<(usize, Position)>,
     },
-    /// Review a game's moves ([`super::review::review`]) and answer [`Reply::Reviewed`];
+    /// Review a game's moves ([`crate::search::review::review`]) and answer [`Reply::Reviewed`];
     /// progress goes out as [`Reply::Progress`] with the moves reviewed so far.
     Review {
         /// The job's number.
@@ -122,7 +122,7 @@ pub enum Request {
         /// The moves played from it, passes included.
         moves: Vec<Move>,
     },
-    /// Estimate how a position ends ([`super::review::estimate`], for the win bar) and answer
+    /// Estimate how a position ends ([`crate::search::review::estimate`], for the win bar) and answer
     /// [`Reply::Estimated`].
     Estimate {
         /// The job's number.
@@ -583,7 +583,7 @@ impl Request {
                 positions,
             } => Reply::Analysed {
                 job,
-                estimates: super::analyse(&positions, variant, seed, iterations, cancel),
+                estimates: crate::search::analyse(&positions, variant, seed, iterations, cancel),
             },
             Request::Review {
                 job,
@@ -602,7 +602,7 @@ impl Request {
                     }
                 }
                 // The review counts the moves done on `cancel`: the worker posts them.
-                let review = super::review::review(&game, &config, Some(cancel), |_, _| {});
+                let review = crate::search::review::review(&game, &config, Some(cancel), |_, _| {});
                 match review {
                     Some(review) => Reply::Reviewed { job, review },
                     None => Reply::Failed {
@@ -618,7 +618,7 @@ impl Request {
                 position,
             } => Reply::Estimated {
                 job,
-                estimate: super::review::estimate(&position, variant, &config),
+                estimate: crate::search::review::estimate(&position, variant, &config),
             },
         }
     }
@@ -980,7 +980,8 @@ mod tests {
         });
         let reply = request.run(&mut Vec::new(), &cancel);
         let game = transcript::parse("f5d6c3d3c4", Variant::Othello).expect("legal");
-        let expected = super::super::review::review(&game, &config, None, |_, _| {}).expect("done");
+        let expected =
+            crate::search::review::review(&game, &config, None, |_, _| {}).expect("done");
         assert_eq!(
             reply,
             Reply::Reviewed {
@@ -1028,7 +1029,7 @@ mod tests {
             position,
         };
         let reply = request.run(&mut Vec::new(), &CancelHandle::new());
-        let expected = super::super::review::estimate(&position, Variant::Othello, &config);
+        let expected = crate::search::review::estimate(&position, Variant::Othello, &config);
         assert!(expected.is_some());
         assert_eq!(
             reply,
