@@ -141,7 +141,7 @@ fn bar_shown(settings: &Settings, table: &TableMode) -> bool {
     settings.win_bar && !table.0
 }
 
-fn poll_estimate(mut margin: ResMut<MarginEstimate>) {
+fn poll_estimate(mut margin: ResMut<MarginEstimate>, current: Res<CurrentGame>) {
     // Polled without marking the resource changed: the bar redraws when a figure comes, not on
     // every frame an estimate runs.
     let Some(running) = margin.bypass_change_detection().running.as_mut() else {
@@ -152,7 +152,11 @@ fn poll_estimate(mut margin: ResMut<MarginEstimate>) {
     };
     let of = running.of;
     margin.running = None;
-    margin.keep(of, found);
+    // A figure made meanwhile for the position shown (a finished game's) is not replaced by
+    // one for an earlier position.
+    if !margin.is_made_for(&current) {
+        margin.keep(of, found);
+    }
 }
 
 fn start_estimate(
@@ -184,8 +188,12 @@ fn start_estimate(
         margin.standing = standing;
     }
     if shown.variant.is_game_over(&shown.position) {
-        // A finished game's figure is its final margin: no search, nothing to wait for.
-        if let Some(running) = margin.running.take() {
+        // A finished game's figure is its final margin: no search, nothing to wait for. (An
+        // estimate still out natively is stopped; a browser's worker is left to finish it,
+        // as below.)
+        if !cfg!(all(target_family = "wasm", target_os = "unknown"))
+            && let Some(running) = margin.running.take()
+        {
             running.work.stop();
         }
         let exact = estimate(&shown.position, shown.variant, &config.0);
