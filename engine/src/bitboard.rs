@@ -8,12 +8,16 @@
 //!   `leading_zeros`/`trailing_zeros` and `count_ones`, which compile to single instructions
 //!   on ARM64 phones;
 //! - on x86-64, [`avx2`]: four directions per 256-bit register. [`legal_moves`] and [`flips`]
-//!   use it when the build enables AVX2 (`-C target-cpu=native` or `x86-64-v3`); hot loops that
-//!   want it in a portable build check [`avx2::available`] once and call it directly, as
-//!   [`crate::perft`] does.
+//!   use it when the build enables AVX2 (`-C target-cpu=native` or `x86-64-v3`:
+//!   [`cpu::COMPILED_FAST`]); hot loops that want it in a portable build ask [`cpu::fast`]
+//!   once and call it directly, as [`crate::perft`] does.
+//!
+//! [`cpu`] is the engine's one seam for CPU features: everything that picks a fast path asks
+//! it.
 
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx2;
+pub(crate) mod cpu;
 
 use crate::Square;
 use std::fmt;
@@ -181,30 +185,13 @@ fn flank_moves(p: u64, mask: u64, shift: u32) -> u64 {
 /// square from which a straight line of one or more `o` discs ends in a `p` disc.
 #[inline]
 pub(crate) fn legal_moves(p: u64, o: u64) -> u64 {
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "avx2",
-        target_feature = "bmi1",
-        target_feature = "bmi2",
-        target_feature = "lzcnt",
-        target_feature = "popcnt"
-    ))]
-    {
-        // SAFETY: the features avx2::legal_moves needs are enabled for the whole build (the
-        // cfg above), so every CPU this binary runs on has them.
-        unsafe { avx2::legal_moves(p, o) }
+    #[cfg(target_arch = "x86_64")]
+    if cpu::COMPILED_FAST {
+        // SAFETY: the features avx2::legal_moves needs are enabled for the whole build, so
+        // every CPU this binary runs on has them.
+        return unsafe { avx2::legal_moves(p, o) };
     }
-    #[cfg(not(all(
-        target_arch = "x86_64",
-        target_feature = "avx2",
-        target_feature = "bmi1",
-        target_feature = "bmi2",
-        target_feature = "lzcnt",
-        target_feature = "popcnt"
-    )))]
-    {
-        legal_moves_portable(p, o)
-    }
+    legal_moves_portable(p, o)
 }
 
 /// [`legal_moves`] in portable Rust: the reference for the fast paths, and the generator on
@@ -268,29 +255,12 @@ const fn build_rays() -> [[u64; 8]; 64] {
 /// branch-free instructions.
 #[inline]
 pub(crate) fn flips(p: u64, o: u64, sq: Square) -> u64 {
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "avx2",
-        target_feature = "bmi1",
-        target_feature = "bmi2",
-        target_feature = "lzcnt",
-        target_feature = "popcnt"
-    ))]
-    {
+    #[cfg(target_arch = "x86_64")]
+    if cpu::COMPILED_FAST {
         // SAFETY: as in `legal_moves`, the features are enabled for the whole build.
-        unsafe { avx2::flips(p, o, usize::from(sq.index())) }
+        return unsafe { avx2::flips(p, o, usize::from(sq.index())) };
     }
-    #[cfg(not(all(
-        target_arch = "x86_64",
-        target_feature = "avx2",
-        target_feature = "bmi1",
-        target_feature = "bmi2",
-        target_feature = "lzcnt",
-        target_feature = "popcnt"
-    )))]
-    {
-        flips_portable(p, o, usize::from(sq.index()))
-    }
+    flips_portable(p, o, usize::from(sq.index()))
 }
 
 /// [`flips`] in portable Rust, by square index (`sq` < 64; a larger index panics).

@@ -27,8 +27,7 @@ pub fn perft_portable(pos: &Position, depth: u32) -> u64 {
 
 /// The move generator [`perft`] runs on this CPU: `"avx2"` or `"portable"`.
 pub fn generator() -> &'static str {
-    #[cfg(target_arch = "x86_64")]
-    if crate::bitboard::avx2::available() {
+    if crate::bitboard::cpu::fast() {
         return "avx2";
     }
     "portable"
@@ -37,7 +36,7 @@ pub fn generator() -> &'static str {
 /// Dispatches once per call to the best generator this CPU runs.
 fn perft_raw(p: u64, o: u64, depth: u32, passed: bool) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if crate::bitboard::avx2::available() {
+    if crate::bitboard::cpu::fast() {
         // SAFETY: the CPU has every feature perft_avx2_raw is compiled with.
         return unsafe { perft_avx2_raw(p, o, depth, passed) };
     }

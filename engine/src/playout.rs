@@ -104,19 +104,12 @@ impl SeedableRng for FastRng {
 /// The `n`-th set bit of `mask` (0-based, lowest first); `n` < `mask.count_ones()`.
 #[inline]
 pub(crate) fn nth_set_bit(mut mask: u64, n: u32) -> u32 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    {
-        // SAFETY: the bmi2 target feature is enabled at compile time.
-        let _ = &mut mask;
+    #[cfg(target_arch = "x86_64")]
+    if crate::bitboard::cpu::COMPILED_FAST {
+        // SAFETY: the build enables the fast path's features, bmi2 among them.
         return unsafe { core::arch::x86_64::_pdep_u64(1u64 << n, mask) }.trailing_zeros();
     }
-    #[allow(
-        unreachable_code,
-        reason = "the portable path is dead code only with BMI2"
-    )]
-    {
-        nth_set_bit_portable(&mut mask, n)
-    }
+    nth_set_bit_portable(&mut mask, n)
 }
 
 /// The portable select: clear the lowest set bit `n` times.

@@ -4,7 +4,8 @@
 //!
 //! Every function here is `#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]` (the
 //! x86-64-v3 level, see [`FEATURES`]): callers either are compiled with those features too
-//! (then the calls are safe and inline) or check [`available`] once and call through `unsafe`.
+//! (then the calls are safe and inline) or ask [`crate::bitboard::cpu::fast`] once and call through
+//! `unsafe`.
 //! The portable functions in [`super`] stay the reference; the tests compare the two bit for
 //! bit over many random positions.
 
@@ -14,14 +15,11 @@ use core::arch::x86_64::*;
 /// extensions of the same x86-64-v3 level (hardware `popcnt`, `lzcnt`, `tzcnt`, `pdep`).
 pub const FEATURES: &str = "avx2,bmi1,bmi2,lzcnt,popcnt";
 
-/// Whether this CPU runs the functions of this module (checked at run time; cached by std).
+/// Whether this CPU runs the functions of this module (the engine's one CPU-feature check,
+/// `cpu::fast`: detected once, then a load).
 #[inline]
 pub fn available() -> bool {
-    std::is_x86_feature_detected!("avx2")
-        && std::is_x86_feature_detected!("bmi1")
-        && std::is_x86_feature_detected!("bmi2")
-        && std::is_x86_feature_detected!("lzcnt")
-        && std::is_x86_feature_detected!("popcnt")
+    crate::bitboard::cpu::fast()
 }
 
 /// Per lane: the opponent discs that may sit inside a flanked run (not on the edge the line

@@ -146,14 +146,6 @@ pub(crate) fn canonical_map() -> Vec<u32> {
     map
 }
 
-/// Whether this CPU runs the x86-64-v3 evaluation (checked once).
-#[cfg(target_arch = "x86_64")]
-#[inline]
-fn x86_64_v3() -> bool {
-    static FAST: OnceLock<bool> = OnceLock::new();
-    *FAST.get_or_init(crate::bitboard::avx2::available)
-}
-
 /// FNV-1a of the weights a file of `version` holds, phase by phase, then the bias per count
 /// of empty squares when the version has it.
 fn fnv1a(data: &[i16], empties_bias: &[i16], version: u32) -> u64 {
@@ -329,7 +321,7 @@ impl Weights {
     #[inline]
     pub(crate) fn evaluate_raw(&self, p: u64, o: u64) -> i32 {
         #[cfg(target_arch = "x86_64")]
-        if x86_64_v3() {
+        if crate::bitboard::cpu::fast() {
             // SAFETY: the CPU has every feature `evaluate_x86_64_v3` is compiled for.
             return unsafe { self.evaluate_x86_64_v3(p, o) };
         }
@@ -350,7 +342,7 @@ impl Weights {
         no: u64,
     ) -> i32 {
         #[cfg(target_arch = "x86_64")]
-        if x86_64_v3() {
+        if crate::bitboard::cpu::fast() {
             // SAFETY: the CPU has every feature `evaluate_after_x86_64_v3` is compiled for.
             return unsafe { self.evaluate_after_x86_64_v3(base, sq, flips, np, no) };
         }

@@ -1,6 +1,6 @@
 //! The searches' recursions in two compiled copies: a portable one, and on x86-64 one built
 //! for AVX2 and the x86-64-v3 scalar extensions (hardware popcount, bit scans), chosen once
-//! per search by a run-time check. The portable build of the engine (the one every player
+//! per search by [`crate::bitboard::cpu::fast`]. The portable build of the engine (the one every player
 //! gets) then runs the fast move generator on a desktop CPU that has it, and stays the only
 //! code on phones and in the browser. The tests compare the two copies node for node.
 //!
@@ -16,7 +16,7 @@ use crate::bitboard::{flips, legal_moves};
 /// `$name::<FAST>`: `$portable` for every CPU, and on x86-64 `$fast`, compiled
 /// with [`avx2::FEATURES`] so that the whole recursion (move generation, flips, popcounts,
 /// bit scans) runs on AVX2 and the x86-64-v3 scalar instructions. The search picks the copy
-/// once ([`fast_generator_available`]) and stays in it down the recursion.
+/// once ([`crate::bitboard::cpu::fast`]) and stays in it down the recursion.
 macro_rules! dispatched {
     ($name:ident, $body:ident, $fast:ident, $portable:ident, ($($arg:ident: $ty:ty),*)) => {
         #[inline(always)]
@@ -24,7 +24,7 @@ macro_rules! dispatched {
             #[cfg(target_arch = "x86_64")]
             if FAST {
                 // SAFETY: FAST is only true below a search whose `fast` flag is set, which
-                // `fast_generator_available` allows only on a CPU with the features.
+                // `crate::bitboard::cpu::fast` allows only on a CPU with the features.
                 return unsafe { self.$fast($($arg),*) };
             }
             self.$portable($($arg),*)
@@ -43,18 +43,6 @@ macro_rules! dispatched {
 }
 
 pub(crate) use dispatched;
-
-/// Whether this CPU runs the AVX2 copies ([`dispatched`]): always false off x86-64.
-pub(crate) fn fast_generator_available() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        avx2::available()
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
 
 /// The legal moves, in the copy of the recursion that `FAST` names.
 #[inline(always)]

@@ -4,7 +4,6 @@ use super::{INF, Search};
 use crate::Variant;
 use crate::eval::Weights;
 use crate::search::CancelHandle;
-use crate::search::dispatch::fast_generator_available;
 use crate::search::endgame::Solver;
 use crate::search::endgame::table::Table;
 
@@ -39,7 +38,7 @@ impl<'w> FixedDepth<'w> {
             weights,
             probcut: probcut as f32 / 10.0,
             variant,
-            fast: fast_generator_available(),
+            fast: crate::bitboard::cpu::fast(),
             nodes: 0,
         }
     }
@@ -98,7 +97,7 @@ mod tests {
     /// solver (depth 14 at 14 empties is exact).
     #[test]
     fn the_avx2_copy_searches_exactly_as_the_portable_one() {
-        if !fast_generator_available() {
+        if !crate::bitboard::cpu::fast() {
             eprintln!("this CPU has no AVX2: only the portable copy runs here");
             return;
         }

@@ -33,7 +33,6 @@ pub(crate) use root::margin_of_win_rate;
 pub(crate) use root::win_rate;
 
 use self::root::{aspiration, principal_variation, root_search, stats};
-use super::dispatch::fast_generator_available;
 use super::endgame::Solver;
 use super::endgame::table::Table;
 use super::{CancelHandle, MoveStats, SearchLimits, SearchResult};
@@ -212,7 +211,7 @@ fn run(
         free: variant == Variant::FreeOpening,
         weights: crate::eval::builtin(),
         probcut: config.probcut as f32 / 10.0,
-        fast: fast_generator_available(),
+        fast: crate::bitboard::cpu::fast(),
     };
     let empties = pos.empties().count();
     // Under a time cap, solve only as deep as the clock allows; with a node limit (tests,

@@ -24,7 +24,7 @@ pub use root::{Solution, solve};
 
 use self::table::Table;
 use super::CancelHandle;
-use super::dispatch::{dispatched, fast_generator_available};
+use super::dispatch::dispatched;
 use crate::clock::Instant;
 use crate::position::wof_margin;
 use crate::{Position, Variant};
@@ -86,7 +86,7 @@ impl<'a> Solver<'a> {
             aborted: false,
             max_nodes: u64::MAX,
             passes: variant.passes(),
-            fast: fast_generator_available(),
+            fast: crate::bitboard::cpu::fast(),
             table: Table::with_slots(TT_ENTRIES),
         }
     }
@@ -94,7 +94,7 @@ impl<'a> Solver<'a> {
     /// Runs the AVX2 copy of the recursion only if `fast` and the CPU has it (false: the
     /// portable copy everywhere, which the tests compare it with).
     pub(crate) fn with_fast(mut self, fast: bool) -> Solver<'a> {
-        self.fast = fast && fast_generator_available();
+        self.fast = fast && crate::bitboard::cpu::fast();
         self
     }
 
