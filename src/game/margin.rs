@@ -18,7 +18,7 @@ use crate::platform::lifecycle::{WorkPaused, working};
 use crate::prefs::settings::{Settings, TableMode};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use montello_engine::search::review::{Estimate, EstimateConfig, estimate};
+use montello_engine::search::review::{Estimate, EstimateConfig, final_estimate};
 use montello_engine::{Position, Variant};
 use std::time::Duration;
 
@@ -196,7 +196,8 @@ fn start_estimate(
         {
             running.work.stop();
         }
-        let exact = estimate(&shown.position, shown.variant, &config.0);
+        // (Not the whole estimate's code: a browser's page carries no evaluation weights.)
+        let exact = final_estimate(&shown.position, shown.variant);
         margin.keep(shown, exact);
         return;
     }
@@ -217,7 +218,9 @@ fn start_estimate(
     }
     let config = config.0;
     #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
-    let work = Background::start(move |_| estimate(&shown.position, shown.variant, &config));
+    let work = Background::start(move |_| {
+        montello_engine::search::review::estimate(&shown.position, shown.variant, &config)
+    });
     #[cfg(all(target_family = "wasm", target_os = "unknown"))]
     let work = {
         use montello_engine::wire::{Reply, Request};

@@ -417,11 +417,12 @@ pub fn estimate(pos: &Position, variant: Variant, config: &EstimateConfig) -> Op
     if variant.in_free_opening(pos) {
         return None;
     }
+    if variant.is_game_over(pos) {
+        return final_estimate(pos, variant);
+    }
     let side = pos.side_to_move();
     let (p, o) = (pos.player().0, pos.opponent().0);
-    let (mine, exact) = if variant.is_game_over(pos) {
-        (final_margin(p, o) as f32, true)
-    } else if pos.empties().count() <= config.exact_empties {
+    let (mine, exact) = if pos.empties().count() <= config.exact_empties {
         let solved = solve(pos, variant, config.table_bytes, None, None)?;
         (solved.score as f32, true)
     } else {
@@ -434,16 +435,31 @@ pub fn estimate(pos: &Position, variant: Variant, config: &EstimateConfig) -> Op
         let v = search.value(p, o, config.depth);
         (v as f32 / SCALE as f32, false)
     };
+    Some(for_black(side, mine, exact))
+}
+
+/// A finished game's estimate: its final margin, exact, empty squares to the winner; `None`
+/// while the game goes on. No search and no evaluation: what the browser's page works out
+/// itself (the evaluation's weights live in the engine's worker, not in the page's module).
+pub fn final_estimate(pos: &Position, variant: Variant) -> Option<Estimate> {
+    if !variant.is_game_over(pos) {
+        return None;
+    }
+    let mine = final_margin(pos.player().0, pos.opponent().0) as f32;
+    Some(for_black(pos.side_to_move(), mine, true))
+}
+
+/// The estimate of a margin `mine` for `side`, turned to Black's side.
+fn for_black(side: Side, mine: f32, exact: bool) -> Estimate {
     let black = match side {
         Side::Black => mine,
         Side::White => -mine,
     };
     // (+ 0.0 turns a -0.0 into 0.0: an even position is never written "-0".)
-    let black_margin = black.clamp(-64.0, 64.0) + 0.0;
-    Some(Estimate {
-        black_margin,
+    Estimate {
+        black_margin: black.clamp(-64.0, 64.0) + 0.0,
         exact,
-    })
+    }
 }
 
 #[cfg(test)]
@@ -647,6 +663,9 @@ mod tests {
         assert!(Variant::Othello.is_game_over(&over));
         let e = estimate(&over, Variant::Othello, &EstimateConfig::default()).expect("over");
         assert_eq!((e.black_margin, e.exact), (64.0, true));
+        assert_eq!(final_estimate(&over, Variant::Othello), Some(e));
+        let going_on = game("f5d6c3").position();
+        assert_eq!(final_estimate(&going_on, Variant::Othello), None);
         assert_eq!(e.black_share(), 1.0);
         let empty = Position::empty();
         assert!(Variant::FreeOpening.in_free_opening(&empty));
