@@ -4,11 +4,15 @@
 //! and the edge; and no two modules (files) may name each other, directly or round a loop,
 //! inside a folder either.
 
-// The engine's check shares these (the file lives with the engine's tests).
+// The engine's check shares these: one reader of `crate::`/`super::` paths, the module graph
+// built from it and its loops (the file lives with the engine's tests).
 #[path = "../engine/tests/common/graph.rs"]
 mod graph;
 
-use graph::{rust_files, strongly_connected};
+use graph::{
+    Graph, UnitTests, code_only, graph_of, loops, module_graph, named_paths, rust_files,
+    strongly_connected,
+};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -23,137 +27,71 @@ const LAYERS: [&str; 7] = [
     "app",      // what wires it all: launch options, frame pacing, accessibility, dev tools
 ];
 
-/// `code` without its unit-test module and comments' tails.
-fn without_tests(code: &str) -> String {
-    let code = code
-        .find("#[cfg(test)]\nmod tests")
-        .map_or(code, |i| &code[..i]);
-    code.lines()
-        .map(|line| line.split("//").next().unwrap_or(""))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// The `crate::a::b::c` paths `code` names (plain ones, not the items of a `{...}` group).
-fn crate_paths(code: &str) -> Vec<Vec<String>> {
-    let mut paths = Vec::new();
-    let mut rest = code;
-    while let Some(at) = rest.find("crate::") {
-        rest = &rest[at + "crate::".len()..];
-        let path: String = rest
-            .chars()
-            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
-            .collect();
-        paths.push(
-            path.split("::")
-                .filter(|p| !p.is_empty())
-                .map(String::from)
-                .collect(),
-        );
-    }
-    paths
-}
-
-/// The module a source file is (`ui/screens/hud`, `ui/screens` for its mod.rs).
-fn module_of(src: &Path, file: &Path) -> String {
-    let relative = file
-        .strip_prefix(src)
-        .expect("under src")
-        .with_extension("");
-    let name = relative.to_string_lossy().replace('\\', "/");
-    name.strip_suffix("/mod").unwrap_or(&name).to_string()
+/// The app's module graph: every file under src/ but main.rs (the desktop binary, a crate of
+/// its own), unit-test modules left out.
+fn app_graph() -> Graph {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    module_graph(&src, &["main.rs"], UnitTests::Skip)
 }
 
 /// No loop of modules naming each other: Tarjan's strongly connected components over the
-/// `crate::` paths (each resolved to the longest module it names).
+/// `crate::` and `super::` paths (each resolved to the longest module it names, or to the
+/// home of an item lib.rs re-exports).
 #[test]
 fn no_modules_name_each_other_round_a_loop() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
-    let modules: Vec<String> = files.iter().map(|f| module_of(&src, f)).collect();
-    let known: BTreeSet<&str> = modules.iter().map(String::as_str).collect();
-    let mut edges: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); modules.len()];
-    for (i, file) in files.iter().enumerate() {
-        let code = without_tests(&std::fs::read_to_string(file).expect("read a source file"));
-        for path in crate_paths(&code) {
-            for len in (1..=path.len()).rev() {
-                let target = path[..len].join("/");
-                if known.contains(target.as_str()) {
-                    // A module's own parent (its mod.rs) is not an edge back.
-                    if target != modules[i] && !modules[i].starts_with(&format!("{target}/")) {
-                        let j = modules.iter().position(|m| *m == target).expect("known");
-                        edges[i].insert(j);
-                    }
-                    break;
-                }
-            }
-        }
-    }
-    let loops = strongly_connected(&edges);
-    let named: Vec<Vec<&str>> = loops
-        .iter()
-        .map(|c| c.iter().map(|&i| modules[i].as_str()).collect())
-        .collect();
-    assert!(named.is_empty(), "modules that name each other: {named:?}");
+    let g = app_graph();
+    assert!(
+        g.files.len() > 40,
+        "only {} files: did src/ move?",
+        g.files.len()
+    );
+    let found = loops(&g.files, &g.modules, &g.edges);
+    assert!(
+        found.is_empty(),
+        "modules that name each other:\n{}",
+        found.join("\n")
+    );
     // The check sees a loop when there is one.
     assert_eq!(
         strongly_connected(&[BTreeSet::from([1]), BTreeSet::from([0]), BTreeSet::new()]).len(),
         1
     );
+    // The same check, end to end, on a made-up tree: two files of a folder that name each
+    // other (a grouped `crate::` import one way, `super::` the other) are a loop; a name in a
+    // unit-test module is not an edge.
+    let tree = |b: &str| -> Vec<(String, String)> {
+        [
+            ("lib.rs", "mod ui;\n"),
+            ("ui/mod.rs", "mod a;\nmod b;\n"),
+            ("ui/a.rs", "use crate::{prefs, ui::b::B};\npub struct A;\n"),
+            ("ui/b.rs", b),
+        ]
+        .into_iter()
+        .map(|(f, code)| (f.to_string(), code.to_string()))
+        .collect()
+    };
+    let found = |b: &str| {
+        let g = graph_of(&tree(b), UnitTests::Skip);
+        loops(&g.files, &g.modules, &g.edges)
+    };
+    assert_eq!(
+        found("use super::a::A;\npub struct B;\n"),
+        vec!["src/ui/a.rs -> ui/b, src/ui/b.rs -> ui/a".to_string()]
+    );
+    assert!(found("pub struct B;\n").is_empty());
+    assert!(
+        found("pub struct B;\n#[cfg(test)]\nmod tests { use super::super::a::A; }\n").is_empty()
+    );
 }
 
-/// The folders `code` names through `crate::`, outside comments and unit-test modules.
+/// The folders (and root items) `code` names through `crate::`, outside comments, literals
+/// and unit-test modules: the first name of each path the shared reader finds.
 fn named_folders(code: &str) -> BTreeSet<String> {
-    let code = code
-        .find("#[cfg(test)]\nmod tests")
-        .map_or(code, |i| &code[..i]);
-    let mut named = BTreeSet::new();
-    for line in code.lines() {
-        let line = line.split("//").next().unwrap_or("");
-        let mut rest = line;
-        while let Some(at) = rest.find("crate::") {
-            rest = &rest[at + "crate::".len()..];
-            let name: String = rest
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_')
-                .collect();
-            named.insert(name);
-        }
-    }
-    // `use crate::{a::X, b::Y}`: the names opening each item of the group.
-    let mut rest = code;
-    while let Some(at) = rest.find("crate::{") {
-        rest = &rest[at + "crate::{".len()..];
-        let group = &rest[..rest.find(';').unwrap_or(rest.len())];
-        let mut depth = 0;
-        let mut item = String::new();
-        for c in group.chars() {
-            match c {
-                '{' => depth += 1,
-                '}' if depth == 0 => break,
-                '}' => depth -= 1,
-                ',' if depth == 0 => {
-                    named.insert(first_name(&item));
-                    item.clear();
-                    continue;
-                }
-                _ => {}
-            }
-            if depth == 0 {
-                item.push(c);
-            }
-        }
-        named.insert(first_name(&item));
-    }
-    named.remove("");
-    named
-}
-
-fn first_name(item: &str) -> String {
-    item.trim()
-        .chars()
-        .take_while(|c| c.is_alphanumeric() || *c == '_')
+    named_paths(&code_only(code))
+        .into_iter()
+        .filter(|(within, _)| within.first().is_none_or(|m| m != "tests"))
+        .filter(|(_, path)| path.first().is_some_and(|p| p == "crate"))
+        .filter_map(|(_, path)| path.get(1).cloned())
         .collect()
 }
 

@@ -24,10 +24,7 @@ use montello_engine::Side;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        update_win_bar
-            .run_if(stale)
-            .in_set(super::hud::HudUpdate)
-            .in_set(AppSystems::View),
+        update_win_bar.run_if(stale).in_set(AppSystems::View),
     );
 }
 
