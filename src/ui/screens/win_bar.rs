@@ -18,6 +18,7 @@ use crate::prefs::settings::{Settings, TableMode};
 use crate::ui::layout::LayoutProbe;
 use crate::ui::theme::{Paint, Palette};
 use crate::ui::widgets::{coloured_label, layout};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use montello_engine::Side;
 
@@ -221,23 +222,27 @@ pub(super) fn win_bar(seat: Seat) -> impl Bundle {
     )
 }
 
+/// What the bar is drawn from.
+#[derive(SystemParam)]
+struct Sources<'w> {
+    current: Res<'w, CurrentGame>,
+    margin: Res<'w, MarginEstimate>,
+    search: Res<'w, WinEstimate>,
+    settings: Res<'w, Settings>,
+    table: Res<'w, TableMode>,
+    language: Res<'w, Language>,
+    palette: Res<'w, Palette>,
+}
+
 /// Whether the bar may read differently now.
-fn stale(
-    current: Res<CurrentGame>,
-    margin: Res<MarginEstimate>,
-    search: Res<WinEstimate>,
-    settings: Res<Settings>,
-    table: Res<TableMode>,
-    language: Res<Language>,
-    palette: Res<Palette>,
-) -> bool {
-    current.is_changed()
-        || margin.is_changed()
-        || search.is_changed()
-        || settings.is_changed()
-        || table.is_changed()
-        || language.is_changed()
-        || palette.is_changed()
+fn stale(from: Sources) -> bool {
+    from.current.is_changed()
+        || from.margin.is_changed()
+        || from.search.is_changed()
+        || from.settings.is_changed()
+        || from.table.is_changed()
+        || from.language.is_changed()
+        || from.palette.is_changed()
 }
 
 /// The bar's parts in one query: which part each node is.
@@ -249,22 +254,21 @@ type Parts = (
     Has<LabelBox>,
 );
 
-#[allow(
-    clippy::too_many_arguments,
-    reason = "one system draws the bar from its sources"
-)]
 fn update_win_bar(
-    current: Res<CurrentGame>,
-    margin: Res<MarginEstimate>,
-    search: Res<WinEstimate>,
-    settings: Res<Settings>,
-    table: Res<TableMode>,
-    language: Res<Language>,
-    palette: Res<Palette>,
+    from: Sources,
     mut parts: Query<Parts, Or<(With<WinBar>, With<BlackShare>, With<Notch>, With<LabelBox>)>>,
     mut tracks: Query<&mut Paint, With<Track>>,
     mut labels: Query<(&mut Text, &mut TextColor), With<Label>>,
 ) {
+    let Sources {
+        current,
+        margin,
+        search,
+        settings,
+        table,
+        language,
+        palette,
+    } = from;
     let figure = figure(settings.win_shows, &margin, &search, &current);
     let track = if figure.is_some() {
         Paint::WinWhite
