@@ -73,6 +73,9 @@ shots=(
     "tall-phone|540x1170|--position f5d6c3d3c4f4f6f3e6e7"
     "tall-notch|390x844|--position f5d6c3d3c4f4f6f3e6e7 --safe-area 0,47,0,34"
     "first-launch|390x844|--safe-area 0,47,0,34"
+    # The win bar in discs (issue #54): White ahead by about 11 after 16 moves, the label in
+    # White's end of the bar.
+    "win-bar|390x844|--position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8 --safe-area 0,47,0,34"
     "result-tablet|1194x834|--position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 --open result"
 )
 for shot in "${shots[@]}"; do
