@@ -21,6 +21,7 @@ use crate::ui::widgets::{coloured_label, layout};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use montello_engine::Side;
+use montello_engine::search::review::Estimate;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -62,8 +63,8 @@ struct Label;
 /// The figure the bar shows.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Figure {
-    /// Black's expected final margin, discs.
-    Discs(f32),
+    /// The engine's estimate of Black's final margin.
+    Discs(Estimate),
     /// Black's chance to win, 0..=1.
     Chance(f32),
 }
@@ -72,7 +73,7 @@ impl Figure {
     /// Black's share of the bar: its expected share of the 64 squares, or its chance.
     pub fn black_share(self) -> f32 {
         match self {
-            Figure::Discs(margin) => (32.0 + margin / 2.0) / 64.0,
+            Figure::Discs(e) => e.black_share(),
             Figure::Chance(p) => p,
         }
         .clamp(0.0, 1.0)
@@ -81,7 +82,7 @@ impl Figure {
     /// Who is ahead as the label says it (rounded: +0.4 discs or 50.3% is even).
     pub fn leader(self) -> Option<Side> {
         let (black, even) = match self {
-            Figure::Discs(margin) => (margin.round() as i32, 0),
+            Figure::Discs(e) => (e.rounded(), 0),
             Figure::Chance(p) => ((p.clamp(0.0, 1.0) * 100.0).round() as i32, 50),
         };
         match black.cmp(&even) {
@@ -106,9 +107,7 @@ pub fn figure(
     current: &CurrentGame,
 ) -> Option<Figure> {
     match shows {
-        WinShows::Discs => margin
-            .figure(current)
-            .map(|e| Figure::Discs(e.black_margin)),
+        WinShows::Discs => margin.figure(current).map(Figure::Discs),
         WinShows::Chance => search.0.map(Figure::Chance),
     }
 }
@@ -128,8 +127,8 @@ pub fn label_text(figure: Option<Figure>, shows: WinShows, lang: Lang) -> String
         return lang.t("hud.even").to_string();
     };
     match figure {
-        Figure::Discs(margin) => {
-            let discs = margin.round().abs() as i32;
+        Figure::Discs(e) => {
+            let discs = e.rounded().abs();
             lang.f(
                 "hud.lead_discs",
                 &[("side", &lang.side(side)), ("discs", &discs)],
@@ -320,6 +319,14 @@ fn update_win_bar(
 mod tests {
     use super::*;
 
+    /// A searched estimate of Black's margin `m`.
+    fn discs(m: f32) -> Figure {
+        Figure::Discs(Estimate {
+            black_margin: m,
+            exact: false,
+        })
+    }
+
     fn text(figure: Option<Figure>, shows: WinShows) -> String {
         label_text(figure, shows, Lang::En)
     }
@@ -328,13 +335,10 @@ mod tests {
     /// before a figure the bar says what it is.
     #[test]
     fn the_label_says_who_leads_by_how_many_discs_or_what_chance() {
-        assert_eq!(text(Some(Figure::Discs(6.2)), WinShows::Discs), "Black +6");
-        assert_eq!(
-            text(Some(Figure::Discs(-11.6)), WinShows::Discs),
-            "White +12"
-        );
-        assert_eq!(text(Some(Figure::Discs(0.4)), WinShows::Discs), "Even");
-        assert_eq!(text(Some(Figure::Discs(-0.4)), WinShows::Discs), "Even");
+        assert_eq!(text(Some(discs(6.2)), WinShows::Discs), "Black +6");
+        assert_eq!(text(Some(discs(-11.6)), WinShows::Discs), "White +12");
+        assert_eq!(text(Some(discs(0.4)), WinShows::Discs), "Even");
+        assert_eq!(text(Some(discs(-0.4)), WinShows::Discs), "Even");
         assert_eq!(
             text(Some(Figure::Chance(0.62)), WinShows::Chance),
             "Black 62%"
@@ -347,7 +351,7 @@ mod tests {
         assert_eq!(text(None, WinShows::Discs), "Disc difference");
         assert_eq!(text(None, WinShows::Chance), "Win chance");
         for lang in Lang::ALL {
-            let words = label_text(Some(Figure::Discs(-3.0)), WinShows::Discs, lang);
+            let words = label_text(Some(discs(-3.0)), WinShows::Discs, lang);
             assert!(words.contains('3'), "{lang:?}: {words}");
             assert_ne!(
                 label_text(None, WinShows::Discs, lang),
@@ -361,14 +365,14 @@ mod tests {
     /// label goes in the leader's share, Black's when even.
     #[test]
     fn the_split_is_blacks_share_and_the_label_sits_in_the_leaders_end() {
-        assert_eq!(Figure::Discs(0.0).black_share(), 0.5);
-        assert_eq!(Figure::Discs(64.0).black_share(), 1.0);
-        assert_eq!(Figure::Discs(-64.0).black_share(), 0.0);
-        assert!((Figure::Discs(6.0).black_share() - 35.0 / 64.0).abs() < 1e-6);
+        assert_eq!(discs(0.0).black_share(), 0.5);
+        assert_eq!(discs(64.0).black_share(), 1.0);
+        assert_eq!(discs(-64.0).black_share(), 0.0);
+        assert!((discs(6.0).black_share() - 35.0 / 64.0).abs() < 1e-6);
         assert_eq!(Figure::Chance(1.3).black_share(), 1.0);
-        assert_eq!(Figure::Discs(6.0).label_side(), Side::Black);
-        assert_eq!(Figure::Discs(-6.0).label_side(), Side::White);
-        assert_eq!(Figure::Discs(0.2).label_side(), Side::Black);
+        assert_eq!(discs(6.0).label_side(), Side::Black);
+        assert_eq!(discs(-6.0).label_side(), Side::White);
+        assert_eq!(discs(0.2).label_side(), Side::Black);
         assert_eq!(Figure::Chance(0.2).label_side(), Side::White);
     }
 }
