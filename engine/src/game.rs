@@ -163,6 +163,21 @@ impl Variant {
         }
     }
 
+    /// [`Variant::turn`] taken: the moves of the side to move at `(p, o)`, after its forced
+    /// pass if it has none (the sides then swapped in place, and `true` with the moves);
+    /// `None` once the game is over. The step every raw-bit game loop makes.
+    #[inline]
+    pub(crate) fn next_moves(self, p: &mut u64, o: &mut u64) -> Option<(u64, bool)> {
+        match self.turn(*p, *o) {
+            Turn::Play(moves) => Some((moves, false)),
+            Turn::Pass(replies) => {
+                std::mem::swap(p, o);
+                Some((replies, true))
+            }
+            Turn::Over => None,
+        }
+    }
+
     /// Whether the side to move must pass: it has no legal move and the opponent has one
     /// (never under [`Variant::NoMoveEndsGame`], where that ends the game, nor during a free
     /// start's placement phase).

@@ -4,7 +4,6 @@
 //! for its pass rule ([`Variant::turn`]) once per playout.
 
 use crate::bitboard::flips;
-use crate::game::Turn;
 use crate::{Bitboard, Move, Position, Side, Square, Variant};
 use core::convert::Infallible;
 use rand_core::{Rng, SeedableRng, TryRng};
@@ -254,16 +253,8 @@ pub fn random_playout<R: Rng + ?Sized>(
 #[inline(always)]
 fn playout_raw<R: Rng + ?Sized>(rules: Variant, mut p: u64, mut o: u64, rng: &mut R) -> (u64, u64) {
     let mut swapped = false;
-    loop {
-        let moves = match rules.turn(p, o) {
-            Turn::Play(moves) => moves,
-            Turn::Pass(replies) => {
-                std::mem::swap(&mut p, &mut o);
-                swapped = !swapped;
-                replies
-            }
-            Turn::Over => break,
-        };
+    while let Some((moves, passed)) = rules.next_moves(&mut p, &mut o) {
+        swapped ^= passed;
         let sq = random_square_raw(moves, rng);
         let f = flips(p, o, sq);
         let np = o & !f;

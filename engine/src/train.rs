@@ -145,15 +145,8 @@ fn play_to_endgame(
     let mut search = player(w, cfg);
     let mut ply = 0;
     loop {
-        let moves = match Variant::Othello.turn(p, o) {
-            Turn::Play(moves) => moves,
-            Turn::Pass(replies) => {
-                (p, o) = (o, p);
-                mover = !mover;
-                replies
-            }
-            Turn::Over => return None,
-        };
+        let (moves, passed) = Variant::Othello.next_moves(&mut p, &mut o)?;
+        mover ^= passed;
         if (!(p | o)).count_ones() <= cfg.exact_empties {
             return Some((p, o, mover));
         }
@@ -204,16 +197,10 @@ pub fn play_game(w: &Weights, cfg: &SelfPlay, rng: &mut FastRng) -> Vec<Sample> 
         })
         .collect();
     let mut v = v0;
-    loop {
-        let mut moves = match Variant::Othello.turn(p, o) {
-            Turn::Play(moves) => moves,
-            Turn::Pass(replies) => {
-                (p, o) = (o, p);
-                v = -v;
-                replies
-            }
-            Turn::Over => break,
-        };
+    while let Some((mut moves, passed)) = Variant::Othello.next_moves(&mut p, &mut o) {
+        if passed {
+            v = -v;
+        }
         out.push(Sample {
             p: Bitboard(p),
             o: Bitboard(o),

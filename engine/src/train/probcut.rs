@@ -8,7 +8,6 @@
 use super::parallel_map;
 use crate::bitboard::flips;
 use crate::eval::{PHASES, SCALE, Weights, phase};
-use crate::game::Turn;
 use crate::playout::random_square_raw;
 use crate::search::{FixedDepth, probcut_shallow_depth};
 use crate::{FastRng, Square, Variant};
@@ -39,14 +38,7 @@ fn sample_position(w: &Weights, seed: u64, k: u64) -> Option<(u64, u64)> {
     let (mut p, mut o) = (start.player().0, start.opponent().0);
     let mut ply = 0;
     loop {
-        let moves = match Variant::Othello.turn(p, o) {
-            Turn::Play(moves) => moves,
-            Turn::Pass(replies) => {
-                (p, o) = (o, p);
-                replies
-            }
-            Turn::Over => return None,
-        };
+        let (moves, _) = Variant::Othello.next_moves(&mut p, &mut o)?;
         if (!(p | o)).count_ones() <= target {
             return Some((p, o));
         }

@@ -8,7 +8,6 @@ use super::tree::{Node, PASS, ProofState, Tree, probability_byte};
 use crate::bitboard::{CORNERS, flips};
 use crate::clock::Instant;
 use crate::eval;
-use crate::game::Turn;
 use crate::playout::random_playout;
 use crate::search::alphabeta::FixedDepth;
 use crate::search::endgame::{Solver, final_margin};
@@ -214,16 +213,8 @@ fn x_squares_near_empty_corners(empty: u64) -> u64 {
 #[inline]
 fn corner_playout(rules: Variant, mut p: u64, mut o: u64, rng: &mut FastRng) -> i32 {
     let mut swapped = false;
-    loop {
-        let moves = match rules.turn(p, o) {
-            Turn::Play(moves) => moves,
-            Turn::Pass(replies) => {
-                std::mem::swap(&mut p, &mut o);
-                swapped = !swapped;
-                replies
-            }
-            Turn::Over => break,
-        };
+    while let Some((moves, passed)) = rules.next_moves(&mut p, &mut o) {
+        swapped ^= passed;
         let corners = moves & CORNERS;
         let choice = if corners != 0 {
             corners
