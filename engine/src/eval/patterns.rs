@@ -165,13 +165,48 @@ pub const FEATURES: usize = INSTANCES + 2;
 /// Flips the rows (a1 <-> a8).
 #[inline(always)]
 pub const fn flip_vertical(b: u64) -> u64 {
-    b.swap_bytes()
+    // WebAssembly has no byte-swap instruction; LLVM's expansion of one is about twice as
+    // long as these two swaps and a rotation.
+    if cfg!(target_family = "wasm") {
+        flip_vertical_by_shifts(b)
+    } else {
+        b.swap_bytes()
+    }
 }
 
 /// Mirrors the columns (a1 <-> h1).
 #[inline(always)]
 pub const fn mirror_horizontal(b: u64) -> u64 {
-    b.reverse_bits().swap_bytes()
+    // WebAssembly has no bit-reverse instruction (nor a byte swap): three swaps within the
+    // bytes instead of reversing all 64 bits and swapping the bytes back.
+    if cfg!(target_family = "wasm") {
+        mirror_horizontal_by_shifts(b)
+    } else {
+        b.reverse_bits().swap_bytes()
+    }
+}
+
+/// [`flip_vertical`] in shifts and masks: neighbouring rows swapped, then pairs of rows,
+/// then the halves by a rotation.
+#[inline(always)]
+pub const fn flip_vertical_by_shifts(b: u64) -> u64 {
+    const ROWS: u64 = 0x00ff_00ff_00ff_00ff;
+    const PAIRS: u64 = 0x0000_ffff_0000_ffff;
+    let b = ((b >> 8) & ROWS) | ((b & ROWS) << 8);
+    let b = ((b >> 16) & PAIRS) | ((b & PAIRS) << 16);
+    b.rotate_left(32)
+}
+
+/// [`mirror_horizontal`] in shifts and masks: neighbouring columns swapped, then pairs, then
+/// the halves of each row.
+#[inline(always)]
+pub const fn mirror_horizontal_by_shifts(b: u64) -> u64 {
+    const K1: u64 = 0x5555_5555_5555_5555;
+    const K2: u64 = 0x3333_3333_3333_3333;
+    const K4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    let b = ((b >> 1) & K1) | ((b & K1) << 1);
+    let b = ((b >> 2) & K2) | ((b & K2) << 2);
+    ((b >> 4) & K4) | ((b & K4) << 4)
 }
 
 /// Transposes along the a1-h8 diagonal (b1 <-> a2).
@@ -197,21 +232,101 @@ pub const fn transform(t: u8, b: u64) -> u64 {
 }
 
 /// The eight images of a board, indexed by symmetry number.
+// The SIMD build makes both sides' images at once (`images_of_both`).
+#[cfg_attr(
+    all(target_family = "wasm", target_feature = "simd128"),
+    allow(dead_code)
+)]
 #[inline(always)]
 pub fn images(b: u64) -> [u64; 8] {
+    // Symmetry t is bit 2 (transpose) first, then bit 0 (rows), then bit 1 (columns): each
+    // image is one step from another. Where the CPU reverses bits in one instruction the
+    // mirrors below fold into it.
+    let m = mirror_horizontal(b);
     let t = transpose(b);
-    let rv = b.reverse_bits();
-    let trv = t.reverse_bits();
+    let mt = mirror_horizontal(t);
     [
         b,
-        b.swap_bytes(),
-        rv.swap_bytes(),
-        rv,
+        flip_vertical(b),
+        m,
+        flip_vertical(m),
         t,
-        t.swap_bytes(),
-        trv.swap_bytes(),
-        trv,
+        flip_vertical(t),
+        mt,
+        flip_vertical(mt),
     ]
+}
+
+/// [`images`] of both sides' discs.
+#[inline(always)]
+pub(crate) fn images_of_both(p: u64, o: u64) -> ([u64; 8], [u64; 8]) {
+    #[cfg(all(target_family = "wasm", target_feature = "simd128"))]
+    {
+        simd::images_of_both(p, o)
+    }
+    #[cfg(not(all(target_family = "wasm", target_feature = "simd128")))]
+    {
+        (images(p), images(o))
+    }
+}
+
+/// [`images_of_both`] with WebAssembly's SIMD: both boards in one 128-bit register, so each
+/// step serves both, and the byte swaps and the bit reversal within bytes (which WebAssembly
+/// has no scalar instruction for) are one shuffle and two table lookups.
+#[cfg(all(target_family = "wasm", target_feature = "simd128"))]
+mod simd {
+    use core::arch::wasm32::*;
+
+    /// The rows reversed in each lane.
+    #[inline(always)]
+    fn flip_vertical(v: v128) -> v128 {
+        i8x16_shuffle::<7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8>(v, v)
+    }
+
+    /// The bits of every byte reversed, by their nibbles.
+    #[inline(always)]
+    fn mirror_horizontal(v: v128) -> v128 {
+        let reversed = u8x16(0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15);
+        let low = u8x16_swizzle(reversed, v128_and(v, u8x16_splat(0x0f)));
+        let high = u8x16_swizzle(reversed, u8x16_shr(v, 4));
+        v128_or(u8x16_shl(low, 4), high)
+    }
+
+    /// One delta swap of the transpose in each lane.
+    #[inline(always)]
+    fn swap(v: v128, shift: u32, mask: u64) -> v128 {
+        let t = v128_and(v128_xor(v, u64x2_shr(v, shift)), u64x2_splat(mask));
+        v128_xor(v, v128_xor(t, u64x2_shl(t, shift)))
+    }
+
+    #[inline(always)]
+    fn transpose(v: v128) -> v128 {
+        let v = swap(v, 7, 0x00aa_00aa_00aa_00aa);
+        let v = swap(v, 14, 0x0000_cccc_0000_cccc);
+        swap(v, 28, 0x0000_0000_f0f0_f0f0)
+    }
+
+    #[inline(always)]
+    pub(super) fn images_of_both(p: u64, o: u64) -> ([u64; 8], [u64; 8]) {
+        let b = u64x2(p, o);
+        let m = mirror_horizontal(b);
+        let t = transpose(b);
+        let mt = mirror_horizontal(t);
+        let all = [
+            b,
+            flip_vertical(b),
+            m,
+            flip_vertical(m),
+            t,
+            flip_vertical(t),
+            mt,
+            flip_vertical(mt),
+        ];
+        (
+            all.map(|v| u64x2_extract_lane::<0>(v)),
+            all.map(|v| u64x2_extract_lane::<1>(v)),
+        )
+    }
 }
 
 /// Packs the squares of pattern `k`'s canonical instance from board `b` into its low bits.
@@ -285,8 +400,7 @@ pub(crate) fn features_with(
     o: u64,
     legal_moves: impl Fn(u64, u64) -> u64,
 ) -> [u32; FEATURES] {
-    let ip = images(p);
-    let io = images(o);
+    let (ip, io) = images_of_both(p, o);
     let mut out = [0u32; FEATURES];
     let mut n = 0;
     // One call per pattern with the pattern as a constant, so that each gather is its own
@@ -487,6 +601,24 @@ mod tests {
         }
         assert_eq!(transpose(1 << 1), 1 << 8, "b1 <-> a2");
         assert_eq!(mirror_horizontal(1), 1 << 7, "a1 <-> h1");
+    }
+
+    #[test]
+    fn the_shift_forms_of_the_flips_match_the_instructions() {
+        // The browser's forms (WebAssembly has no byte swap or bit reverse), checked here
+        // against the instructions on seeded random boards and every single square.
+        let mut rng = crate::FastRng::new(0xf11b);
+        let boards = (0..64)
+            .map(|s| 1u64 << s)
+            .chain((0..2000).map(|_| rng.next_u64()));
+        for b in boards {
+            assert_eq!(flip_vertical_by_shifts(b), b.swap_bytes(), "{b:#x}");
+            assert_eq!(
+                mirror_horizontal_by_shifts(b),
+                b.reverse_bits().swap_bytes(),
+                "{b:#x}"
+            );
+        }
     }
 
     #[test]
