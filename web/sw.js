@@ -9,14 +9,17 @@
 const BUILD = '__MONTELLO_BUILD__';
 const CACHE = `montello-${BUILD}`;
 // Every file the app loads (web/build.sh copies them), relative to this script.
+// Of the engine's two builds, only the one this browser runs (web/simd.js).
+importScripts('simd.js');
 const FILES = [
   './',
   'index.html',
   'montello.js',
   'montello_bg.wasm',
   'worker.js',
+  'simd.js',
   'montello_worker.js',
-  'montello_worker_bg.wasm',
+  self.montelloEngineModule(),
   'manifest.webmanifest',
   'icons/icon-192.png',
   'icons/icon-512.png',

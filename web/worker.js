@@ -7,6 +7,11 @@
 // so an exception left to escape would only reject a promise in here, and the page would wait
 // for ever; the page's watchdog covers a worker that dies or hangs without a word.
 import init, { handle, bench } from './montello_worker.js';
+import './simd.js';
+
+// The SIMD build where the browser has it; `worker.js?simd=0` asks for the scalar one (the
+// browser test measures both).
+const simd = self.montelloSimd && new URL(import.meta.url).searchParams.get('simd') !== '0';
 
 let last = 0;
 // Called by the engine every few hundred microseconds while a search runs; posts at most one
@@ -22,7 +27,7 @@ self.montelloProgress = (job, iterations) => {
 let broken = null;
 // `ready` tells the page that the module is in (or could not be): its watchdog gives a worker
 // that is still starting (downloading and compiling the module) more time than one that runs.
-const ready = init({ module_or_path: new URL('montello_worker_bg.wasm', import.meta.url) })
+const ready = init({ module_or_path: new URL(self.montelloEngineModule(simd), import.meta.url) })
   .catch((e) => { broken = `the engine's module did not load: ${e}`; })
   .finally(() => postMessage('ready'));
 
@@ -39,8 +44,9 @@ self.onmessage = async (event) => {
   }
   try {
     if (line.startsWith('bench ')) {
-      // web/test/phone.mjs measures the engine's speed here: `bench SECONDS`.
-      postMessage(`bench ${bench(Number(line.slice(6)))}`);
+      // web/test/phone.mjs measures the engine's speed here: `bench SECONDS`, answered with
+      // `bench simd|scalar PLAYOUTS/S EVALUATIONS/S PERFT-LEAVES/S TREE-ITERATIONS/S`.
+      postMessage(`bench ${simd ? 'simd' : 'scalar'} ${bench(Number(line.slice(6)))}`);
       return;
     }
     last = 0;

@@ -263,15 +263,36 @@ let transcript;
   const after = await data(page);
   check(after.transcript === transcript, `after a reload the same game: ${after.transcript} (was ${transcript})`);
 
-  // 3. The engine's speed in the worker, against native (run.sh adds the native figures).
-  const speed = await page.evaluate(() => new Promise((resolve) => {
-    const w = new Worker('worker.js', { type: 'module' });
-    w.onmessage = (e) => { if (String(e.data).startsWith('bench ')) { resolve(String(e.data)); w.terminate(); } };
-    w.postMessage('bench 1');
-  }));
-  const [playouts, evaluations, perft] = speed.split(' ').slice(1).map(Number);
-  figures.worker = { playouts_per_s: playouts, evaluations_per_s: evaluations, perft_leaves_per_s: perft };
-  check(playouts > 0 && evaluations > 0, `the worker's engine: ${playouts} playouts/s, ${evaluations} evaluations/s`);
+  // 3. The engine's speed in the worker, in both of its builds: the SIMD one this browser
+  // takes (web/simd.js) and the scalar one for browsers without SIMD (`worker.js?simd=0`).
+  // docs/web.md compares them with the native engine (`montello-engine bench`).
+  // Each build also values one middle-game position with the win bar's search (10 plies, no
+  // clock): the two builds must give the same figure, evaluation for evaluation.
+  const middleGame = '20280c040000:10181030280000:b'; // f5d6c3d3c4f4f6f3e6e7
+  const askWorker = (script) => page.evaluate(([url, lines]) => new Promise((resolve) => {
+    const w = new Worker(url, { type: 'module' });
+    const replies = [];
+    // `ready` first; then a reply a line, or `failed 0 WHY` from a module that did not load.
+    w.onmessage = (e) => {
+      if (!/^(bench|estimated|failed) /.test(String(e.data))) return;
+      replies.push(String(e.data));
+      if (replies.length === lines.length || String(e.data).startsWith('failed ')) {
+        resolve(replies);
+        w.terminate();
+      }
+    };
+    for (const line of lines) w.postMessage(line);
+  }), [script, ['bench 1', `estimate 7 othello 10 16 4194304 ${middleGame}`]]);
+  const estimates = [];
+  for (const [script, expected] of [['worker.js', 'simd'], ['worker.js?simd=0', 'scalar']]) {
+    const [benched, estimated] = await askWorker(script);
+    const [, build, ...rates] = benched.split(' ');
+    const [playouts, evaluations, perft, tree] = rates.map(Number);
+    figures[`worker_${expected}`] = { playouts_per_s: playouts, evaluations_per_s: evaluations, perft_leaves_per_s: perft, tree_iterations_per_s: tree };
+    check(build === expected && playouts > 0 && evaluations > 0 && tree > 0, `the worker's ${expected} engine (${script}): ${build} ${rates.join(' ')} (playouts/s, evaluations/s, perft leaves/s, Master's tree iterations/s)`);
+    estimates.push(estimated);
+  }
+  check(estimates[0]?.startsWith('estimated 7 ') && estimates[0] === estimates[1], `both builds value f5d6c3d3c4f4f6f3e6e7 alike: ${estimates.join(' / ')}`);
 
   // 4. A corrupt save is kept aside and the game starts.
   await page.evaluate(() => localStorage.setItem('montello/game.ron', 'this is not a save'));
@@ -467,7 +488,9 @@ let transcript;
     const cache = await caches.open(names.find((n) => n.startsWith('montello-')));
     return { active: registration.active?.state, files: (await cache.keys()).map((r) => new URL(r.url).pathname) };
   });
-  check(kept.active === 'activated' && kept.files.some((f) => f.endsWith('/montello_worker_bg.wasm')), `the service worker keeps the build (${kept.active}: ${kept.files.length} files)`);
+  // Of the engine's two builds, the one this browser runs (Chromium has SIMD): not both.
+  const engines = kept.files.filter((f) => /\/montello_worker(_simd)?_bg\.wasm$/.test(f));
+  check(kept.active === 'activated' && engines.length === 1 && engines[0].endsWith('/montello_worker_simd_bg.wasm'), `the service worker keeps the build (${kept.active}: ${kept.files.length} files, the engine's ${engines.join(', ')})`);
   // The page asked to keep its storage (the browser's answer varies: it is only reported).
   await page.waitForFunction(() => document.body.dataset.storage !== undefined, null, { timeout: MOVE_MS });
   const storage = (await data(page)).storage;

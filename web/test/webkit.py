@@ -86,6 +86,10 @@ class WebDriver:
     def js(self, script, *args):
         return self.s("POST", "/execute/sync", {"script": script, "args": list(args)})
 
+    def js_async(self, script, *args):
+        """Runs `script` with a callback as its last argument; the callback's value comes back."""
+        return self.s("POST", "/execute/async", {"script": script, "args": list(args)})
+
     def wait(self, condition, seconds, what):
         """Polls a JavaScript expression until it is true; fails with the page's state if not."""
         deadline = time.time() + seconds
@@ -270,6 +274,47 @@ def main():
         check(again.get("transcript") == transcript, f"the reload resumed the game: {again.get('transcript')} (was {transcript})")
         check(again.get("turn") == "black", f"and it is still Black's move ({again.get('turn')})")
         figures["user_agent"] = d.js("return navigator.userAgent;")
+
+        # The engine's speed in WebKit's workers, both builds (web/simd.js picks one: the
+        # SIMD build where JavaScriptCore has it), and one middle-game position valued by each
+        # with the win bar's search: the two must agree (web/test/phone.mjs does the same).
+        d.s("POST", "/timeouts", {"script": 120000})
+        ask = """
+            const [url, lines, done] = arguments;
+            const w = new Worker(url, { type: 'module' });
+            const replies = [];
+            w.onmessage = (e) => {
+              if (!/^(bench|estimated|failed) /.test(String(e.data))) return;
+              replies.push(String(e.data));
+              if (replies.length === lines.length || String(e.data).startsWith('failed ')) {
+                w.terminate();
+                done(replies);
+              }
+            };
+            for (const line of lines) w.postMessage(line);
+        """
+        lines = ["bench 1", "estimate 7 othello 10 16 4194304 20280c040000:10181030280000:b"]
+        simd = d.js_async(
+            "const done = arguments[0];"
+            "import('./simd.js').then(() => done(self.montelloSimd), (e) => done(String(e)));"
+        )
+        check(isinstance(simd, bool), f"web/simd.js answers in WebKit: SIMD {simd}")
+        figures["simd"] = simd
+        estimates = []
+        for script, expected in (("worker.js", "simd" if simd else "scalar"), ("worker.js?simd=0", "scalar")):
+            replies = d.js_async(ask, script, lines)
+            words = replies[0].split()
+            rates = [float(w) for w in words[2:]] if words[0] == "bench" else []
+            figures[f"worker_{script}"] = {"build": words[1], "rates": rates}
+            check(
+                words[1] == expected and len(rates) == 4 and all(r > 0 for r in rates),
+                f"the worker's {expected} engine ({script}): {replies[0]} (playouts/s, evaluations/s, perft leaves/s, Master's tree iterations/s)",
+            )
+            estimates.append(replies[-1])
+        check(
+            estimates[0].startswith("estimated 7 ") and estimates[0] == estimates[1],
+            f"both builds value f5d6c3d3c4f4f6f3e6e7 alike: {' / '.join(estimates)}",
+        )
     finally:
         d.close()
     figures["spurious_failures"] = spurious_failures

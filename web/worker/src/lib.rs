@@ -6,8 +6,8 @@
 //! A search cannot be interrupted by a message (the worker runs it to its cap): the page
 //! cancels by terminating the worker and starting a new one, which starts with empty slots.
 
-use montello_engine::wire::{Reply, Request};
 use montello_engine::search::{CancelHandle, Searcher};
+use montello_engine::wire::{Reply, Request};
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 
@@ -45,16 +45,19 @@ pub fn handle(line: &str) -> Result<String, String> {
 }
 
 /// The engine's speed in this worker, as the CLI's `montello-engine bench` measures it
-/// natively: `playouts/s evaluations/s perft-leaves/s`.
+/// natively: `playouts/s evaluations/s perft-leaves/s tree-iterations/s` (Master's tree
+/// search, the figure closest to the AI's own speed).
 #[wasm_bindgen]
 pub fn bench(seconds: f64) -> String {
     let s = montello_engine::perft::measure_speed(seconds, 8);
+    let (tree_iterations, tree_time) = montello_engine::search::tree_speed(seconds);
     let rate = |n: u64, t: std::time::Duration| n as f64 / t.as_secs_f64().max(1e-9);
     format!(
-        "{:.0} {:.0} {:.0}",
+        "{:.0} {:.0} {:.0} {:.0}",
         rate(s.playouts, s.playout_time),
         rate(s.evaluations, s.eval_time),
-        rate(s.perft_leaves, s.perft_time)
+        rate(s.perft_leaves, s.perft_time),
+        rate(tree_iterations, tree_time)
     )
 }
 
