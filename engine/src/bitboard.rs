@@ -9,15 +9,14 @@
 //!   on ARM64 phones;
 //! - on x86-64, [`avx2`]: four directions per 256-bit register. [`legal_moves`] and [`flips`]
 //!   use it when the build enables AVX2 (`-C target-cpu=native` or `x86-64-v3`:
-//!   [`cpu::COMPILED_FAST`]); hot loops that want it in a portable build ask [`cpu::fast`]
-//!   once and call it directly, as [`crate::perft`] does.
+//!   [`crate::cpu::COMPILED_FAST`]); the fast copies of the hot loops (built by
+//!   [`crate::cpu::fast_copy!`]) call it through [`legal_moves_in`] and [`flips_in`].
 //!
-//! [`cpu`] is the engine's one seam for CPU features: everything that picks a fast path asks
-//! it.
+//! [`crate::cpu`] is the engine's one seam for CPU features: everything that picks a fast
+//! path asks it.
 
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx2;
-pub(crate) mod cpu;
 
 use crate::Square;
 use std::fmt;
@@ -186,7 +185,7 @@ fn flank_moves(p: u64, mask: u64, shift: u32) -> u64 {
 #[inline]
 pub(crate) fn legal_moves(p: u64, o: u64) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if cpu::COMPILED_FAST {
+    if crate::cpu::COMPILED_FAST {
         // SAFETY: the features avx2::legal_moves needs are enabled for the whole build, so
         // every CPU this binary runs on has them.
         return unsafe { avx2::legal_moves(p, o) };
@@ -205,6 +204,31 @@ pub(crate) fn legal_moves_portable(p: u64, o: u64) -> u64 {
         | flank_moves(p, inner, 7)
         | flank_moves(p, inner, 9))
         & empty
+}
+
+/// The legal moves in the copy of a [`crate::cpu::fast_copy!`] body that `FAST` names: the
+/// AVX2 generator in the fast copy, the portable one in the portable copy.
+#[inline(always)]
+pub(crate) fn legal_moves_in<const FAST: bool>(p: u64, o: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if FAST {
+        // SAFETY: FAST is true only in a fast copy, which runs only where `cpu::fast` said
+        // that the CPU has the features (the contract of `cpu::fast_copy!`).
+        return unsafe { avx2::legal_moves(p, o) };
+    }
+    legal_moves_portable(p, o)
+}
+
+/// The discs that a move on square index `i` flips, in the copy of a
+/// [`crate::cpu::fast_copy!`] body that `FAST` names (as [`legal_moves_in`]).
+#[inline(always)]
+pub(crate) fn flips_in<const FAST: bool>(p: u64, o: u64, i: usize) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if FAST {
+        // SAFETY: as in `legal_moves_in`.
+        return unsafe { avx2::flips(p, o, i) };
+    }
+    flips_portable(p, o, i)
 }
 
 /// For each square and each of the eight directions, the squares after it along that ray,
@@ -256,7 +280,7 @@ const fn build_rays() -> [[u64; 8]; 64] {
 #[inline]
 pub(crate) fn flips(p: u64, o: u64, sq: Square) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if cpu::COMPILED_FAST {
+    if crate::cpu::COMPILED_FAST {
         // SAFETY: as in `legal_moves`, the features are enabled for the whole build.
         return unsafe { avx2::flips(p, o, usize::from(sq.index())) };
     }

@@ -44,7 +44,7 @@
 //! | 3 | `game` | the rules ([`Variant`]) and the game with its history ([`Game`]) |
 //! | 2 | `movegen`, `position` | the generator's public face; discs, side to move, primitives |
 //! | 1 | `bitboard` | sets of squares, the raw move generator (portable and AVX2) |
-//! | 0 | `square`, `clock` | squares and moves; the searches' clock |
+//! | 0 | `square`, `clock`, `cpu` | squares and moves; the searches' clock; the CPU's features and the fast copies built for them |
 //!
 //! The command-line tool (`src/bin`) sits on top and uses the library as any caller does.
 //! A test that needs a higher layer (the plain reference generator, whole games) lives in
@@ -79,6 +79,7 @@
 // modules group functions (and the few types that only make sense beside them).
 mod bitboard;
 pub mod clock;
+mod cpu;
 mod game;
 mod playout;
 mod position;

@@ -9,8 +9,9 @@
 //!   on ARM64 phones;
 //! - on x86-64, `avx2`: four directions per 256-bit register. [`legal_moves`] and [`flips`]
 //!   use it when the build enables AVX2 (`-C target-cpu=native` or `x86-64-v3`); a hot loop
-//!   that wants it in a portable build checks `avx2::available` once and calls it directly,
-//!   as [`crate::perft`] does.
+//!   that wants it in a portable build checks `avx2::available` once and calls it directly
+//!   (inside the crate, [`crate::perft`], the evaluation and the searches are compiled in a
+//!   fast copy for it).
 //!
 //! ```
 //! use montello_engine::{Position, Square, movegen};
@@ -76,7 +77,9 @@ pub mod avx2 {
     //! Its two generator functions carry
     //! `#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]` (the x86-64-v3 level, see
     //! [`FEATURES`]): a caller compiled with those features calls them safely and inline; any
-    //! other caller checks [`available`] once and calls through `unsafe`.
+    //! other caller checks [`available`] once and calls through `unsafe`. (They are the
+    //! generator itself for callers outside the crate, not a portable body compiled twice, so
+    //! the crate's one way to build a fast copy, `cpu::fast_copy!`, has nothing to do here.)
     //!
     //! ```
     //! use montello_engine::{Position, movegen};

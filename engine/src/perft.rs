@@ -7,8 +7,9 @@
 //! ... (the other published table, which counts only positions at exactly the full depth,
 //! drops finished games; the two first differ at depth 10).
 
-use crate::bitboard::{flips_portable, legal_moves_portable};
+use crate::bitboard::{flips_in, legal_moves_in};
 use crate::clock::Instant;
+use crate::cpu::{self, fast_copy};
 use crate::{FastRng, Position, Variant, random_playout, random_square};
 use std::time::Duration;
 
@@ -22,12 +23,12 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 
 /// [`perft`] on the portable generator whatever the CPU: the reference for the fast paths.
 pub fn perft_portable(pos: &Position, depth: u32) -> u64 {
-    perft_portable_raw(pos.player().0, pos.opponent().0, depth, false)
+    perft_in::<false>(pos.player().0, pos.opponent().0, depth, false)
 }
 
 /// The move generator [`perft`] runs on this CPU: `"avx2"` or `"portable"`.
 pub fn generator() -> &'static str {
-    if crate::bitboard::cpu::fast() {
+    if cpu::fast() {
         return "avx2";
     }
     "portable"
@@ -35,76 +36,62 @@ pub fn generator() -> &'static str {
 
 /// Dispatches once per call to the best generator this CPU runs.
 fn perft_raw(p: u64, o: u64, depth: u32, passed: bool) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    if crate::bitboard::cpu::fast() {
-        // SAFETY: the CPU has every feature perft_avx2_raw is compiled with.
-        return unsafe { perft_avx2_raw(p, o, depth, passed) };
+    if cpu::fast() {
+        perft_in::<true>(p, o, depth, passed)
+    } else {
+        perft_in::<false>(p, o, depth, passed)
     }
-    perft_portable_raw(p, o, depth, passed)
 }
 
-/// Defines a recursive perft over one move generator. A macro rather than a generic function
-/// so that the AVX2 version can carry `#[target_feature]` on the recursive function itself,
-/// which lets the generator inline into it.
+fast_copy!(fn perft_in(p: u64, o: u64, depth: u32, passed: bool) -> u64 = perft_body, perft_fast_copy, perft_portable_copy);
+
+/// The recursive perft in the copy `FAST` names ([`crate::cpu::fast_copy!`]): the AVX2
+/// generator inlined into the fast copy, the portable one into the other.
 ///
 /// The last two plies are counted in bulk: one ply above the leaves, each move's leaves are
 /// the popcount of the child's legal moves (or one if the child has none: it passes, or the
 /// game ended there), so the leaves themselves are never made.
-macro_rules! perft_with {
-    ($(#[$attr:meta])* fn $name:ident, $moves:path, $flips:path) => {
-        $(#[$attr])*
-        fn $name(p: u64, o: u64, depth: u32, passed: bool) -> u64 {
-            if depth == 0 {
-                return 1;
-            }
-            let moves = $moves(p, o);
-            if moves == 0 {
-                if passed || depth == 1 {
-                    // Neither side can move: the game ended here; it is one leaf. Or the
-                    // pass is the last ply, whose one leaf is the position after it.
-                    return 1;
-                }
-                return $name(o, p, depth - 1, true);
-            }
-            if depth == 1 {
-                return u64::from(moves.count_ones());
-            }
-            let mut total = 0;
-            let mut m = moves;
-            if depth == 2 {
-                while m != 0 {
-                    let sq = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let f = $flips(p, o, sq);
-                    let next = $moves(o & !f, p | f | (1u64 << sq));
-                    total += if next == 0 {
-                        1
-                    } else {
-                        u64::from(next.count_ones())
-                    };
-                }
-                return total;
-            }
-            while m != 0 {
-                let sq = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let f = $flips(p, o, sq);
-                total += $name(o & !f, p | f | (1u64 << sq), depth - 1, false);
-            }
-            total
+#[inline(always)]
+fn perft_body<const FAST: bool>(p: u64, o: u64, depth: u32, passed: bool) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = legal_moves_in::<FAST>(p, o);
+    if moves == 0 {
+        if passed || depth == 1 {
+            // Neither side can move: the game ended here; it is one leaf. Or the pass is the
+            // last ply, whose one leaf is the position after it.
+            return 1;
         }
-    };
+        return perft_in::<FAST>(o, p, depth - 1, true);
+    }
+    if depth == 1 {
+        return u64::from(moves.count_ones());
+    }
+    let mut total = 0;
+    let mut m = moves;
+    if depth == 2 {
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let f = flips_in::<FAST>(p, o, sq);
+            let next = legal_moves_in::<FAST>(o & !f, p | f | (1u64 << sq));
+            total += if next == 0 {
+                1
+            } else {
+                u64::from(next.count_ones())
+            };
+        }
+        return total;
+    }
+    while m != 0 {
+        let sq = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let f = flips_in::<FAST>(p, o, sq);
+        total += perft_in::<FAST>(o & !f, p | f | (1u64 << sq), depth - 1, false);
+    }
+    total
 }
-
-perft_with!(fn perft_portable_raw, legal_moves_portable, flips_portable);
-
-#[cfg(target_arch = "x86_64")]
-perft_with!(
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    fn perft_avx2_raw,
-    crate::bitboard::avx2::legal_moves,
-    crate::bitboard::avx2::flips
-);
 
 /// Perft split by first move (`--divide`): each legal first move (or the pass) and its count.
 pub fn divide(pos: &Position, depth: u32) -> Vec<(crate::Move, u64)> {

@@ -104,7 +104,7 @@ impl SeedableRng for FastRng {
 #[inline]
 pub(crate) fn nth_set_bit(mut mask: u64, n: u32) -> u32 {
     #[cfg(target_arch = "x86_64")]
-    if crate::bitboard::cpu::COMPILED_FAST {
+    if crate::cpu::COMPILED_FAST {
         // SAFETY: the build enables the fast path's features, bmi2 among them.
         return unsafe { core::arch::x86_64::_pdep_u64(1u64 << n, mask) }.trailing_zeros();
     }

@@ -21,14 +21,14 @@ use std::path::{Path, PathBuf};
 
 /// The layers, lowest first: a module may name only modules of the layers before its own.
 const LAYERS: [&[&str]; 10] = [
-    &["square", "clock"],     // squares and moves; the searches' clock
-    &["bitboard"],            // sets of squares, the raw move generator
-    &["movegen", "position"], // the generator's public face; discs, side to move, primitives
-    &["game"],                // the rules: variants, legal moves, passes, the end; history
-    &["playout"],             // random playouts and the fast random generator
-    &["notation", "eval"],    // the formats; the learned evaluation
-    &["perft"],               // move-generator counts and the speed measurement
-    &["search"],              // the searches, the exact solver, levels, the review
+    &["square", "clock", "cpu"], // squares and moves; the searches' clock; CPU features
+    &["bitboard"],               // sets of squares, the raw move generator
+    &["movegen", "position"],    // the generator's public face; discs, side to move, primitives
+    &["game"],                   // the rules: variants, legal moves, passes, the end; history
+    &["playout"],                // random playouts and the fast random generator
+    &["notation", "eval"],       // the formats; the learned evaluation
+    &["perft"],                  // move-generator counts and the speed measurement
+    &["search"],                 // the searches, the exact solver, levels, the review
     // the worker's wire; the tools: matches, the NBoard protocol, the opening book's builder
     &["wire", "arena", "nboard", "book_builder"],
     &["train"], // fitting the evaluation (plays matches, solves positions)

@@ -4,8 +4,9 @@
 //!
 //! Every function here is `#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]` (the
 //! x86-64-v3 level, see [`FEATURES`]): callers either are compiled with those features too
-//! (then the calls are safe and inline) or ask [`crate::bitboard::cpu::fast`] once and call through
-//! `unsafe`.
+//! (then the calls are safe and inline: the fast copies of [`crate::cpu::fast_copy!`], which
+//! reach them through [`super::legal_moves_in`] and [`super::flips_in`]) or ask
+//! [`crate::cpu::fast`] once and call through `unsafe`.
 //! The portable functions in [`super`] stay the reference; the tests compare the two bit for
 //! bit over many random positions.
 
@@ -19,7 +20,7 @@ pub const FEATURES: &str = "avx2,bmi1,bmi2,lzcnt,popcnt";
 /// `cpu::fast`: detected once, then a load).
 #[inline]
 pub fn available() -> bool {
-    crate::bitboard::cpu::fast()
+    crate::cpu::fast()
 }
 
 /// Per lane: the opponent discs that may sit inside a flanked run (not on the edge the line

@@ -25,6 +25,8 @@ use super::patterns::{
 };
 use super::{PHASES, SCALE, phase};
 use crate::Bitboard;
+use crate::bitboard::legal_moves_in;
+use crate::cpu::{self, fast_copy};
 use std::fmt;
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -320,12 +322,11 @@ impl Weights {
     /// [`Weights::evaluate`] on raw `u64`s, for the search's hot paths.
     #[inline]
     pub(crate) fn evaluate_raw(&self, p: u64, o: u64) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        if crate::bitboard::cpu::fast() {
-            // SAFETY: the CPU has every feature `evaluate_x86_64_v3` is compiled for.
-            return unsafe { self.evaluate_x86_64_v3(p, o) };
+        if cpu::fast() {
+            self.evaluate_in::<true>(p, o)
+        } else {
+            self.evaluate_in::<false>(p, o)
         }
-        self.sum(p, o, features(p, o))
     }
 
     /// [`Weights::evaluate_raw`] of the position after the side to move plays `sq` flipping
@@ -341,19 +342,35 @@ impl Weights {
         np: u64,
         no: u64,
     ) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        if crate::bitboard::cpu::fast() {
-            // SAFETY: the CPU has every feature `evaluate_after_x86_64_v3` is compiled for.
-            return unsafe { self.evaluate_after_x86_64_v3(base, sq, flips, np, no) };
+        if cpu::fast() {
+            self.evaluate_after_in::<true>(base, sq, flips, np, no)
+        } else {
+            self.evaluate_after_in::<false>(base, sq, flips, np, no)
         }
-        let mobility = mobility_index_with(np, no, crate::bitboard::legal_moves);
-        self.sum(np, no, features_after(base, sq, flips, mobility))
     }
 
-    /// [`Weights::evaluate_after`] compiled for x86-64-v3.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    fn evaluate_after_x86_64_v3(
+    /// [`Weights::evaluate`] in portable code (what phones run; the reference of the fast
+    /// path in tests).
+    #[inline]
+    pub fn evaluate_portable(&self, player: Bitboard, opponent: Bitboard) -> i32 {
+        self.evaluate_in::<false>(player.0, opponent.0)
+    }
+
+    fast_copy!(fn evaluate_in(&self, p: u64, o: u64) -> i32 = evaluate_body, evaluate_fast, evaluate_portable_copy);
+
+    fast_copy!(fn evaluate_after_in(&self, base: &[u32; FEATURES], sq: u32, flips: u64, np: u64, no: u64) -> i32 = evaluate_after_body, evaluate_after_fast, evaluate_after_portable);
+
+    /// [`Weights::evaluate_raw`] in the copy `FAST` names ([`crate::cpu::fast_copy!`]): the
+    /// fast one has the AVX2 generator for the mobility and hardware popcount.
+    #[inline(always)]
+    fn evaluate_body<const FAST: bool>(&self, p: u64, o: u64) -> i32 {
+        let f = super::patterns::features_with(p, o, legal_moves_in::<FAST>);
+        self.sum(p, o, f)
+    }
+
+    /// [`Weights::evaluate_after`] in the copy `FAST` names.
+    #[inline(always)]
+    fn evaluate_after_body<const FAST: bool>(
         &self,
         base: &[u32; FEATURES],
         sq: u32,
@@ -361,26 +378,8 @@ impl Weights {
         np: u64,
         no: u64,
     ) -> i32 {
-        let mobility = mobility_index_with(np, no, |a, b| crate::bitboard::avx2::legal_moves(a, b));
+        let mobility = mobility_index_with(np, no, legal_moves_in::<FAST>);
         self.sum(np, no, features_after(base, sq, flips, mobility))
-    }
-
-    /// [`Weights::evaluate`] in portable code (what phones run; the reference of the fast
-    /// path in tests).
-    #[inline]
-    pub fn evaluate_portable(&self, player: Bitboard, opponent: Bitboard) -> i32 {
-        let (p, o) = (player.0, opponent.0);
-        self.sum(p, o, features(p, o))
-    }
-
-    /// [`Weights::evaluate`] compiled for x86-64-v3 (AVX2 move generation for the mobility,
-    /// hardware popcount).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    fn evaluate_x86_64_v3(&self, p: u64, o: u64) -> i32 {
-        let f =
-            super::patterns::features_with(p, o, |a, b| crate::bitboard::avx2::legal_moves(a, b));
-        self.sum(p, o, f)
     }
 
     #[inline(always)]

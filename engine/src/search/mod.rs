@@ -11,7 +11,6 @@
 mod alphabeta;
 pub(crate) mod book;
 mod classic;
-mod dispatch;
 pub(crate) mod endgame;
 mod levels;
 mod mcts;

@@ -18,7 +18,7 @@ pub(crate) struct FixedDepth<'w> {
     weights: &'w Weights,
     probcut: f32,
     variant: Variant,
-    /// Whether the recursion runs its AVX2 copy ([`crate::search::dispatch`]).
+    /// Whether the recursion runs its AVX2 copy ([`crate::cpu::fast_copy!`]).
     fast: bool,
     /// Nodes searched so far.
     pub nodes: u64,
@@ -38,7 +38,7 @@ impl<'w> FixedDepth<'w> {
             weights,
             probcut: probcut as f32 / 10.0,
             variant,
-            fast: crate::bitboard::cpu::fast(),
+            fast: crate::cpu::fast(),
             nodes: 0,
         }
     }
@@ -97,7 +97,7 @@ mod tests {
     /// solver (depth 14 at 14 empties is exact).
     #[test]
     fn the_avx2_copy_searches_exactly_as_the_portable_one() {
-        if !crate::bitboard::cpu::fast() {
+        if !crate::cpu::fast() {
             eprintln!("this CPU has no AVX2: only the portable copy runs here");
             return;
         }

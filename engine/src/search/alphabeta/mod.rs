@@ -108,7 +108,7 @@ struct Search<'a> {
     weights: &'a Weights,
     /// Multi-ProbCut's selectivity (standard deviations; 0: off).
     probcut: f32,
-    /// Whether the recursion runs its AVX2 copy ([`super::dispatch`]).
+    /// Whether the recursion runs its AVX2 copy ([`crate::cpu::fast_copy!`]).
     fast: bool,
 }
 
@@ -211,7 +211,7 @@ fn run(
         free: variant == Variant::FreeOpening,
         weights: crate::eval::builtin(),
         probcut: config.probcut as f32 / 10.0,
-        fast: crate::bitboard::cpu::fast(),
+        fast: crate::cpu::fast(),
     };
     let empties = pos.empties().count();
     // Under a time cap, solve only as deep as the clock allows; with a node limit (tests,

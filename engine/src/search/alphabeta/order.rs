@@ -2,8 +2,8 @@
 
 use super::{EVAL_ORDER_DEPTH, MAX_MOVES};
 use crate::bitboard::{CORNERS, X_SQUARES};
+use crate::bitboard::{flips_in, legal_moves_in};
 use crate::eval::Weights;
-use crate::search::dispatch::{flips_on, moves_of};
 
 /// Fills `list` with the moves in `moves`, best first, and returns how many: the table's
 /// move, then by the evaluation after the move (deep nodes) or by the opponent's replies,
@@ -26,7 +26,7 @@ pub(super) fn order_moves<const FAST: bool>(
         let i = moves.trailing_zeros() as u8;
         moves &= moves - 1;
         let bit = 1u64 << i;
-        let f = flips_on::<FAST>(p, o, usize::from(i));
+        let f = flips_in::<FAST>(p, o, usize::from(i));
         let key = if i == tt_move {
             i32::MAX
         } else {
@@ -34,7 +34,7 @@ pub(super) fn order_moves<const FAST: bool>(
             if let Some(base) = &base {
                 -weights.evaluate_after(base, u32::from(i), f, np, no)
             } else {
-                let mut key = -(moves_of::<FAST>(np, no).count_ones() as i32) * 4;
+                let mut key = -(legal_moves_in::<FAST>(np, no).count_ones() as i32) * 4;
                 if bit & CORNERS != 0 {
                     key += 6;
                 } else if bit & X_SQUARES != 0 {

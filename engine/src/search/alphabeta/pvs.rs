@@ -4,10 +4,11 @@
 
 use super::order::order_moves;
 use super::{CHECK_NODES, INF, MAX_MOVES, MAX_SCORE, Search, TT_MIN_DEPTH};
+use crate::bitboard::legal_moves_in;
 use crate::clock::Instant;
+use crate::cpu::fast_copy;
 use crate::eval::SCALE;
 use crate::game::CENTRE;
-use crate::search::dispatch::{dispatched, moves_of};
 use crate::search::endgame::final_margin;
 use crate::search::endgame::table::NO_MOVE;
 use crate::search::probcut;
@@ -29,7 +30,7 @@ impl Search<'_> {
     }
 
     /// Principal variation search of (p, o) `depth` plies deep, fail-soft, in the copy of
-    /// the recursion that `FAST` names ([`crate::search::dispatch`]).
+    /// the recursion that `FAST` names ([`crate::cpu::fast_copy!`]).
     #[inline(always)]
     fn pvs_body<const FAST: bool>(
         &mut self,
@@ -57,9 +58,9 @@ impl Search<'_> {
             }
             return self.weights.evaluate_raw(p, o);
         }
-        let moves = moves_of::<FAST>(p, o);
+        let moves = legal_moves_in::<FAST>(p, o);
         if moves == 0 {
-            if !self.passes || moves_of::<FAST>(o, p) == 0 {
+            if !self.passes || legal_moves_in::<FAST>(o, p) == 0 {
                 return final_margin(p, o) * SCALE;
             }
             return -self.pvs::<FAST>(o, p, depth, -beta, -alpha);
@@ -137,7 +138,7 @@ impl Search<'_> {
         best
     }
 
-    dispatched!(pvs, pvs_body, pvs_fast, pvs_portable, (p: u64, o: u64, depth: u32, alpha: i32, beta: i32));
+    fast_copy!(fn pvs(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 = pvs_body, pvs_fast, pvs_portable);
 
     /// [`Search::pvs`] at depth 0 of the position after the parent's side to move played
     /// `sq` flipping `flips` (`np` to move against `no`), with `base` the parent's

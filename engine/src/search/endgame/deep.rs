@@ -8,8 +8,8 @@ use super::{
     EVAL_EMPTIES, SEARCH_ORDER_EMPTIES, STABILITY_ALPHA, Solver, TT_EMPTIES, final_margin,
 };
 use crate::bitboard::{CORNERS, X_SQUARES};
+use crate::bitboard::{flips_in, legal_moves_in};
 use crate::eval::{self, SCALE};
-use crate::search::dispatch::{flips_on, moves_of};
 
 impl Solver<'_> {
     /// Many empty squares: principal-variation search with a transposition table (from
@@ -26,9 +26,9 @@ impl Solver<'_> {
         if !self.count() {
             return 0;
         }
-        let mut moves = moves_of::<FAST>(p, o);
+        let mut moves = legal_moves_in::<FAST>(p, o);
         if moves == 0 {
-            if !self.passes || moves_of::<FAST>(o, p) == 0 {
+            if !self.passes || legal_moves_in::<FAST>(o, p) == 0 {
                 return final_margin(p, o);
             }
             return -self.deep::<FAST>(o, p, -beta, -alpha, empties);
@@ -73,7 +73,7 @@ impl Solver<'_> {
             let i = moves.trailing_zeros() as usize;
             moves &= moves - 1;
             let bit = 1u64 << i;
-            let f = flips_on::<FAST>(p, o, i);
+            let f = flips_in::<FAST>(p, o, i);
             let (np, no) = (o & !f, p | f | bit);
             if use_table && empties > TT_EMPTIES {
                 // Enhanced transposition cutoff: a reply already known to be bad enough for
@@ -90,7 +90,7 @@ impl Solver<'_> {
             let key = if tt_best == i as u8 {
                 i32::MIN
             } else {
-                let m = moves_of::<FAST>(np, no);
+                let m = legal_moves_in::<FAST>(np, no);
                 let mobility = (m.count_ones() + (m & CORNERS).count_ones()) as i32;
                 let potential = (neighbours(no) & e & !bit).count_ones() as i32;
                 let mut key = mobility * 16 + potential;

@@ -5,7 +5,7 @@ use super::order::{NEIGHBOURS, neighbours};
 use super::stability::{COL_A, DIAGONALS_7, DIAGONALS_9};
 use super::{Solver, final_margin};
 use crate::bitboard::QUADRANTS;
-use crate::search::dispatch::{flips_on, moves_of};
+use crate::bitboard::{flips_in, legal_moves_in};
 
 impl Solver<'_> {
     /// The final margin with one empty square `e` left: the mover plays it, or the opponent
@@ -66,7 +66,7 @@ impl Solver<'_> {
             if NEIGHBOURS[a] & o == 0 {
                 continue;
             }
-            let f = flips_on::<FAST>(p, o, a);
+            let f = flips_in::<FAST>(p, o, a);
             if f == 0 {
                 continue;
             }
@@ -141,7 +141,7 @@ impl Solver<'_> {
             if NEIGHBOURS[a] & o == 0 {
                 continue;
             }
-            let f = flips_on::<FAST>(p, o, a);
+            let f = flips_in::<FAST>(p, o, a);
             if f == 0 {
                 continue;
             }
@@ -186,7 +186,7 @@ impl Solver<'_> {
             while set != 0 {
                 let i = set.trailing_zeros() as usize;
                 set &= set - 1;
-                let f = flips_on::<FAST>(p, o, i);
+                let f = flips_in::<FAST>(p, o, i);
                 if f == 0 {
                     continue;
                 }
@@ -209,7 +209,7 @@ impl Solver<'_> {
         }
         if best == i32::MIN {
             // No move: pass if the opponent can play, else the game is over.
-            if !self.passes || moves_of::<FAST>(o, p) == 0 {
+            if !self.passes || legal_moves_in::<FAST>(o, p) == 0 {
                 return final_margin(p, o);
             }
             return -self.shallow::<FAST>(o, p, -beta, -alpha, empties);

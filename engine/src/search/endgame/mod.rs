@@ -24,8 +24,8 @@ pub use root::{Solution, solve};
 
 use self::table::Table;
 use super::CancelHandle;
-use super::dispatch::dispatched;
 use crate::clock::Instant;
+use crate::cpu::fast_copy;
 use crate::position::wof_margin;
 use crate::{Position, Variant};
 
@@ -67,7 +67,7 @@ pub(crate) struct Solver<'a> {
     /// Whether a side with no move passes (Othello) or the game ends (no-move-ends-game).
     passes: bool,
     /// Whether the recursion runs its copy compiled for AVX2 and the x86-64-v3 scalar
-    /// extensions (this CPU has them; see [`super::dispatch`]).
+    /// extensions (this CPU has them; see [`crate::cpu::fast_copy!`]).
     fast: bool,
     table: Table,
 }
@@ -86,7 +86,7 @@ impl<'a> Solver<'a> {
             aborted: false,
             max_nodes: u64::MAX,
             passes: variant.passes(),
-            fast: crate::bitboard::cpu::fast(),
+            fast: crate::cpu::fast(),
             table: Table::with_slots(TT_ENTRIES),
         }
     }
@@ -94,7 +94,7 @@ impl<'a> Solver<'a> {
     /// Runs the AVX2 copy of the recursion only if `fast` and the CPU has it (false: the
     /// portable copy everywhere, which the tests compare it with).
     pub(crate) fn with_fast(mut self, fast: bool) -> Solver<'a> {
-        self.fast = fast && crate::bitboard::cpu::fast();
+        self.fast = fast && crate::cpu::fast();
         self
     }
 
@@ -217,9 +217,9 @@ impl<'a> Solver<'a> {
 }
 
 impl Solver<'_> {
-    dispatched!(last3, last3_body, last3_fast, last3_portable, (p: u64, o: u64, alpha: i32, beta: i32));
-    dispatched!(shallow, shallow_body, shallow_fast, shallow_portable, (p: u64, o: u64, alpha: i32, beta: i32, empties: u32));
-    dispatched!(deep, deep_body, deep_fast, deep_portable, (p: u64, o: u64, alpha: i32, beta: i32, empties: u32));
+    fast_copy!(fn last3(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 = last3_body, last3_fast, last3_portable);
+    fast_copy!(fn shallow(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 = shallow_body, shallow_fast, shallow_portable);
+    fast_copy!(fn deep(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 = deep_body, deep_fast, deep_portable);
 }
 
 /// The final margin of a finished game for the side to move: its discs minus the opponent's,

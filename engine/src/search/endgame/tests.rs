@@ -141,7 +141,7 @@ fn deep_solves_are_exact_and_fail_soft_with_a_shared_table() {
 /// every step runs: the table, the evaluation's ordering, last3 down to last1).
 #[test]
 fn the_avx2_copy_searches_exactly_as_the_portable_one() {
-    if !crate::bitboard::cpu::fast() {
+    if !crate::cpu::fast() {
         eprintln!("this CPU has no AVX2: only the portable copy runs here");
         return;
     }
