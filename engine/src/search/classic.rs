@@ -12,7 +12,9 @@
 //!
 //! Every improvement in the default strategy is measured against this one.
 
-use super::{CHECK_EVERY, CancelHandle, MoveStats, SearchLimits, SearchResult};
+use super::{
+    CHECK_EVERY, CancelHandle, MoveStats, RootRank, SearchLimits, SearchResult, rank_root_moves,
+};
 use crate::clock::Instant;
 use crate::playout::{nth_set_bit, random_playout};
 use crate::{FastRng, Move, Position, Side, Square, Variant};
@@ -101,14 +103,14 @@ pub(crate) fn search(
         c = nodes[c as usize].next_sibling;
     }
     // Most visited first; ties broken by the mean, then by the move for determinism.
-    children.sort_by(|&a, &b| {
-        let (na, nb) = (&nodes[a as usize], &nodes[b as usize]);
-        nb.visits
-            .cmp(&na.visits)
-            .then(
-                (nb.wins / nb.visits.max(1) as f32).total_cmp(&(na.wins / na.visits.max(1) as f32)),
-            )
-            .then(na.mv.cmp(&nb.mv))
+    rank_root_moves(&mut children, |&c| {
+        let n = &nodes[c as usize];
+        RootRank {
+            class: 0,
+            visits: n.visits,
+            wins: n.wins,
+            mv: n.mv,
+        }
     });
     let moves: Vec<MoveStats> = children
         .iter()
@@ -147,18 +149,11 @@ pub(crate) fn search(
         n = top;
     }
     SearchResult {
-        best,
-        moves,
-        pv,
         iterations,
         nodes: nodes.len(),
         memory: nodes.len() * std::mem::size_of::<Node>(),
-        endgame_nodes: 0,
-        proven: false,
-        elapsed: start.elapsed(),
         cancelled,
-        reused_nodes: 0,
-        stopped_early: false,
+        ..SearchResult::new(best, moves, pv, start.elapsed())
     }
 }
 

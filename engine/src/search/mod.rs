@@ -215,10 +215,73 @@ pub struct SearchResult {
 }
 
 impl SearchResult {
+    /// The one constructor the searches share: the move to play, the ranked root `moves`
+    /// (the move to play first, [`rank_root_moves`]), the principal variation and the time
+    /// spent; proven when the first move's value is; every count 0, neither cancelled nor
+    /// stopped early. A search adds its own counts by struct update
+    /// (`SearchResult { iterations, ..SearchResult::new(..) }`).
+    pub(crate) fn new(
+        best: Option<Move>,
+        moves: Vec<MoveStats>,
+        pv: Vec<Move>,
+        elapsed: Duration,
+    ) -> SearchResult {
+        SearchResult {
+            best,
+            proven: moves.first().is_some_and(|m| m.proof.is_some()),
+            moves,
+            pv,
+            iterations: 0,
+            nodes: 0,
+            memory: 0,
+            endgame_nodes: 0,
+            elapsed,
+            cancelled: false,
+            reused_nodes: 0,
+            stopped_early: false,
+        }
+    }
+
     /// The side to move's expected score (0..=1) after the best move, for a win-probability bar.
     pub fn win_rate(&self) -> Option<f64> {
         self.moves.first().map(|m| m.win_rate)
     }
+}
+
+/// What a tree search ranks one of its root's children by ([`rank_root_moves`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RootRank<M> {
+    /// Higher first: the default search puts proven wins above the rest and proven losses
+    /// below them; the classic search has one class.
+    pub class: u8,
+    /// Visits: the most visited first within a class.
+    pub visits: u32,
+    /// The sum of the scores: the higher mean (`wins / visits`) first at equal visits.
+    pub wins: f32,
+    /// The move: the lower first when all else is equal, so that the order never depends on
+    /// the order of the children.
+    pub mv: M,
+}
+
+/// Sorts a tree search's root children into the result's order, the move to play first, by
+/// their [`RootRank`]s: class, then visits, then the mean score, then the move.
+pub(crate) fn rank_root_moves<T, M: Ord>(children: &mut [T], rank: impl Fn(&T) -> RootRank<M>) {
+    let mean = |r: &RootRank<M>| r.wins / r.visits.max(1) as f32;
+    children.sort_by(|a, b| {
+        let (a, b) = (rank(a), rank(b));
+        b.class
+            .cmp(&a.class)
+            .then(b.visits.cmp(&a.visits))
+            .then(mean(&b).total_cmp(&mean(&a)))
+            .then(a.mv.cmp(&b.mv))
+    });
+}
+
+/// Puts `list[i]` first and keeps the others in their order: how a move chosen otherwise
+/// than by the ranking (the book's, a weak level's draw, a move an unfinished iteration
+/// proved better) goes to the front of a result's moves.
+pub(crate) fn put_first<T>(list: &mut [T], i: usize) {
+    list[..=i].rotate_right(1);
 }
 
 /// Which algorithm a [`Searcher`] runs.
@@ -457,23 +520,14 @@ fn book_move(
         })
         .collect();
     if let Some(i) = moves.iter().position(|m| m.mv == best) {
-        let chosen = moves.remove(i);
-        moves.insert(0, chosen);
+        put_first(&mut moves, i);
     }
-    Some(SearchResult {
-        best: Some(best),
+    Some(SearchResult::new(
+        Some(best),
         moves,
-        pv: vec![best],
-        iterations: 0,
-        nodes: 0,
-        memory: 0,
-        endgame_nodes: 0,
-        proven: false,
-        elapsed: start.elapsed(),
-        cancelled: false,
-        reused_nodes: 0,
-        stopped_early: false,
-    })
+        vec![best],
+        start.elapsed(),
+    ))
 }
 
 /// Draws the move to play among the root moves with weights `visits^(1/randomness)` and moves
@@ -511,10 +565,10 @@ fn randomise_choice(result: &mut SearchResult, randomness: f32, rng: &mut FastRn
         pick = i;
     }
     if pick > 0 {
-        let chosen = result.moves.remove(pick);
-        result.best = Some(chosen.mv);
-        result.pv = vec![chosen.mv];
-        result.moves.insert(0, chosen);
+        put_first(&mut result.moves, pick);
+        let chosen = result.moves[0].mv;
+        result.best = Some(chosen);
+        result.pv = vec![chosen];
     }
 }
 
@@ -582,6 +636,53 @@ pub(crate) fn win_probability(margin: f32, scale: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn root_moves_rank_by_class_then_visits_then_mean_then_move() {
+        // (class, visits, wins, move)
+        let mut children = [
+            (1, 10, 4.0, 5u8),
+            (1, 10, 6.0, 9),
+            (0, 50, 50.0, 1),
+            (3, 1, 0.0, 7),
+            (1, 10, 6.0, 2),
+            (1, 12, 0.0, 3),
+        ];
+        rank_root_moves(&mut children, |&(class, visits, wins, mv)| RootRank {
+            class,
+            visits,
+            wins,
+            mv,
+        });
+        let order: Vec<u8> = children.iter().map(|c| c.3).collect();
+        assert_eq!(order, [7, 3, 2, 9, 5, 1]);
+    }
+
+    #[test]
+    fn a_chosen_move_goes_first_and_the_rest_keep_their_order() {
+        let mut list = [1, 2, 3, 4, 5];
+        put_first(&mut list, 3);
+        assert_eq!(list, [4, 1, 2, 3, 5]);
+        put_first(&mut list, 0);
+        assert_eq!(list, [4, 1, 2, 3, 5]);
+    }
+
+    #[test]
+    fn a_new_result_is_proven_when_its_first_move_is() {
+        let stats = |proof| MoveStats {
+            mv: Move::Pass,
+            visits: 0,
+            win_rate: 0.5,
+            proof,
+            exact_margin: None,
+        };
+        let of = |moves| SearchResult::new(Some(Move::Pass), moves, Vec::new(), Duration::ZERO);
+        assert!(of(vec![stats(Some(Proof::Draw)), stats(None)]).proven);
+        assert!(!of(vec![stats(None), stats(Some(Proof::Win))]).proven);
+        assert!(!of(Vec::new()).proven);
+        let r = of(vec![stats(None)]);
+        assert_eq!((r.iterations, r.nodes, r.cancelled), (0, 0, false));
+    }
 
     #[test]
     fn the_default_hands_the_endgame_to_alpha_beta_when_told() {

@@ -97,6 +97,8 @@ pub(super) fn read_result(mut w: Words<'_>) -> Result<SearchResult, WireError> {
             exact_margin: cap(at, margin)?,
         });
     }
+    // Every field from the line, so a literal rather than `SearchResult::new`: a field added
+    // to the result fails to compile here until the wire carries it.
     Ok(SearchResult {
         best,
         moves,

@@ -35,7 +35,7 @@ pub(crate) use root::win_rate;
 use self::root::{aspiration, principal_variation, root_search, stats};
 use super::endgame::Solver;
 use super::endgame::table::Table;
-use super::{CancelHandle, MoveStats, SearchLimits, SearchResult};
+use super::{CancelHandle, MoveStats, SearchLimits, SearchResult, put_first};
 use crate::bitboard::{CORNERS, X_SQUARES, legal_moves};
 use crate::clock::Instant;
 use crate::eval::{SCALE, Weights};
@@ -143,18 +143,8 @@ fn run(
     start: Instant,
 ) -> (SearchResult, u32) {
     let mut result = SearchResult {
-        best: None,
-        moves: Vec::new(),
-        pv: Vec::new(),
-        iterations: 0,
-        nodes: 0,
         memory: table.bytes(),
-        endgame_nodes: 0,
-        proven: false,
-        elapsed: start.elapsed(),
-        cancelled: false,
-        reused_nodes: 0,
-        stopped_early: false,
+        ..SearchResult::new(None, Vec::new(), Vec::new(), start.elapsed())
     };
     let legal = variant.moves(pos);
     if legal.is_empty() {
@@ -290,8 +280,7 @@ fn run(
         // `root_search` puts a move first only after a full re-search confirmed it.
         let mv = root[0].mv;
         if let Some(i) = chosen.iter().position(|m| m.mv == mv) {
-            let m = chosen.remove(i);
-            chosen.insert(0, m);
+            put_first(&mut chosen, i);
         }
     }
     for m in &mut chosen {

@@ -277,25 +277,18 @@ fn forced(
             None,
         )
     };
+    let stats = MoveStats {
+        mv,
+        visits: 0,
+        win_rate,
+        proof,
+        exact_margin,
+    };
     SearchResult {
-        best: Some(mv),
-        moves: vec![MoveStats {
-            mv,
-            visits: 0,
-            win_rate,
-            proof,
-            exact_margin,
-        }],
-        pv: vec![mv],
-        iterations: 0,
         nodes: kept,
         memory,
-        endgame_nodes: 0,
-        proven: proof.is_some(),
-        elapsed: start.elapsed(),
-        cancelled: false,
         reused_nodes: kept,
-        stopped_early: false,
+        ..SearchResult::new(Some(mv), vec![stats], vec![mv], start.elapsed())
     }
 }
 

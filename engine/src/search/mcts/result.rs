@@ -1,10 +1,10 @@
 //! The public result of a search: from the tree's root, or from an exact root solve.
 
 use super::select::proof_score;
-use super::tree::{Node, ProofState, Tree};
+use super::tree::{ProofState, Tree};
 use crate::Move;
 use crate::clock::Instant;
-use crate::search::{MoveStats, Proof, SearchResult};
+use crate::search::{MoveStats, Proof, RootRank, SearchResult, rank_root_moves};
 
 /// The public result from the tree's root.
 pub(super) fn finish(
@@ -15,21 +15,19 @@ pub(super) fn finish(
 ) -> SearchResult {
     let root = &tree.nodes[0];
     let mut children: Vec<usize> = root.children().collect();
-    let rank = |n: &Node| match n.proof {
-        ProofState::Win => 3,
-        ProofState::Draw | ProofState::Unknown => 1,
-        ProofState::Loss => 0,
-    };
     // The move to play: a proven win, else the most visited move not proven lost.
-    children.sort_by(|&a, &b| {
-        let (na, nb) = (&tree.nodes[a], &tree.nodes[b]);
-        rank(nb)
-            .cmp(&rank(na))
-            .then(nb.visits.cmp(&na.visits))
-            .then(
-                (nb.wins / nb.visits.max(1) as f32).total_cmp(&(na.wins / na.visits.max(1) as f32)),
-            )
-            .then(na.mv.cmp(&nb.mv))
+    rank_root_moves(&mut children, |&c| {
+        let n = &tree.nodes[c];
+        RootRank {
+            class: match n.proof {
+                ProofState::Win => 3,
+                ProofState::Draw | ProofState::Unknown => 1,
+                ProofState::Loss => 0,
+            },
+            visits: n.visits,
+            wins: n.wins,
+            mv: n.mv,
+        }
     });
     let moves: Vec<MoveStats> = children
         .iter()
@@ -66,18 +64,11 @@ pub(super) fn finish(
         }
     }
     SearchResult {
-        best,
-        proven: moves.first().is_some_and(|m| m.proof.is_some()),
-        moves,
-        pv,
         iterations,
         nodes: tree.nodes.len(),
         memory: tree.memory(),
-        endgame_nodes: 0,
-        elapsed: start.elapsed(),
         cancelled,
-        reused_nodes: 0,
-        stopped_early: false,
+        ..SearchResult::new(best, moves, pv, start.elapsed())
     }
 }
 
@@ -110,17 +101,9 @@ pub(super) fn solved_result(
         .collect();
     let best = moves.first().map(|m| m.mv);
     SearchResult {
-        best,
-        pv: best.into_iter().collect(),
-        moves,
-        iterations: 0,
-        nodes: 0,
-        memory: 0,
         endgame_nodes: nodes,
+        // Every move is proven, even when there is none to play.
         proven: true,
-        elapsed: start.elapsed(),
-        cancelled: false,
-        reused_nodes: 0,
-        stopped_early: false,
+        ..SearchResult::new(best, moves, best.into_iter().collect(), start.elapsed())
     }
 }
