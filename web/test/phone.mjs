@@ -397,7 +397,8 @@ let transcript;
 // the page's own screen, with a Reload button, the move played kept.
 {
   const context = await phoneContext();
-  await context.route('**/montello_worker_bg.wasm', (route) => route.abort());
+  // Both of the engine's builds (web/simd.js picks one).
+  await context.route('**/montello_worker*_bg.wasm', (route) => route.abort());
   const page = await open(context, '?open=board');
   await tapSquare(page, parsePlaces((await data(page)).legal)[0]);
   await page.waitForFunction(() => document.body.dataset.montello === 'failed', null, { timeout: MOVE_MS });
