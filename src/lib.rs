@@ -189,6 +189,7 @@ impl Plugin for AppPlugin {
             board::haptics::output_plugin,
             ui::theme::plugin,
             ui::widgets::plugin,
+            ui::placement::plugin,
             board::plugin,
             app::access::view_plugin,
             ui::screens::plugin,

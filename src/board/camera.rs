@@ -4,9 +4,8 @@
 //! the distance is worked out from the window's shape instead.
 
 use super::BOARD_HALF;
-use crate::platform::SafeArea;
-use crate::prefs::settings::TableMode;
-use crate::ui::layout::{self, SheetOpen};
+use crate::ui::layout::SheetOpen;
+use crate::ui::placement::{Placement, Screen};
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -14,6 +13,7 @@ use bevy::window::PrimaryWindow;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ViewTilt>()
         .init_resource::<SheetOpen>()
+        .init_resource::<Placement>()
         .add_systems(Startup, spawn_camera)
         .add_systems(Update, tilt_with_gestures)
         .add_systems(PostUpdate, frame_board.before(TransformSystems::Propagate));
@@ -139,31 +139,27 @@ fn spawn_camera(mut commands: Commands) {
 }
 
 fn frame_board(
-    windows: Query<&Window, With<PrimaryWindow>>,
+    placement: Res<Placement>,
     mut cameras: Query<&mut Transform, With<BoardCamera>>,
-    ui_scale: Res<UiScale>,
     tilt: Res<ViewTilt>,
-    safe: Res<SafeArea>,
-    table: Res<TableMode>,
     sheet: Res<SheetOpen>,
-    mut last: Local<(Vec2, f32, f32, SafeArea, bool, bool)>,
+    mut last: Local<Option<(Screen, f32, bool)>>,
 ) {
-    let Ok(window) = windows.single() else {
+    let Some(screen) = placement.0 else {
         return;
     };
-    let size = Vec2::new(window.width(), window.height());
+    let size = screen.size;
     // Face to face, both players look at the board from straight above.
-    let tilt = if table.0 { 0.0 } else { tilt.0 };
-    let state = (size, ui_scale.0, tilt, *safe, table.0, sheet.0);
-    if state == *last || size.x < 1.0 || size.y < 1.0 {
+    let tilt = if screen.table { 0.0 } else { tilt.0 };
+    let state = (screen, tilt, sheet.0);
+    if Some(state) == *last || size.x < 1.0 || size.y < 1.0 {
         return;
     }
-    *last = state;
+    *last = Some(state);
     let Ok(mut transform) = cameras.single_mut() else {
         return;
     };
-    let areas = layout::areas(size, ui_scale.0, &safe, table.0);
-    *transform = fit(size, areas.board_insets(size, sheet.0), tilt);
+    *transform = fit(size, screen.areas.board_insets(size, sheet.0), tilt);
 }
 
 /// The camera transform that fits the board into the band between the bars (`insets`: left,
@@ -210,6 +206,8 @@ fn fit(size: Vec2, insets: (f32, f32, f32, f32), tilt: f32) -> Transform {
 mod tests {
     use super::*;
     use crate::board::{FELT_TOP, SQUARE, square_centre};
+    use crate::platform::SafeArea;
+    use crate::ui::layout;
     use montello_engine::Square;
 
     /// Where a point of the board lands on a `size` window seen through `camera`, in logical

@@ -17,18 +17,18 @@ pub use move_list::{ReviewMark, class_symbol, review_line as move_list_review_li
 
 use crate::AppSystems;
 use crate::game::flow::{CurrentGame, GameCommand};
-use crate::platform::{BackRequested, SafeArea};
-use crate::prefs::settings::TableMode;
+use crate::platform::BackRequested;
 use crate::ui::layout::{self, SheetOpen};
+use crate::ui::placement::{Placement, Screen};
 use crate::ui::theme::Paint;
 use crate::ui::widgets::{self, UiAction, layout, text_label};
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 
 pub(crate) fn plugin(app: &mut App) {
     widgets::actions::<Nav>(app);
     app.init_state::<Overlay>()
         .init_resource::<SheetOpen>()
+        .init_resource::<Placement>()
         .add_systems(PostUpdate, follow_orientation)
         .add_systems(Update, note_sheet.run_if(state_changed::<Overlay>))
         .add_systems(
@@ -477,7 +477,7 @@ fn padding_to(rect: Rect, content: Rect, scale: f32, own: Vec2, turned: bool) ->
 /// The bars' backgrounds reach the screen's edges; their content stays inside the system's
 /// safe area (notch, home indicator, system bars), and so do the panels.
 fn follow_orientation(
-    windows: Query<&Window, With<PrimaryWindow>>,
+    placement: Res<Placement>,
     mut hud: Query<
         (&Seat, &mut Node, &mut UiTransform),
         (With<HudRoot>, Without<ToolbarRoot>, Without<PanelArea>),
@@ -489,21 +489,15 @@ fn follow_orientation(
     mut tools: Query<&mut Node, (Without<ToolbarRoot>, Without<HudRoot>, Without<PanelArea>)>,
     mut panels: Query<(&PanelArea, &mut Node), (Without<HudRoot>, Without<ToolbarRoot>)>,
     new_panels: Query<(), Added<PanelArea>>,
-    ui_scale: Res<UiScale>,
-    safe: Res<SafeArea>,
-    table: Res<TableMode>,
-    mut last: Local<Option<(Vec2, SafeArea, f32, bool)>>,
+    mut last: Local<Option<Screen>>,
 ) {
-    let Ok(window) = windows.single() else {
+    let Some(state) = placement.0 else {
         return;
     };
-    let size = Vec2::new(window.width(), window.height());
-    let scale = ui_scale.0.max(0.01);
-    let state = (size, *safe, scale, table.0);
     if new_panels.is_empty() && *last == Some(state) {
         return;
     }
-    let areas = layout::areas(size, scale, &safe, table.0);
+    let (areas, scale, table) = (&state.areas, state.scale, state.table);
     {
         for (area, mut node) in &mut panels {
             match area {
@@ -525,7 +519,7 @@ fn follow_orientation(
     }
     *last = Some(state);
     for (seat, mut node, mut transform) in &mut hud {
-        let shown = hud_place(*seat, table.0);
+        let shown = hud_place(*seat, table);
         node.display = if shown.shown {
             Display::Flex
         } else {
@@ -544,7 +538,7 @@ fn follow_orientation(
         node.padding = padding_to(rect, content, scale, layout::HUD_PADDING, shown.turned);
         // Face to face lying down, each half of the column keeps its content at the screen's
         // edge: the turned HUD's end is the top of the screen.
-        node.justify_content = if table.0 && areas.landscape {
+        node.justify_content = if table && areas.landscape {
             JustifyContent::FlexEnd
         } else {
             JustifyContent::FlexStart

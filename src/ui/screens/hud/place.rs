@@ -18,11 +18,8 @@ pub(super) struct TallPlaces {
 
 /// What the HUD's arrangement depends on.
 #[derive(SystemParam)]
-pub(super) struct Arrangement<'w, 's> {
-    windows: Query<'w, 's, &'static Window, With<bevy::window::PrimaryWindow>>,
-    ui_scale: Res<'w, UiScale>,
-    safe: Res<'w, crate::platform::SafeArea>,
-    table: Res<'w, TableMode>,
+pub(super) struct Arrangement<'w> {
+    placement: Res<'w, crate::ui::placement::Placement>,
     overlay: Res<'w, State<super::super::Overlay>>,
     players: Res<'w, Players>,
     tall: ResMut<'w, TallLayout>,
@@ -89,13 +86,10 @@ pub(super) fn arrange_for_orientation(
     added: Query<(), Or<(Added<CardsRow>, Added<super::super::move_list::DockedList>)>>,
     mut last: Local<Option<(bool, bool, bool, Option<TallPlaces>)>>,
 ) {
-    let Ok(window) = from.windows.single() else {
+    let Some(screen) = from.placement.0 else {
         return;
     };
-    let size = Vec2::new(window.width(), window.height());
-    let scale = from.ui_scale.0.max(0.01);
-    let table = from.table.0;
-    let areas = crate::ui::layout::areas(size, scale, &from.safe, table);
+    let (areas, scale, table) = (screen.areas, screen.scale, screen.table);
     let landscape = areas.landscape;
     let overlay = *from.overlay.get();
     let hidden = super::super::hud_hidden(overlay, landscape, areas.tall, table);
