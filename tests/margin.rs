@@ -1,7 +1,7 @@
 //! The win bar's figure in the app (#54): headless apps between two people, where no search
 //! runs. The figure is the engine's estimate of the position on the board, made after every
 //! ply and for a position stepped back to; the last figure stands while the next is made; a
-//! finished game's is its exact final margin; nothing runs while the bar is off.
+//! finished game's is its result's margin, exact; nothing runs while the bar is off.
 
 use montello::game::flow::{CurrentGame, GameCommand};
 use montello::game::margin::{EstimateSettings, MarginEstimate};
@@ -95,19 +95,23 @@ fn a_step_back_in_the_game_shows_that_positions_figure() {
     assert_eq!(figure(&app), estimate(&after_one, Variant::Othello, &QUICK));
 }
 
-/// A finished game's figure is its exact final margin at once, with nothing to run.
+/// A finished game's figure is the margin its result gives (what the status line says), exact
+/// at once, with nothing to run.
 #[test]
-fn a_finished_games_figure_is_its_final_margin() {
+fn a_finished_games_figure_is_its_results_margin() {
     let mut app = app();
-    // Two black discs and no white one: over, Black wins with the 62 empties, 64-0.
+    // Two black discs and no white one: over, Black wins 2-0 (64-0 with the 62 empties given
+    // to the winner, which the bar does not show: the status says "by 2").
     send(
         &mut app,
         GameCommand::Import(format!("XX{} O", "-".repeat(62))),
     );
-    assert!(app.world().resource::<CurrentGame>().game().is_over());
+    let result = app.world().resource::<CurrentGame>().game().result();
+    let result = result.expect("the game is over");
     app.update();
     let e = figure(&app).expect("a figure");
-    assert_eq!((e.black_margin, e.exact), (64.0, true));
+    assert_eq!((e.black_margin, e.exact), (2.0, true));
+    assert_eq!(e.rounded(), i32::from(result.margin()));
     assert!(!app.world().resource::<MarginEstimate>().is_running());
 }
 

@@ -379,7 +379,8 @@ impl Default for EstimateConfig {
 }
 
 /// The engine's estimate of how a position ends: the final disc margin with good play by both
-/// sides, from Black's side (positive: Black ahead), empty squares to the winner.
+/// sides, from Black's side (positive: Black ahead); the empty squares of a game that ends
+/// early count for its winner, until it has ended ([`final_estimate`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Estimate {
     /// Black's final margin, discs (-64..=64).
@@ -438,14 +439,18 @@ pub fn estimate(pos: &Position, variant: Variant, config: &EstimateConfig) -> Op
     Some(for_black(side, mine, exact))
 }
 
-/// A finished game's estimate: its final margin, exact, empty squares to the winner; `None`
-/// while the game goes on. No search and no evaluation: what the browser's page works out
-/// itself (the evaluation's weights live in the engine's worker, not in the page's module).
+/// A finished game's estimate: its result as the board shows it, the discs' difference (the
+/// margin the game's result gives, [`crate::game::GameResult::margin`]), exact; `None` while the game
+/// goes on. The searches before the end value a line with the empty squares to the winner, as
+/// the rules of play count it, but once the game is over the bar and the result line must say
+/// the same "by 42" of a 52-10 finish, not 44. No search and no evaluation: what the browser's
+/// page works out itself (the evaluation's weights live in the engine's worker, not in the
+/// page's module).
 pub fn final_estimate(pos: &Position, variant: Variant) -> Option<Estimate> {
     if !variant.is_game_over(pos) {
         return None;
     }
-    let mine = final_margin(pos.player().0, pos.opponent().0) as f32;
+    let mine = pos.player().count() as f32 - pos.opponent().count() as f32;
     Some(for_black(pos.side_to_move(), mine, true))
 }
 
@@ -653,20 +658,24 @@ mod tests {
         assert_eq!((e.black_margin, e.exact), (-2.0, true));
     }
 
-    /// A finished game's estimate is its final margin, empty squares to the winner; a free
-    /// opening's discs being placed have none; and the same position gives the same figure.
+    /// A finished game's estimate is its result as the board shows it, the same margin as the
+    /// game's result (not the count with the empty squares to the winner); a free opening's
+    /// discs being placed have none; and the same position gives the same figure.
     #[test]
-    fn a_finished_game_is_its_final_margin_and_a_free_opening_has_none() {
-        // Black a1 and b1, White nothing: over, Black wins 2-0 with 62 empties to it.
+    fn a_finished_game_is_its_results_margin_and_a_free_opening_has_none() {
+        // Black a1 and b1, White nothing: over, Black wins 2-0 (64-0 with the empties).
         let over = crate::notation::board_string::parse(&format!("XX{} O", "-".repeat(62)))
             .expect("board");
         assert!(Variant::Othello.is_game_over(&over));
         let e = estimate(&over, Variant::Othello, &EstimateConfig::default()).expect("over");
-        assert_eq!((e.black_margin, e.exact), (64.0, true));
+        assert_eq!((e.black_margin, e.exact), (2.0, true));
         assert_eq!(final_estimate(&over, Variant::Othello), Some(e));
+        // White's side to move reads the same figure for Black.
+        let white_to_move = over.pass();
+        assert_eq!(final_estimate(&white_to_move, Variant::Othello), Some(e));
         let going_on = game("f5d6c3").position();
         assert_eq!(final_estimate(&going_on, Variant::Othello), None);
-        assert_eq!(e.black_share(), 1.0);
+        assert_eq!(e.black_share(), (32.0 + 1.0) / 64.0);
         let empty = Position::empty();
         assert!(Variant::FreeOpening.in_free_opening(&empty));
         assert_eq!(
