@@ -74,13 +74,19 @@ pub fn measure_screen(
 mod tests {
     use super::*;
 
-    fn app(size: Vec2) -> App {
+    /// The placement alone, with the resources it reads, and no window.
+    fn bare_app() -> App {
         let mut app = App::new();
         app.add_plugins(MinimalPlugins)
             .init_resource::<UiScale>()
             .init_resource::<SafeArea>()
             .init_resource::<TableMode>()
             .add_plugins(plugin);
+        app
+    }
+
+    fn app(size: Vec2) -> App {
+        let mut app = bare_app();
         app.world_mut().spawn((
             Window {
                 resolution: bevy::window::WindowResolution::new(size.x as u32, size.y as u32),
@@ -129,12 +135,7 @@ mod tests {
 
     #[test]
     fn without_a_window_nothing_is_placed() {
-        let mut app = App::new();
-        app.add_plugins(MinimalPlugins)
-            .init_resource::<UiScale>()
-            .init_resource::<SafeArea>()
-            .init_resource::<TableMode>()
-            .add_plugins(plugin);
+        let mut app = bare_app();
         app.update();
         assert_eq!(app.world().resource::<Placement>().0, None);
     }

@@ -22,6 +22,9 @@ import { writeFileSync, mkdirSync, mkdtempSync, rmSync, readFileSync, readdirSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+// What both browser tests run in the page to ask an engine worker (web/test/ask-worker.js).
+const askWorkerSource = readFileSync(new URL('./ask-worker.js', import.meta.url), 'utf8');
+
 const [base, out] = [process.argv[2], process.argv[3] ?? 'web/test/out'];
 if (!base) {
   console.error('usage: node web/test/phone.mjs http://127.0.0.1:PORT [OUT_DIR]');
@@ -269,20 +272,9 @@ let transcript;
   // Each build also values one middle-game position with the win bar's search (10 plies, no
   // clock): the two builds must give the same figure, evaluation for evaluation.
   const middleGame = '20280c040000:10181030280000:b'; // f5d6c3d3c4f4f6f3e6e7
-  const askWorker = (script) => page.evaluate(([url, lines]) => new Promise((resolve) => {
-    const w = new Worker(url, { type: 'module' });
-    const replies = [];
-    // `ready` first; then a reply a line, or `failed 0 WHY` from a module that did not load.
-    w.onmessage = (e) => {
-      if (!/^(bench|estimated|failed) /.test(String(e.data))) return;
-      replies.push(String(e.data));
-      if (replies.length === lines.length || String(e.data).startsWith('failed ')) {
-        resolve(replies);
-        w.terminate();
-      }
-    };
-    for (const line of lines) w.postMessage(line);
-  }), [script, ['bench 1', `estimate 7 othello 10 16 4194304 ${middleGame}`]]);
+  const askWorker = (script) => page.evaluate(
+    `(${askWorkerSource})(${JSON.stringify(script)}, ${JSON.stringify(['bench 1', `estimate 7 othello 10 16 4194304 ${middleGame}`])})`,
+  );
   const estimates = [];
   for (const [script, expected] of [['worker.js', 'simd'], ['worker.js?simd=0', 'scalar']]) {
     const [benched, estimated] = await askWorker(script);

@@ -279,20 +279,10 @@ def main():
         # SIMD build where JavaScriptCore has it), and one middle-game position valued by each
         # with the win bar's search: the two must agree (web/test/phone.mjs does the same).
         d.s("POST", "/timeouts", {"script": 120000})
-        ask = """
-            const [url, lines, done] = arguments;
-            const w = new Worker(url, { type: 'module' });
-            const replies = [];
-            w.onmessage = (e) => {
-              if (!/^(bench|estimated|failed) /.test(String(e.data))) return;
-              replies.push(String(e.data));
-              if (replies.length === lines.length || String(e.data).startsWith('failed ')) {
-                w.terminate();
-                done(replies);
-              }
-            };
-            for (const line of lines) w.postMessage(line);
-        """
+        # The same page script as web/test/phone.mjs's, with WebDriver's callback.
+        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "ask-worker.js")) as f:
+            source = f.read()
+        ask = f"const done = arguments[arguments.length - 1]; ({source})(arguments[0], arguments[1]).then(done);"
         lines = ["bench 1", "estimate 7 othello 10 16 4194304 20280c040000:10181030280000:b"]
         simd = d.js_async(
             "const done = arguments[0];"
