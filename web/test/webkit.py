@@ -288,7 +288,8 @@ def main():
             "const done = arguments[0];"
             "import('./simd.js').then(() => done(self.montelloSimd), (e) => done(String(e)));"
         )
-        check(isinstance(simd, bool), f"web/simd.js answers in WebKit: SIMD {simd}")
+        # WebKitGTK's page process crashed at the SIMD build's first use (web/simd.js says so).
+        check(simd is False, f"WebKit is kept on the engine's scalar build (web/simd.js: SIMD {simd})")
         figures["simd"] = simd
         estimates = []
         for script, expected in (("worker.js", "simd" if simd else "scalar"), ("worker.js?simd=0", "scalar")):
