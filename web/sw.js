@@ -8,9 +8,10 @@
 // page's localStorage, which no update touches.
 const BUILD = '__MONTELLO_BUILD__';
 const CACHE = `montello-${BUILD}`;
-// Every file the app loads (web/build.sh copies them), relative to this script.
-// Of the engine's two builds, only the one this browser runs (web/simd.js).
+// Of the engine's two builds, only the one this browser runs (web/simd.js's answer, which
+// rests on the browser's features and its kind: the same for the life of an install).
 importScripts('simd.js');
+// Every file the app loads (web/build.sh copies them), relative to this script.
 const FILES = [
   './',
   'index.html',
