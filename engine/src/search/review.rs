@@ -450,8 +450,11 @@ pub fn final_estimate(pos: &Position, variant: Variant) -> Option<Estimate> {
     if !variant.is_game_over(pos) {
         return None;
     }
-    let mine = pos.player().count() as f32 - pos.opponent().count() as f32;
-    Some(for_black(pos.side_to_move(), mine, true))
+    Some(for_black(
+        Side::Black,
+        f32::from(pos.score().margin()),
+        true,
+    ))
 }
 
 /// The estimate of a margin `mine` for `side`, turned to Black's side.
