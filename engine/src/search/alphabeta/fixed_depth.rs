@@ -2,6 +2,7 @@
 
 use super::{INF, Search};
 use crate::Variant;
+use crate::clock::Instant;
 use crate::eval::Weights;
 use crate::search::CancelHandle;
 use crate::search::endgame::Solver;
@@ -43,6 +44,17 @@ impl<'w> FixedDepth<'w> {
         }
     }
 
+    /// Searches in `table` instead of its own (a solver's, which it fills with best moves).
+    pub(crate) fn with_table(mut self, table: Table) -> FixedDepth<'w> {
+        self.table = Some(table);
+        self
+    }
+
+    /// Gives the table back.
+    pub(crate) fn into_table(self) -> Table {
+        self.table.unwrap_or_else(|| Table::with_slots(1 << 10))
+    }
+
     /// Runs the portable copy of the recursion even on a CPU with AVX2 (the tests compare the
     /// two copies).
     #[cfg(test)]
@@ -59,18 +71,30 @@ impl<'w> FixedDepth<'w> {
     /// The value of `(p, o)` for the side to move, `depth` plies deep (the exact final margin
     /// when `depth` reaches the end), in evaluation units.
     pub(crate) fn value(&mut self, p: u64, o: u64, depth: u32) -> i32 {
+        self.value_until(p, o, depth, None)
+            .expect("a search without a deadline finishes")
+    }
+
+    /// [`FixedDepth::value`], or `None` if `deadline` passes first.
+    pub(crate) fn value_until(
+        &mut self,
+        p: u64,
+        o: u64,
+        depth: u32,
+        deadline: Option<Instant>,
+    ) -> Option<i32> {
         let cancel = CancelHandle::new();
         let table = self
             .table
             .take()
             .unwrap_or_else(|| Table::with_slots(1 << 10));
         let mut s = Search {
-            solver: Solver::new(self.variant, None, None)
+            solver: Solver::new(self.variant, deadline, None)
                 .with_table(table)
                 .with_fast(self.fast),
             nodes: 0,
             max_nodes: u64::MAX,
-            deadline: None,
+            deadline,
             cancel: &cancel,
             aborted: false,
             passes: self.variant.passes(),
@@ -81,8 +105,9 @@ impl<'w> FixedDepth<'w> {
         };
         let v = s.search(p, o, depth, -INF, INF);
         self.nodes += s.nodes;
+        let aborted = s.aborted;
         self.table = Some(s.solver.into_table());
-        v
+        (!aborted).then_some(v)
     }
 }
 

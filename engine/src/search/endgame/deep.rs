@@ -1,13 +1,14 @@
 //! Many empty squares: principal-variation search with the transposition table, stability
 //! cutoffs and fastest-first move ordering.
 
-use super::order::{neighbours, reply_value};
+use super::order::{SORT_INF, neighbours, sort_depth, sort_value};
 use super::stability::stable_discs;
 use super::table::{EXACT_BASE, NO_MOVE};
 use super::{
-    EVAL_EMPTIES, SEARCH_ORDER_EMPTIES, STABILITY_ALPHA, Solver, TT_EMPTIES, final_margin,
+    ETC_EMPTIES, EVAL_EMPTIES, SEARCH_ORDER_EMPTIES, STABILITY_ALPHA, Solver, TT_EMPTIES,
+    final_margin,
 };
-use crate::bitboard::{CORNERS, X_SQUARES};
+use crate::bitboard::{CORNERS, QUADRANTS, X_SQUARES};
 use crate::bitboard::{flips_in, legal_moves_in};
 use crate::eval::{self, SCALE};
 
@@ -75,7 +76,7 @@ impl Solver<'_> {
             let bit = 1u64 << i;
             let f = flips_in::<FAST>(p, o, i);
             let (np, no) = (o & !f, p | f | bit);
-            if use_table && empties > TT_EMPTIES {
+            if empties >= ETC_EMPTIES {
                 // Enhanced transposition cutoff: a reply already known to be bad enough for
                 // the opponent settles this node without searching the rest.
                 if let Some(child) = self.table.probe(np, no)
@@ -97,9 +98,26 @@ impl Solver<'_> {
                 if bit & X_SQUARES != 0 {
                     key += 4;
                 }
+                // Parity: a move into a region with an odd number of empty squares, so as to
+                // have the last move there.
+                let quadrant = QUADRANTS[((i >> 5) << 1) | ((i & 7) >> 2)];
+                if (quadrant & e).count_ones() & 1 == 1 {
+                    key -= 4;
+                }
                 if empties >= SEARCH_ORDER_EMPTIES {
-                    // A one-ply search: the opponent's best reply by the learned evaluation.
-                    key += reply_value(np, no) * 16 / eval::SCALE;
+                    // A shallow search by the learned evaluation, deeper the further the
+                    // end (the opponent's view).
+                    let depth = sort_depth(empties);
+                    let v = sort_value(
+                        np,
+                        no,
+                        depth,
+                        -SORT_INF,
+                        SORT_INF,
+                        self.passes,
+                        &mut self.nodes,
+                    );
+                    key += v * 16 / eval::SCALE;
                 } else if empties >= EVAL_EMPTIES {
                     // The learned evaluation of the reply position (the opponent's view),
                     // a quarter of a disc per key unit.

@@ -43,12 +43,17 @@ const TT_EMPTIES: u32 = 9;
 /// bound `64 - 2 * stable` can hardly reach alpha, and the count costs more than it saves).
 const STABILITY_ALPHA: i32 = 8;
 
-/// At least this many empty squares: the move ordering adds a one-ply search by the learned
-/// evaluation.
+/// At least this many empty squares: the move ordering adds a shallow search by the learned
+/// evaluation ([`order::sort_depth`] plies deep).
 const SEARCH_ORDER_EMPTIES: u32 = 16;
 
 /// At least this many empty squares: the move ordering adds the learned evaluation.
-const EVAL_EMPTIES: u32 = 14;
+const EVAL_EMPTIES: u32 = 12;
+
+/// At least this many empty squares: enhanced transposition cutoffs (each move's position
+/// looked up in the table before any is searched). Below it the lookups' cache misses cost
+/// more than the cutoffs save.
+const ETC_EMPTIES: u32 = 13;
 
 /// Transposition table slots for an unlimited search unless told otherwise (a phone-sized
 /// 3 MiB); a node budget shrinks it (a small search never touches most of a large table, and

@@ -3,9 +3,12 @@
 
 use super::Solver;
 use super::order::root_moves;
+use super::table::{NO_MOVE, Table};
 use crate::clock::Instant;
-use crate::search::CancelHandle;
-use crate::{Move, Position, Variant};
+use crate::eval::{self, SCALE};
+use crate::search::alphabeta::{DEFAULT_PROBCUT, FixedDepth};
+use crate::search::{CancelHandle, put_first};
+use crate::{Move, Position, Square, Variant};
 
 /// The exact outcome of every root move of a solved endgame.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,12 +96,15 @@ pub struct Solution {
     pub nodes: u64,
 }
 
-/// Solves `pos` exactly under `variant`'s rules: principal-variation search over the root
-/// moves (likely best first by the learned evaluation), each with the full solver. Gives up
-/// (`None`) at `deadline` or when `cancel` is set; a finished game has no move to solve, and
-/// neither has a free start's placement phase (the solver plays no placements).
-/// `table_bytes` sizes the transposition table (a few MiB for a phone, 64 MiB or more for
-/// the deep endgames of the test suites).
+/// Solves `pos` exactly under `variant`'s rules. First a midgame search by the learned
+/// evaluation, half as deep as the empty squares, estimates the margin and fills the table
+/// with best moves (the solver's move ordering reads them); then principal-variation search
+/// over the root moves in an aspiration window: a null window around the estimate (rounded
+/// to an even margin, as every final margin is), moved [`ASPIRATION_STEP`] discs further each
+/// time the value falls outside it. Gives up (`None`) at `deadline` or when `cancel` is set;
+/// a finished game has no move to solve, and neither has a free start's placement phase (the
+/// solver plays no placements). `table_bytes` sizes the transposition table (a few MiB for a
+/// phone, 64 MiB or more for the deep endgames of the test suites).
 pub fn solve(
     pos: &Position,
     variant: Variant,
@@ -109,17 +115,92 @@ pub fn solve(
     if variant.in_free_opening(pos) {
         return None;
     }
-    let moves = root_moves(pos, variant);
+    let mut moves = root_moves(pos, variant);
     let mut solver = Solver::new(variant, deadline, cancel).with_table_bytes(table_bytes);
+    let (p, o) = (pos.player().0, pos.opponent().0);
+    let estimate = estimate(&mut solver, p, o, variant, pos.empties().count(), deadline)?;
+    if let Some(i) =
+        best_in_table(&mut solver, p, o).and_then(|b| moves.iter().position(|&m| m == b))
+    {
+        put_first(&mut moves, i);
+    }
+    // The nearest even margin.
+    let guess = (2 * (estimate as f32 / (2 * SCALE) as f32).round() as i32).clamp(-64, 64);
+    let (mut alpha, mut beta) = (guess - 1, guess + 1);
+    let (best, score) = loop {
+        let (mv, v) = root_pvs(&mut solver, pos, variant, &moves, alpha, beta)?;
+        if v <= alpha && alpha > -65 {
+            (alpha, beta) = ((alpha - ASPIRATION_STEP).max(-65), alpha + 1);
+        } else if v >= beta && beta < 65 {
+            (alpha, beta) = (beta - 1, (beta + ASPIRATION_STEP).min(65));
+        } else {
+            break (mv, v);
+        }
+    };
+    Some(Solution {
+        best,
+        score,
+        nodes: solver.nodes,
+    })
+}
+
+/// How many discs the root's aspiration window moves when the value falls outside it.
+pub(super) const ASPIRATION_STEP: i32 = 4;
+
+/// The midgame search before a solve: Multi-ProbCut alpha-beta by the learned evaluation,
+/// iterative deepening to half the `empties`, in the solver's table (whose best moves then
+/// order the solve). Returns its value (evaluation units), or `None` past `deadline`, and
+/// counts its nodes as the solver's. (It stops at the deadline, not at a cancel: it is short
+/// next to the solve, which checks both.)
+fn estimate(
+    solver: &mut Solver<'_>,
+    p: u64,
+    o: u64,
+    variant: Variant,
+    empties: u32,
+    deadline: Option<Instant>,
+) -> Option<i32> {
+    let table = std::mem::replace(solver.table(), Table::with_slots(0));
+    let mut search =
+        FixedDepth::new(eval::builtin(), variant, 0, DEFAULT_PROBCUT).with_table(table);
+    let top = (empties / 2).max(1);
+    let mut value = Some(0);
+    for depth in (2 - top % 2..=top).step_by(2) {
+        value = search.value_until(p, o, depth, deadline);
+        if value.is_none() {
+            break;
+        }
+    }
+    solver.nodes += search.nodes;
+    *solver.table() = search.into_table();
+    value
+}
+
+/// The best move the table holds for `(p, o)`, if any.
+fn best_in_table(solver: &mut Solver<'_>, p: u64, o: u64) -> Option<Move> {
+    let best = solver.table().probe(p, o)?.best;
+    (best != NO_MOVE).then(|| Move::Play(Square::ALL[usize::from(best)]))
+}
+
+/// Principal-variation search over the root moves in `alpha..beta`, fail-soft: the best move and
+/// its value (exact inside the window, a bound outside).
+fn root_pvs(
+    solver: &mut Solver<'_>,
+    pos: &Position,
+    variant: Variant,
+    moves: &[Move],
+    mut alpha: i32,
+    beta: i32,
+) -> Option<(Move, i32)> {
     let mut best: Option<(Move, i32)> = None;
-    for mv in moves {
+    for &mv in moves {
         let child = variant.play_unchecked(pos, mv);
         let v = match best {
-            None => -solver.solve(&child, -65, 65)?,
-            Some((_, alpha)) => {
+            None => -solver.solve(&child, -beta, -alpha)?,
+            Some(_) => {
                 let v = -solver.solve(&child, -alpha - 1, -alpha)?;
-                if v > alpha {
-                    -solver.solve(&child, -65, -alpha)?
+                if v > alpha && v < beta {
+                    -solver.solve(&child, -beta, -v)?
                 } else {
                     v
                 }
@@ -128,11 +209,10 @@ pub fn solve(
         if best.is_none_or(|(_, b)| v > b) {
             best = Some((mv, v));
         }
+        alpha = alpha.max(v);
+        if alpha >= beta {
+            break;
+        }
     }
-    let (best, score) = best?;
-    Some(Solution {
-        best,
-        score,
-        nodes: solver.nodes,
-    })
+    best
 }
