@@ -136,6 +136,10 @@ struct SolveArgs {
     /// totals).
     #[arg(long)]
     max_seconds: Option<f64>,
+    /// Evaluation weights instead of the shipped ones (a trainer's file): the move ordering
+    /// reads the evaluation, so this measures how much the solver's speed depends on it.
+    #[arg(long)]
+    weights: Option<std::path::PathBuf>,
 }
 
 /// `review`'s arguments.
@@ -197,7 +201,9 @@ fn run(command: Command) -> Result<(), String> {
             first,
             table_mib,
             max_seconds,
-        }) => solve_cmd::run(&file, first, table_mib, max_seconds),
+            weights,
+        }) => install_weights(weights.as_deref())
+            .and_then(|()| solve_cmd::run(&file, first, table_mib, max_seconds)),
         Command::Review(ReviewArgs {
             game,
             variant,

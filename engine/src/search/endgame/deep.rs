@@ -94,7 +94,10 @@ impl Solver<'_> {
                 let m = legal_moves_in::<FAST>(np, no);
                 let mobility = (m.count_ones() + (m & CORNERS).count_ones()) as i32;
                 let potential = (neighbours(no) & e & !bit).count_ones() as i32;
-                let mut key = mobility * 16 + potential;
+                // Lowest first. Fastest first: the opponent's replies (corners twice) and its
+                // potential mobility; a disc of evaluation below is 16 units, so a reply
+                // weighs two discs.
+                let mut key = mobility * 32 + potential * 2;
                 if bit & X_SQUARES != 0 {
                     key += 4;
                 }
@@ -119,8 +122,7 @@ impl Solver<'_> {
                     );
                     key += v * 16 / eval::SCALE;
                 } else if empties >= EVAL_EMPTIES {
-                    // The learned evaluation of the reply position (the opponent's view),
-                    // a quarter of a disc per key unit.
+                    // The learned evaluation of the reply position (the opponent's view).
                     key += eval::evaluate_raw(np, no) * 16 / eval::SCALE;
                 }
                 key
