@@ -1,5 +1,5 @@
-//! What the move ordering reads: the learned evaluation after one ply, the squares next to
-//! discs, and the root moves likely best first.
+//! What the move ordering reads: the learned evaluation after a shallow search (deeper the
+//! further the end), the squares next to discs, and the root moves likely best first.
 
 use super::final_margin;
 use crate::bitboard::{flips, legal_moves};
