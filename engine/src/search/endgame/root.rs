@@ -147,9 +147,13 @@ pub fn solve(
 /// How many discs the root's aspiration window moves when the value falls outside it.
 pub(super) const ASPIRATION_STEP: i32 = 4;
 
+/// Fewer empty squares than this: the estimate is the evaluation itself (a search would cost
+/// more than the solve it guides).
+const ESTIMATE_EMPTIES: u32 = 14;
+
 /// The midgame search before a solve: Multi-ProbCut alpha-beta by the learned evaluation,
 /// iterative deepening to half the `empties`, in the solver's table (whose best moves then
-/// order the solve). Returns its value (evaluation units), or `None` past `deadline`, and
+/// order the solve); below [`ESTIMATE_EMPTIES`], the evaluation. Returns its value (evaluation units), or `None` past `deadline`, and
 /// counts its nodes as the solver's. (It stops at the deadline, not at a cancel: it is short
 /// next to the solve, which checks both.)
 fn estimate(
@@ -160,6 +164,9 @@ fn estimate(
     empties: u32,
     deadline: Option<Instant>,
 ) -> Option<i32> {
+    if empties < ESTIMATE_EMPTIES {
+        return Some(eval::evaluate_raw(p, o));
+    }
     let table = std::mem::replace(solver.table(), Table::with_slots(0));
     let mut search =
         FixedDepth::new(eval::builtin(), variant, 0, DEFAULT_PROBCUT).with_table(table);
