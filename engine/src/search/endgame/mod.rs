@@ -54,6 +54,8 @@ const EVAL_EMPTIES: u32 = 12;
 /// looked up in the table before any is searched). Below it the lookups' cache misses cost
 /// more than the cutoffs save.
 const ETC_EMPTIES: u32 = 13;
+// The cutoffs read the table, which nodes use from `TT_EMPTIES`.
+const _: () = assert!(ETC_EMPTIES > TT_EMPTIES);
 
 /// Transposition table slots for an unlimited search unless told otherwise (a phone-sized
 /// 3 MiB); a node budget shrinks it (a small search never touches most of a large table, and
