@@ -118,14 +118,19 @@ pub fn solve(
     let mut moves = root_moves(pos, variant);
     let mut solver = Solver::new(variant, deadline, cancel).with_table_bytes(table_bytes);
     let (p, o) = (pos.player().0, pos.opponent().0);
-    let estimate = estimate(&mut solver, p, o, variant, pos.empties().count(), deadline)?;
+    let guess = even_margin(estimate(
+        &mut solver,
+        p,
+        o,
+        variant,
+        pos.empties().count(),
+        deadline,
+    )?);
     if let Some(i) =
         best_in_table(&mut solver, p, o).and_then(|b| moves.iter().position(|&m| m == b))
     {
         put_first(&mut moves, i);
     }
-    // The nearest even margin.
-    let guess = (2 * (estimate as f32 / (2 * SCALE) as f32).round() as i32).clamp(-64, 64);
     let (mut alpha, mut beta) = (guess - 1, guess + 1);
     let (best, score) = loop {
         let (mv, v) = root_pvs(&mut solver, pos, variant, &moves, alpha, beta)?;
@@ -156,7 +161,7 @@ const ESTIMATE_EMPTIES: u32 = 14;
 /// order the solve); below [`ESTIMATE_EMPTIES`], the evaluation. Returns its value (evaluation units), or `None` past `deadline`, and
 /// counts its nodes as the solver's. (It stops at the deadline, not at a cancel: it is short
 /// next to the solve, which checks both.)
-fn estimate(
+pub(super) fn estimate(
     solver: &mut Solver<'_>,
     p: u64,
     o: u64,
@@ -181,6 +186,11 @@ fn estimate(
     solver.nodes += search.nodes;
     *solver.table() = search.into_table();
     value
+}
+
+/// The even final margin (every final margin is even) nearest to `value` (evaluation units).
+pub(super) fn even_margin(value: i32) -> i32 {
+    (2 * (value as f32 / (2 * SCALE) as f32).round() as i32).clamp(-64, 64)
 }
 
 /// The best move the table holds for `(p, o)`, if any.
