@@ -308,6 +308,10 @@ const OPENING_NODE_CAP: u64 = 1 << 40;
 pub struct MoveTimes {
     /// Every move's wall-clock time, in the order played.
     pub times: Vec<Duration>,
+    /// The empty squares of each move's position, beside `times`.
+    pub empties: Vec<u32>,
+    /// Games the player played.
+    pub games: usize,
     /// Total iterations over all moves.
     pub iterations: u64,
     /// Time spent in searches that ran iterations (for iterations per second).
@@ -321,6 +325,8 @@ pub struct MoveTimes {
 impl MoveTimes {
     fn merge(&mut self, other: &MoveTimes) {
         self.times.extend_from_slice(&other.times);
+        self.empties.extend_from_slice(&other.empties);
+        self.games += other.games;
         self.iterations += other.iterations;
         self.search_time += other.search_time;
         self.max_nodes = self.max_nodes.max(other.max_nodes);
@@ -331,6 +337,25 @@ impl MoveTimes {
     pub fn mean(&self) -> Duration {
         let n = self.times.len().max(1) as u32;
         self.times.iter().sum::<Duration>() / n
+    }
+
+    /// Thinking time per game: every move's time over the games played (the searches run on
+    /// one thread, so this is also their CPU time per game).
+    pub fn per_game(&self) -> Duration {
+        self.times.iter().sum::<Duration>() / self.games.max(1) as u32
+    }
+
+    /// The moves made with `lo..=hi` empty squares: how many, and their mean time.
+    pub fn in_phase(&self, lo: u32, hi: u32) -> (usize, Duration) {
+        let picked: Vec<Duration> = self
+            .times
+            .iter()
+            .zip(&self.empties)
+            .filter(|&(_, e)| (lo..=hi).contains(e))
+            .map(|(&t, _)| t)
+            .collect();
+        let n = picked.len();
+        (n, picked.iter().sum::<Duration>() / n.max(1) as u32)
     }
 
     /// Longest move.
@@ -454,10 +479,29 @@ impl fmt::Display for Report {
                 t.max_nodes,
                 t.max_memory as f64 / 1_048_576.0
             )?;
+            write!(
+                f,
+                "{name}: thinking per game {:.1} s; mean by empty squares:",
+                t.per_game().as_secs_f64()
+            )?;
+            for (k, &(lo, hi)) in PHASES.iter().enumerate() {
+                let (n, mean) = t.in_phase(lo, hi);
+                let sep = if k == 0 { "" } else { "," };
+                write!(
+                    f,
+                    "{sep} {hi}-{lo} {:.1} ms ({n} moves)",
+                    mean.as_secs_f64() * 1e3
+                )?;
+            }
+            writeln!(f)?;
         }
         Ok(())
     }
 }
+
+/// The report's phases, by empty squares (low, high): Master's tree search, its alpha-beta
+/// search ([`crate::search::MctsConfig::ab_empties`]) and its exact solve.
+const PHASES: [(u32, u32); 3] = [(31, 60), (19, 30), (0, 18)];
 
 /// A match to play.
 #[derive(Clone, Debug)]
@@ -563,6 +607,7 @@ fn play_game(m: &Match, i: usize) -> (GameRecord, MoveTimes, MoveTimes) {
             let r = searcher.search(&pos, variant, &spec.limits, &cancel);
             let took = t0.elapsed();
             times.times.push(took);
+            times.empties.push(pos.empties().count());
             if r.iterations > 0 {
                 times.iterations += r.iterations;
                 times.search_time += took;
@@ -574,6 +619,8 @@ fn play_game(m: &Match, i: usize) -> (GameRecord, MoveTimes, MoveTimes) {
         pos = variant.play_unchecked(&pos, mv);
         moves.push(mv);
     }
+    a_t.games = 1;
+    b_t.games = 1;
     let margin = i32::from(pos.score().margin());
     let a_margin = if a_is_black { margin } else { -margin };
     let a_score = match a_margin.signum() {
@@ -755,6 +802,15 @@ mod tests {
         assert_eq!(r.games[0].a_is_black, !r.games[1].a_is_black);
         assert_eq!(r.games[0].moves[..3], r.games[1].moves[..3]);
         assert!(r.a_times.times.len() > 10 && r.b_times.times.len() > 10);
+        // Every move's time is counted once, in its phase, and the games are both players'.
+        for t in [&r.a_times, &r.b_times] {
+            assert_eq!(t.games, 4);
+            assert_eq!(t.empties.len(), t.times.len());
+            let by_phase: usize = PHASES.iter().map(|&(lo, hi)| t.in_phase(lo, hi).0).sum();
+            assert_eq!(by_phase, t.times.len());
+            assert_eq!(t.per_game(), t.times.iter().sum::<Duration>() / 4);
+        }
+        assert!(r.to_string().contains("thinking per game"));
         // Seeded and iteration-limited: the same match replays exactly, on any number of
         // threads, and the progress hears every game once.
         let heard = std::sync::atomic::AtomicUsize::new(0);
