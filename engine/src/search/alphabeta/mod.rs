@@ -254,11 +254,18 @@ fn run(
             last_score = root[0].score;
         }
         done_depth = depth;
+        let mut this = root.clone();
         // When every move loses, the win/draw/loss pass ranks them by bounds that say
-        // nothing: the midgame's choice stays.
-        if !(wdl && root[0].score <= -SCALE && done.is_some()) {
-            done = Some(root.clone());
+        // nothing: the midgame's choice stays first (proven lost now, like the rest).
+        if wdl
+            && this[0].score <= -SCALE
+            && let Some(i) = done
+                .as_ref()
+                .and_then(|d| this.iter().position(|m| m.mv == d[0].mv))
+        {
+            put_first(&mut this, i);
         }
+        done = Some(this);
         if legal.len() == 1 && config.depth.is_none() {
             break;
         }
@@ -271,9 +278,11 @@ fn run(
     // that one (its first move was searched in full, so the comparison is sound).
     let mut chosen = done.unwrap_or_else(|| root.clone());
     if s.aborted && root[0].mv != chosen[0].mv && root[0].bound == Bound::Exact {
-        // `root_search` puts a move first only after a full re-search confirmed it.
+        // `root_search` puts a move first only after a full re-search confirmed it; its
+        // value (exact within that pass's window) replaces the older one.
         let mv = root[0].mv;
         if let Some(i) = chosen.iter().position(|m| m.mv == mv) {
+            chosen[i] = root[0];
             put_first(&mut chosen, i);
         }
     }

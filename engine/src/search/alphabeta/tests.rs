@@ -500,3 +500,93 @@ fn the_depth_that_reaches_the_end_is_searched_win_draw_loss_first() {
     assert!(end_empties_within(ms(10)) < end_empties_within(ms(100)));
     assert_eq!(end_empties_within(ms(10_000)), 60);
 }
+
+#[test]
+fn a_search_stopped_in_its_margin_pass_knows_who_wins() {
+    // Solving from no fixed count of empties, the search deepens until its depth reaches the
+    // end: win/draw/loss, then the margin. Stopped in the margin pass (by a node cap, so
+    // deterministically), it still plays a move proven to win, draw or lose as the full
+    // search's does; the margin pass alone, stopped, would prove nothing. When every move
+    // loses, it plays the midgame's choice.
+    let config = AlphaBetaConfig {
+        solve_empties: 0,
+        ..AlphaBetaConfig::default()
+    };
+    let cancel = CancelHandle::new();
+    let empties = 14;
+    let mut outcomes = Vec::new();
+    let mut kept_midgame_choice = 0;
+    for seed in 900..912 {
+        let pos = random_endgame(seed, empties);
+        if Variant::Othello.moves(&pos).len() < 2 {
+            continue;
+        }
+        let limits = SearchLimits::iterations(1 << 40);
+        let full = search(
+            &mut State::default(),
+            &pos,
+            Variant::Othello,
+            &limits,
+            &cancel,
+            &config,
+        );
+        let proof = full.moves[0].proof;
+        assert!(
+            proof.is_some() && full.moves[0].exact_margin.is_some(),
+            "seed {seed}"
+        );
+        // Two clock checks short of the full search's nodes, the margin pass is unfinished;
+        // if the last finished iteration reaches the end, it is the win/draw/loss pass.
+        let Some(cap) = full.iterations.checked_sub(2 * CHECK_NODES) else {
+            continue;
+        };
+        let mut state = State::default();
+        let limits = SearchLimits::iterations(cap);
+        let cut = search(
+            &mut state,
+            &pos,
+            Variant::Othello,
+            &limits,
+            &cancel,
+            &config,
+        );
+        if state.depth < empties {
+            continue; // stopped in the win/draw/loss pass already
+        }
+        assert_eq!(cut.moves[0].proof, proof, "seed {seed}: {:?}", cut.moves);
+        let child = Variant::Othello.play_unchecked(&pos, cut.best.expect("a move"));
+        let value = -exact_margin(child.player().0, child.opponent().0, true);
+        match proof {
+            Some(Proof::Win) => assert!(value > 0, "seed {seed}: {value}"),
+            Some(Proof::Draw) => assert_eq!(value, 0, "seed {seed}"),
+            _ => {
+                assert!(value < 0, "seed {seed}: {value}");
+                let midgame = AlphaBetaConfig {
+                    depth: Some(empties - 1),
+                    ..config
+                };
+                let limits = SearchLimits::iterations(1 << 40);
+                let mid = search(
+                    &mut State::default(),
+                    &pos,
+                    Variant::Othello,
+                    &limits,
+                    &cancel,
+                    &midgame,
+                );
+                // ... unless the margin pass had already proven another move loses by less.
+                if cut.moves[0].exact_margin.is_none() {
+                    assert_eq!(cut.best, mid.best, "seed {seed}");
+                    kept_midgame_choice += 1;
+                }
+            }
+        }
+        outcomes.push(proof);
+    }
+    assert!(outcomes.len() >= 4, "{outcomes:?}");
+    assert!(
+        outcomes.contains(&Some(Proof::Win)) && outcomes.contains(&Some(Proof::Loss)),
+        "{outcomes:?}"
+    );
+    assert!(kept_midgame_choice > 0, "{outcomes:?}");
+}
