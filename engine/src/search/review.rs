@@ -10,7 +10,7 @@
 
 use super::CancelHandle;
 use super::alphabeta::{DEFAULT_PROBCUT, FixedDepth};
-use super::endgame::{final_margin, solve};
+use super::endgame::{SolveTable, final_margin, solve, solve_in};
 use crate::clock::Instant;
 use crate::eval::{self, SCALE};
 use crate::{Game, Move, Position, Side, Variant};
@@ -23,7 +23,7 @@ pub struct ReviewConfig {
     pub exact_empties: u32,
     /// The alpha-beta search's depth before that, in plies.
     pub depth: u32,
-    /// The transposition tables' size, bytes (the search's, and each solve's).
+    /// The transposition tables' size, bytes (the search's, and the one the solves share).
     pub table_bytes: usize,
     /// A solve still running this long after the review began gives up; that move, and every
     /// earlier one still to review, is valued by the search instead (reported as such).
@@ -254,6 +254,9 @@ pub fn review(
         config.table_bytes,
         DEFAULT_PROBCUT,
     );
+    // One table for every solve: solved from the end, a position's solve finds what the
+    // solves of the positions after it stored.
+    let mut solve_table = SolveTable::new(config.table_bytes);
     let mut reviewed = vec![None; total];
     // From the end: the exact part first, so a solve that gives up leaves the search to every
     // move before it.
@@ -264,7 +267,7 @@ pub fn review(
         }
         let exact = solving && pos.empties().count() <= config.exact_empties;
         let values = if exact {
-            let solved = exact_values(pos, *mv, variant, config, deadline, cancel);
+            let solved = exact_values(&mut solve_table, pos, *mv, variant, deadline, cancel);
             if solved.is_none() {
                 if cancel.is_some_and(CancelHandle::is_cancelled) {
                     return None;
@@ -304,14 +307,14 @@ pub fn review(
 /// The best move and the exact final margins of the best and the played move, for the side to
 /// move; `None` if a solve gave up.
 fn exact_values(
+    table: &mut SolveTable,
     pos: &Position,
     played: Move,
     variant: Variant,
-    config: &ReviewConfig,
     deadline: Option<Instant>,
     cancel: Option<&CancelHandle>,
 ) -> Option<(Move, i32, i32)> {
-    let best = solve(pos, variant, config.table_bytes, deadline, cancel)?;
+    let best = solve_in(table, pos, variant, deadline, cancel)?;
     if best.best == played {
         return Some((best.best, best.score, best.score));
     }
@@ -320,7 +323,7 @@ fn exact_values(
         // The child is the opponent's to move: its margin, turned round.
         -final_margin(child.player().0, child.opponent().0)
     } else {
-        -solve(&child, variant, config.table_bytes, deadline, cancel)?.score
+        -solve_in(table, &child, variant, deadline, cancel)?.score
     };
     Some((best.best, best.score, played_value))
 }

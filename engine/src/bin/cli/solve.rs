@@ -3,7 +3,7 @@
 //! the totals.
 
 use montello_engine::notation::obf;
-use montello_engine::search::solve;
+use montello_engine::search::{SolveTable, solve_in};
 use montello_engine::{Move, Variant};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -30,6 +30,9 @@ pub fn run(
     let mut total_time = Duration::ZERO;
     let mut wrong = Vec::new();
     let mut unsolved = Vec::new();
+    // One table for the whole file, as Edax keeps its own across problems: each solve starts
+    // a new search in it, and the memory is paid for once.
+    let mut table = SolveTable::new(table_mib << 20);
     for (i, p) in positions.iter().enumerate() {
         let label = first_number.map_or_else(|| format!("l{}", p.line), |n| (n + i).to_string());
         if Variant::Othello.moves(&p.position).is_empty() {
@@ -40,13 +43,7 @@ pub fn run(
         }
         let start = Instant::now();
         let deadline = max_seconds.map(|s| start + Duration::from_secs_f64(s));
-        let solved = solve(
-            &p.position,
-            Variant::Othello,
-            table_mib << 20,
-            deadline,
-            None,
-        );
+        let solved = solve_in(&mut table, &p.position, Variant::Othello, deadline, None);
         let time = start.elapsed();
         let Some(solution) = solved else {
             println!(

@@ -20,7 +20,7 @@ pub(super) mod table;
 pub(crate) mod tests;
 
 pub(crate) use root::solve_root;
-pub use root::{Solution, solve};
+pub use root::{Solution, SolveTable, solve, solve_in};
 
 use self::table::Table;
 use super::CancelHandle;
@@ -115,12 +115,6 @@ impl<'a> Solver<'a> {
             .next_power_of_two();
         self.table = Table::with_slots(size);
         self
-    }
-
-    /// Uses a transposition table of about `bytes` (a power of two of slots, at least 1,024).
-    pub fn with_table_bytes(self, bytes: usize) -> Solver<'a> {
-        let table = Table::new(bytes.max(1 << 15));
-        self.with_table(table)
     }
 
     /// Stores in `table` (a searcher's, kept between moves and shared with its midgame

@@ -112,28 +112,72 @@ pub fn solve(
     deadline: Option<Instant>,
     cancel: Option<&CancelHandle>,
 ) -> Option<Solution> {
+    solve_in(
+        &mut SolveTable::new(table_bytes),
+        pos,
+        variant,
+        deadline,
+        cancel,
+    )
+}
+
+/// A transposition table kept from one [`solve_in`] to the next: each solve starts a new
+/// search in it, so that older entries give way first (Edax keeps its table across problems
+/// the same way). A suite of positions then pays for the table's memory once, and the solves
+/// of one game's positions, later ones first, find what the earlier solves stored.
+#[derive(Debug)]
+pub struct SolveTable(Table);
+
+impl SolveTable {
+    /// About `bytes` of table (a few MiB for a phone, 64 MiB or more for the deep endgames
+    /// of the test suites); the memory is taken on the first store.
+    pub fn new(bytes: usize) -> SolveTable {
+        SolveTable(Table::new(bytes.max(1 << 15)))
+    }
+}
+
+/// [`solve`] in a table kept between solves.
+pub fn solve_in(
+    table: &mut SolveTable,
+    pos: &Position,
+    variant: Variant,
+    deadline: Option<Instant>,
+    cancel: Option<&CancelHandle>,
+) -> Option<Solution> {
     if variant.in_free_opening(pos) {
         return None;
     }
+    let mut kept = std::mem::replace(&mut table.0, Table::with_slots(0));
+    kept.new_search();
+    let mut solver = Solver::new(variant, deadline, cancel).with_table(kept);
+    let solution = solve_with(&mut solver, pos, variant, deadline);
+    table.0 = solver.into_table();
+    solution
+}
+
+/// `solve`'s work, in `solver`'s table.
+fn solve_with(
+    solver: &mut Solver<'_>,
+    pos: &Position,
+    variant: Variant,
+    deadline: Option<Instant>,
+) -> Option<Solution> {
     let mut moves = root_moves(pos, variant);
-    let mut solver = Solver::new(variant, deadline, cancel).with_table_bytes(table_bytes);
     let (p, o) = (pos.player().0, pos.opponent().0);
     let guess = even_margin(estimate(
-        &mut solver,
+        solver,
         p,
         o,
         variant,
         pos.empties().count(),
         deadline,
     )?);
-    if let Some(i) =
-        best_in_table(&mut solver, p, o).and_then(|b| moves.iter().position(|&m| m == b))
-    {
+    if let Some(i) = best_in_table(solver, p, o).and_then(|b| moves.iter().position(|&m| m == b)) {
         put_first(&mut moves, i);
     }
     let (mut alpha, mut beta) = (guess - 1, guess + 1);
     let (best, score) = loop {
-        let (mv, v) = root_pvs(&mut solver, pos, variant, &moves, alpha, beta)?;
+        let (mv, v) = root_pvs(solver, pos, variant, &moves, alpha, beta)?;
         if v <= alpha && alpha > -65 {
             (alpha, beta) = ((alpha - ASPIRATION_STEP).max(-65), alpha + 1);
         } else if v >= beta && beta < 65 {
