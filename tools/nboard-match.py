@@ -288,9 +288,15 @@ def main():
     sd = math.sqrt(sum((x - s) ** 2 for x in results) / n / n) if n > 1 else 0.0
     lo, hi = elo(s - 1.96 * sd), elo(s + 1.96 * sd)
     mean = {k: (sum(v) / len(v) if v else 0.0) for k, v in all_times.items()}
+    # Each engine thinks on one core, so its thinking time is its CPU time (less the
+    # protocol's few milliseconds a move).
+    per_game = {k: sum(v) / n for k, v in all_times.items()}
+    longest = {k: max(v, default=0.0) for k, v in all_times.items()}
     print(
         f"A {w}-{d}-{l} over {n} games: {100 * s:.1f}%, Elo {elo(s):+.0f} [{lo:+.0f}, {hi:+.0f}]; "
-        f"mean move time A {mean['a']:.3f} s, B {mean['b']:.3f} s"
+        f"mean move time A {mean['a']:.3f} s, B {mean['b']:.3f} s; "
+        f"thinking per game A {per_game['a']:.2f} s, B {per_game['b']:.2f} s; "
+        f"longest move A {longest['a']:.3f} s, B {longest['b']:.3f} s"
     )
 
 
