@@ -521,15 +521,12 @@ fn a_search_stopped_in_its_margin_pass_knows_who_wins() {
         if Variant::Othello.moves(&pos).len() < 2 {
             continue;
         }
-        let limits = SearchLimits::iterations(1 << 40);
-        let full = search(
-            &mut State::default(),
-            &pos,
-            Variant::Othello,
-            &limits,
-            &cancel,
-            &config,
-        );
+        // The search with a node cap (deterministic), in `state`.
+        let capped = |state: &mut State, nodes: u64, config: &AlphaBetaConfig| {
+            let limits = SearchLimits::iterations(nodes);
+            search(state, &pos, Variant::Othello, &limits, &cancel, config)
+        };
+        let full = capped(&mut State::default(), 1 << 40, &config);
         let proof = full.moves[0].proof;
         assert!(
             proof.is_some() && full.moves[0].exact_margin.is_some(),
@@ -541,15 +538,7 @@ fn a_search_stopped_in_its_margin_pass_knows_who_wins() {
             continue;
         };
         let mut state = State::default();
-        let limits = SearchLimits::iterations(cap);
-        let cut = search(
-            &mut state,
-            &pos,
-            Variant::Othello,
-            &limits,
-            &cancel,
-            &config,
-        );
+        let cut = capped(&mut state, cap, &config);
         if state.depth < empties {
             continue; // stopped in the win/draw/loss pass already
         }
@@ -565,15 +554,7 @@ fn a_search_stopped_in_its_margin_pass_knows_who_wins() {
                     depth: Some(empties - 1),
                     ..config
                 };
-                let limits = SearchLimits::iterations(1 << 40);
-                let mid = search(
-                    &mut State::default(),
-                    &pos,
-                    Variant::Othello,
-                    &limits,
-                    &cancel,
-                    &midgame,
-                );
+                let mid = capped(&mut State::default(), 1 << 40, &midgame);
                 // ... unless the margin pass had already proven another move loses by less.
                 if cut.moves[0].exact_margin.is_none() {
                     assert_eq!(cut.best, mid.best, "seed {seed}");
