@@ -276,6 +276,9 @@ pub fn review(
             }
             solved
         } else {
+            // The solves are over (the review runs from the end): their table's memory goes
+            // back before the search fills its own, so a review holds one table at a time.
+            solve_table = SolveTable::new(0);
             None
         };
         let (best, best_value, played_value, exact) = match values {
