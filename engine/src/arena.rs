@@ -347,15 +347,15 @@ impl MoveTimes {
 
     /// The moves made with `lo..=hi` empty squares: how many, and their mean time.
     pub fn in_phase(&self, lo: u32, hi: u32) -> (usize, Duration) {
-        let picked: Vec<Duration> = self
+        let (n, total) = self
             .times
             .iter()
             .zip(&self.empties)
             .filter(|&(_, e)| (lo..=hi).contains(e))
-            .map(|(&t, _)| t)
-            .collect();
-        let n = picked.len();
-        (n, picked.iter().sum::<Duration>() / n.max(1) as u32)
+            .fold((0usize, Duration::ZERO), |(n, total), (&t, _)| {
+                (n + 1, total + t)
+            });
+        (n, total / n.max(1) as u32)
     }
 
     /// Longest move.

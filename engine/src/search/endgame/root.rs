@@ -202,9 +202,9 @@ const ESTIMATE_EMPTIES: u32 = 14;
 
 /// The midgame search before a solve: Multi-ProbCut alpha-beta by the learned evaluation,
 /// iterative deepening to half the `empties`, in the solver's table (whose best moves then
-/// order the solve); below [`ESTIMATE_EMPTIES`], the evaluation. Returns its value (evaluation units), or `None` past `deadline`, and
-/// counts its nodes as the solver's. (It stops at the deadline, not at a cancel: it is short
-/// next to the solve, which checks both.)
+/// order the solve); below [`ESTIMATE_EMPTIES`], the evaluation. Returns its value
+/// (evaluation units), or `None` past `deadline`, and counts its nodes as the solver's. (It
+/// stops at the deadline, not at a cancel: it is short next to the solve, which checks both.)
 pub(super) fn estimate(
     solver: &mut Solver<'_>,
     p: u64,

@@ -239,8 +239,8 @@ fn the_shipped_weights_predict_exact_endgame_values() {
 
 /// `solve` (a midgame estimate, then an aspiration window around it, moved until the value
 /// falls inside) gives the full-window value whatever the estimate: random endgames of 12-17
-/// empties (the estimate by the evaluation below 14, by a search from 14), whose margins are often far from the estimate, under both pass rules; and its
-/// move is worth that value.
+/// empties (the estimate by the evaluation below 14, by a search from 14), whose margins are
+/// often far from the estimate, under both pass rules; and its move is worth that value.
 #[test]
 fn solve_is_exact_whatever_its_estimate() {
     let mut far = 0;
