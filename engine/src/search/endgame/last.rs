@@ -1,4 +1,4 @@
-//! The last few empty squares: one, two and three by dedicated code, up to six by a plain
+//! The last few empty squares: one to four by dedicated code, five and six by a plain
 //! search in quadrant-parity order, without move generation or a table.
 
 use super::order::{NEIGHBOURS, neighbours};
@@ -92,25 +92,34 @@ impl Solver<'_> {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        if !self.count() {
-            return 0;
-        }
         let e = !(p | o);
         let mut squares = [0usize; 3];
-        let (mut first, mut last) = (0, 3);
         let mut rest = e;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
+        for s in &mut squares {
+            *s = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            // Alone in its quadrant (or all three in one): odd, first.
-            let quadrant = QUADRANTS[((i >> 5) << 1) | ((i & 7) >> 2)];
-            if (e & quadrant).count_ones() & 1 == 1 {
-                squares[first] = i;
-                first += 1;
-            } else {
-                last -= 1;
-                squares[last] = i;
-            }
+        }
+        self.last3_of::<FAST>(
+            p,
+            o,
+            alpha,
+            beta,
+            parity_order(squares, odd_quadrants(&squares)),
+        )
+    }
+
+    /// [`Solver::last3`] on the three empty `squares`, tried in their order.
+    #[inline(always)]
+    fn last3_of<const FAST: bool>(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        squares: [usize; 3],
+    ) -> i32 {
+        if !self.count() {
+            return 0;
         }
         let mover = self.best_of_three::<FAST>(p, o, &squares, alpha, beta);
         if mover != i32::MIN {
@@ -123,6 +132,90 @@ impl Solver<'_> {
             }
         }
         final_margin(p, o)
+    }
+
+    /// The final margin with four empty squares left: the squares in quadrant-parity order,
+    /// found once (no move generation, no neighbour masks), each move answered by the last
+    /// three in the parity order they leave, straight to [`Solver::best_of_three`].
+    #[inline(always)]
+    pub(super) fn last4_body<const FAST: bool>(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if !self.count() {
+            return 0;
+        }
+        let e = !(p | o);
+        let mut squares = [0usize; 4];
+        let mut rest = e;
+        for s in &mut squares {
+            *s = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+        }
+        let odd = odd_quadrants(&squares);
+        let squares = parity_order(squares, odd);
+        let mover = self.best_of_four::<FAST>(p, o, &squares, odd, alpha, beta);
+        if mover != i32::MIN {
+            return mover;
+        }
+        if self.passes {
+            let opponent = self.best_of_four::<FAST>(o, p, &squares, odd, -beta, -alpha);
+            if opponent != i32::MIN {
+                return -opponent;
+            }
+        }
+        final_margin(p, o)
+    }
+
+    /// The best of `p`'s moves on `squares` (the last four empty ones, `odd` their
+    /// [`odd_quadrants`]) in their order, fail-soft in `alpha..beta`; `i32::MIN` when `p` has
+    /// none of them.
+    #[inline(always)]
+    fn best_of_four<const FAST: bool>(
+        &mut self,
+        p: u64,
+        o: u64,
+        squares: &[usize; 4],
+        odd: u8,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let mut best = i32::MIN;
+        for k in 0..4 {
+            let a = squares[k];
+            if NEIGHBOURS[a] & o == 0 {
+                continue;
+            }
+            let f = flips_in::<FAST>(p, o, a);
+            if f == 0 {
+                continue;
+            }
+            let mut left = [0usize; 3];
+            for (j, s) in left.iter_mut().enumerate() {
+                *s = squares[j + usize::from(j >= k)];
+            }
+            let v = -self.last3_of::<FAST>(
+                o & !f,
+                p | f | (1u64 << a),
+                -beta,
+                -alpha,
+                // The move leaves its quadrant's parity flipped.
+                parity_order(left, odd ^ QUADRANT_BIT[a]),
+            );
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        best
     }
 
     /// The best of `p`'s moves on `squares` (the last three empty ones) in their order,
@@ -191,8 +284,8 @@ impl Solver<'_> {
                     continue;
                 }
                 let (np, no) = (o & !f, p | f | (1u64 << i));
-                let v = if empties == 4 {
-                    -self.last3::<FAST>(np, no, -beta, -alpha)
+                let v = if empties == 5 {
+                    -self.last4::<FAST>(np, no, -beta, -alpha)
                 } else {
                     -self.shallow::<FAST>(np, no, -beta, -alpha, empties - 1)
                 };
@@ -216,6 +309,41 @@ impl Solver<'_> {
         }
         best
     }
+}
+
+/// Each square's quadrant (a1-d4, e1-h4, a5-d8, e5-h8) as one of four bits.
+static QUADRANT_BIT: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = 1 << (((i >> 5) << 1) | ((i & 7) >> 2));
+        i += 1;
+    }
+    t
+};
+
+/// The quadrants that hold an odd number of `squares`, as [`QUADRANT_BIT`]s.
+#[inline(always)]
+fn odd_quadrants(squares: &[usize]) -> u8 {
+    squares.iter().fold(0, |p, &s| p ^ QUADRANT_BIT[s])
+}
+
+/// `squares` (distinct empty squares) with those in the `odd` quadrants first (parity: the
+/// side that moves into a region with an odd number of empty squares may get its last move),
+/// the order kept within each group.
+#[inline(always)]
+fn parity_order<const N: usize>(squares: [usize; N], odd: u8) -> [usize; N] {
+    let mut out = squares;
+    let mut n = 0;
+    for want in [true, false] {
+        for &s in &squares {
+            if (QUADRANT_BIT[s] & odd != 0) == want {
+                out[n] = s;
+                n += 1;
+            }
+        }
+    }
+    out
 }
 
 /// How many discs a disc on square `i` flips when every other square is taken and `own` are
@@ -295,5 +423,27 @@ mod tests {
         // The corners' and edges' long runs.
         assert_eq!(last_flip_count(1 << 63, 0), 6);
         assert_eq!(last_flip_count((1 << 7) | (1 << 56) | (1 << 63), 0), 18);
+    }
+
+    #[test]
+    fn parity_puts_the_squares_of_odd_quadrants_first() {
+        for (i, &bit) in QUADRANT_BIT.iter().enumerate() {
+            let q = bit.trailing_zeros() as usize;
+            assert_eq!(bit.count_ones(), 1);
+            assert_ne!(QUADRANTS[q] & (1u64 << i), 0, "square {i} in quadrant {q}");
+        }
+        // a1, b1 share the first quadrant, h1 is alone in the second, a8 alone in the third.
+        let squares = [0, 1, 7, 56];
+        let odd = odd_quadrants(&squares);
+        assert_eq!(odd, 0b0110);
+        assert_eq!(parity_order(squares, odd), [7, 56, 0, 1]);
+        // After a move to h1 (its quadrant now even): a8 alone is odd.
+        let left = [0, 1, 56];
+        assert_eq!(odd_quadrants(&left), odd ^ QUADRANT_BIT[7]);
+        assert_eq!(parity_order(left, odd ^ QUADRANT_BIT[7]), [56, 0, 1]);
+        // Three in one quadrant: all odd, the order kept.
+        let three = [9, 0, 18];
+        assert_eq!(parity_order(three, odd_quadrants(&three)), three);
+        assert_eq!(parity_order([9, 0], odd_quadrants(&[9, 0])), [9, 0]);
     }
 }

@@ -211,6 +211,7 @@ impl<'a> Solver<'a> {
             }
             2 => self.last2::<FAST>(p, o, alpha, beta),
             3 => self.last3::<FAST>(p, o, alpha, beta),
+            4 => self.last4::<FAST>(p, o, alpha, beta),
             e if e <= SHALLOW_EMPTIES => self.shallow::<FAST>(p, o, alpha, beta, e),
             e => self.deep::<FAST>(p, o, alpha, beta, e),
         }
@@ -219,6 +220,7 @@ impl<'a> Solver<'a> {
 
 impl Solver<'_> {
     fast_copy!(fn last3(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 = last3_body, last3_fast, last3_portable);
+    fast_copy!(fn last4(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 = last4_body, last4_fast, last4_portable);
     fast_copy!(fn shallow(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 = shallow_body, shallow_fast, shallow_portable);
     fast_copy!(fn deep(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 = deep_body, deep_fast, deep_portable);
 }

@@ -28,8 +28,8 @@ pub(crate) use crate::playout::random_endgame;
 
 #[test]
 fn solver_agrees_with_plain_minimax() {
-    // 1-9 empties: the last-move count, the two- and three-square solvers, the shallow
-    // parity search and the deep one, with passes and without.
+    // 1-9 empties: the last-move count, the two-, three- and four-square solvers, the
+    // shallow parity search and the deep one, with passes and without.
     for seed in 0..180 {
         let pos = random_endgame(seed, 1 + (seed % 9) as u32);
         for variant in [Variant::Othello, Variant::NoMoveEndsGame] {
