@@ -175,7 +175,7 @@ fn run_status(args: &[&str]) -> (bool, String) {
 }
 
 #[test]
-fn train_bias_fits_exact_sets_at_the_counts_they_cover() {
+fn train_bias_and_fit_fit_exact_sets_at_the_counts_they_cover() {
     use montello_engine::eval::{self, SCALE, Weights};
     use montello_engine::random_endgame;
     use montello_engine::train::{Sample, write_samples};
@@ -250,6 +250,48 @@ fn train_bias_fits_exact_sets_at_the_counts_they_cover() {
         "{err}"
     );
     assert!(!std::path::Path::new(&path("refused.mwt")).exists());
+
+    // `train fit` reads the same sets. Towards the shipped weights, its tables take up the
+    // shift, and the bias per count of empty squares is kept as it was.
+    let refined = path("refined.mwt");
+    run(&[
+        "train",
+        "fit",
+        "--sets",
+        &path("set21.bin"),
+        "--init",
+        "builtin",
+        "--toward-init",
+        "--cg",
+        "30:1",
+        "--overlap",
+        "0",
+        "--out",
+        &refined,
+    ]);
+    let refined = Weights::decode(&std::fs::read(&refined).unwrap()).unwrap();
+    assert_eq!(refined.empties_bias(), builtin.empties_bias());
+    let mean_error = |w: &Weights| {
+        samples
+            .iter()
+            .map(|s| f64::from(w.evaluate(s.p, s.o)) / f64::from(SCALE) - f64::from(s.label))
+            .sum::<f64>()
+            / samples.len() as f64
+    };
+    let (before, after) = (mean_error(builtin), mean_error(&refined));
+    assert!(before < -2.5 && after.abs() < 1.0, "{before} -> {after}");
+    let (ok, err) = run_status(&[
+        "train",
+        "fit",
+        "--sets",
+        &path("chunk.bin"),
+        "--toward-init",
+        "--cg",
+        "30:1",
+        "--out",
+        &path("refused.mwt"),
+    ]);
+    assert!(!ok && err.contains("no exact value"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -2,7 +2,9 @@
 //! phase, or all phases together for tables interpolated between the phases' middles.
 
 use super::{Fit, Sample, parallel_map};
-use crate::eval::{FEATURES, PHASE_SIZE, PHASES, SCALE, Weights, features, interpolation};
+use crate::eval::{
+    EMPTIES_BIAS_LEN, FEATURES, PHASE_SIZE, PHASES, SCALE, Weights, features, interpolation,
+};
 
 /// Each sample's features, every weight named by its symmetry class's (`map`).
 pub(super) fn canonical_features(samples: &[&Sample], map: &[u32]) -> Vec<[u32; FEATURES]> {
@@ -17,9 +19,14 @@ pub(super) fn canonical_features(samples: &[&Sample], map: &[u32]) -> Vec<[u32; 
 /// is two passes over the samples (the predictions `X p`, then their scatter `X' (X p)`).
 /// Weights that share a symmetry class are one unknown; classes no sample touches stay at
 /// their start.
+///
+/// With `prior` (the starting weights' bias per count of empty squares) the ridge pulls
+/// towards `init` instead of 0: the change `d` from `init` solves `(X'X + ridge I) d =
+/// X'(y - X init - bias)`, from `d = 0`.
 pub(super) fn fit_phase_cg(
     samples: &[&Sample],
     init: &[i16],
+    prior: Option<&[i16; EMPTIES_BIAS_LEN]>,
     fit: &Fit,
     map: &[u32],
     iterations: u32,
@@ -32,6 +39,18 @@ pub(super) fn fit_phase_cg(
     for (i, &m) in map.iter().enumerate() {
         w[m as usize] = f64::from(init[i]) / scale;
     }
+    // Towards `init`: the unknowns are the changes from it, fitted to what it misses by.
+    let start = prior.map(|_| std::mem::replace(&mut w, vec![0f64; n]));
+    let target = |f: &[u32; FEATURES], s: &Sample| -> f64 {
+        let y = f64::from(fit.target(s));
+        match (&start, prior) {
+            (Some(w0), Some(bias)) => {
+                y - f.iter().map(|&i| w0[i as usize]).sum::<f64>()
+                    - f64::from(bias[s.empties() as usize]) / scale
+            }
+            _ => y,
+        }
+    };
     // The diagonal of X'X (how often each unknown occurs, squared per position) preconditions
     // the iterations; an unknown no position touches has none, so its preconditioned residual
     // is 0 and it stays where it started.
@@ -66,12 +85,15 @@ pub(super) fn fit_phase_cg(
     apply(&w, &mut r);
     r.iter_mut().for_each(|x| *x = -*x);
     for (f, s) in feats.iter().zip(samples) {
-        let y = f64::from(fit.target(s));
+        let y = target(f, s);
         for &i in f {
             r[i as usize] += y;
         }
     }
     conjugate_gradients(&mut w, r, &inv, iterations, apply);
+    if let Some(w0) = &start {
+        w.iter_mut().zip(w0).for_each(|(d, w0)| *d += w0);
+    }
     (0..n).map(|i| to_weight(w[map[i] as usize])).collect()
 }
 

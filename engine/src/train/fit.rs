@@ -4,7 +4,7 @@
 use super::cg::{canonical_features, fit_interpolated, fit_phase_cg};
 use super::{Fit, Sample, parallel_map};
 use crate::FastRng;
-use crate::eval::{PHASE_SIZE, PHASES, SCALE, Weights, canonical_map, phase};
+use crate::eval::{EMPTIES_BIAS_LEN, PHASE_SIZE, PHASES, SCALE, Weights, canonical_map, phase};
 
 /// Error statistics of one phase.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -76,9 +76,18 @@ pub fn fit_empties_bias(
 /// Fits one phase's tables to its samples by stochastic gradient descent on the squared
 /// error (or, with `fit.cg`, by `cg.rs`'s `fit_phase_cg`), starting from `init`; weights
 /// that share a symmetry class move together. Returns the phase's weights rounded to integers.
-pub fn fit_phase(samples: &[&Sample], init: &[i16], fit: &Fit, map: &[u32]) -> Vec<i16> {
+/// With `fit.toward_init`, `empties_bias` (the starting weights' bias per count of empty
+/// squares, which the tables are fitted around) is part of each position's starting value.
+pub fn fit_phase(
+    samples: &[&Sample],
+    init: &[i16],
+    empties_bias: &[i16; EMPTIES_BIAS_LEN],
+    fit: &Fit,
+    map: &[u32],
+) -> Vec<i16> {
     if let Some((iterations, ridge)) = fit.cg {
-        return fit_phase_cg(samples, init, fit, map, iterations, f64::from(ridge));
+        let prior = fit.toward_init.then_some(empties_bias);
+        return fit_phase_cg(samples, init, prior, fit, map, iterations, f64::from(ridge));
     }
     let scale = 64.0 * SCALE as f32;
     let mut w: Vec<f32> = init.iter().map(|&x| f32::from(x) / scale).collect();
@@ -131,8 +140,18 @@ pub fn fit_all(samples: &[Sample], init: &Weights, fit: &Fit, threads: usize) ->
         }
     }
     let out = parallel_map(PHASES, threads, |ph| {
-        fit_phase(&by_phase[ph], init.phase(ph), fit, &map)
+        fit_phase(
+            &by_phase[ph],
+            init.phase(ph),
+            init.empties_bias(),
+            fit,
+            &map,
+        )
     });
     let data: Vec<i16> = out.into_iter().flatten().collect();
-    Weights::from_raw(data).unwrap_or_else(|_| init.clone())
+    match Weights::from_raw(data) {
+        Ok(w) if fit.toward_init && fit.cg.is_some() => w.with_empties_bias(*init.empties_bias()),
+        Ok(w) => w,
+        Err(_) => init.clone(),
+    }
 }

@@ -129,6 +129,11 @@ pub struct Fit {
     /// each position counts towards the two phases it lies between, in proportion, and all
     /// phases are solved together (with `cg` only; `overlap` is then unused).
     pub interpolate: bool,
+    /// With `cg`: pull every weight towards the starting weights' instead of towards 0, and
+    /// keep their bias per count of empty squares, so that a small set of better-labelled
+    /// positions refines tables fitted before on many more (a weight the new positions touch
+    /// `ridge` times moves half as far as the least squares would move it).
+    pub toward_init: bool,
 }
 
 impl Default for Fit {
@@ -143,6 +148,7 @@ impl Default for Fit {
             search_ramp: None,
             cg: None,
             interpolate: false,
+            toward_init: false,
         }
     }
 }

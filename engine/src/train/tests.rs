@@ -316,6 +316,35 @@ fn conjugate_gradients_fit_closer_than_descent_and_converge() {
     );
 }
 
+/// A fit towards the starting weights refines them: a huge ridge leaves them as they were
+/// (the tables and the bias per count of empty squares), a small one fits the samples closer
+/// than they did, and the bias per count of empty squares is kept either way. The plain fit
+/// with the same huge ridge pulls the weights the samples touch to zero instead, and drops
+/// the bias.
+#[test]
+fn a_fit_toward_the_init_refines_it_and_keeps_its_bias() {
+    let w0 = crate::eval::builtin().clone();
+    assert!(w0.empties_bias().iter().any(|&b| b != 0));
+    let samples = tiny_chunk();
+    let fit = |ridge, toward_init| Fit {
+        cg: Some((60, ridge)),
+        toward_init,
+        ..Fit::default()
+    };
+    let held = fit_all(&samples, &w0, &fit(1.0e12, true), 2);
+    assert!(held == w0, "a huge ridge towards the init moves nothing");
+    let refined = fit_all(&samples, &w0, &fit(1.0, true), 2);
+    assert_eq!(refined.empties_bias(), w0.empties_bias());
+    let (before, after) = (
+        squared_error(&w0, &samples),
+        squared_error(&refined, &samples),
+    );
+    assert!(after < 0.5 * before, "{before} -> {after}");
+    let plain = fit_all(&samples, &w0, &fit(1.0e12, false), 2);
+    assert!(plain != w0);
+    assert!(plain.empties_bias().iter().all(|&b| b == 0));
+}
+
 #[test]
 fn interpolated_fits_solve_the_phases_together() {
     let w0 = Weights::zeros();

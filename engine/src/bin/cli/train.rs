@@ -88,8 +88,12 @@ pub struct SelfplayArgs {
 #[derive(Args, Debug)]
 pub struct FitArgs {
     /// Data directories.
-    #[arg(long, required = true, num_args = 1..)]
+    #[arg(long, num_args = 1.., required_unless_present = "sets")]
     data: Vec<PathBuf>,
+    /// Exact sets (the format of `train testset`, e.g. positions from played games made by
+    /// tools/testset-from-games.py): every position is fitted, none held out.
+    #[arg(long, num_args = 1..)]
+    sets: Vec<PathBuf>,
     /// Starting weights: a file, `zeros`, `builtin` or `heuristic`.
     #[arg(long, default_value = "zeros")]
     init: String,
@@ -133,6 +137,11 @@ pub struct FitArgs {
     /// (needs --cg; --overlap is then unused).
     #[arg(long, requires = "cg")]
     interpolate: bool,
+    /// The ridge pulls every weight towards INIT's rather than towards 0, and INIT's bias per
+    /// count of empty squares is kept: refines INIT's tables with a few better-labelled
+    /// positions (needs --cg; not with --interpolate).
+    #[arg(long, requires = "cg", conflicts_with = "interpolate")]
+    toward_init: bool,
 }
 
 /// `bias`'s arguments.
@@ -294,6 +303,24 @@ pub struct ReportArgs {
     /// A test set from `train testset`.
     #[arg(long)]
     test: Option<PathBuf>,
+}
+
+/// The positions of exact sets (`train testset`, tools/testset-from-games.py); a set with a
+/// position that has no exact value is refused, named.
+fn read_exact_sets(sets: &[PathBuf]) -> Result<Vec<train::Sample>, String> {
+    let mut all = Vec::new();
+    for set in sets {
+        let samples = train::read_samples(set).map_err(|e| format!("{}: {e}", set.display()))?;
+        if let Some(s) = samples.iter().find(|s| !s.exact) {
+            return Err(format!(
+                "{}: position at {} empties has no exact value (not a set from `train testset` or tools/testset-from-games.py)",
+                set.display(),
+                s.empties()
+            ));
+        }
+        all.extend(samples);
+    }
+    Ok(all)
 }
 
 /// Reads a weights file, saying which file and why when it is refused.
@@ -527,10 +554,17 @@ fn fit(
         search_ramp,
         cg,
         interpolate,
+        toward_init,
+        sets,
     }: FitArgs,
 ) -> Result<(), String> {
     let start = Instant::now();
-    let (fit_set, held) = train::load_dirs(&data).map_err(|e| format!("reading the data: {e}"))?;
+    let (mut fit_set, held) = if data.is_empty() {
+        (Vec::new(), Vec::new())
+    } else {
+        train::load_dirs(&data).map_err(|e| format!("reading the data: {e}"))?
+    };
+    fit_set.extend(read_exact_sets(&sets)?);
     let method = match cg {
         Some((iterations, ridge)) => {
             format!("conjugate gradients, {iterations} iterations, ridge {ridge}")
@@ -539,6 +573,8 @@ fn fit(
     };
     let method = if interpolate {
         format!("{method}, interpolated between the phases")
+    } else if toward_init {
+        format!("{method}, towards the init")
     } else {
         method
     };
@@ -558,6 +594,7 @@ fn fit(
         search_ramp,
         cg,
         interpolate,
+        toward_init,
     };
     let w = train::fit_all(&fit_set, &w0, &fit, threads);
     println!("fitted in {:.0} s", start.elapsed().as_secs_f64());
@@ -601,17 +638,7 @@ fn bias(
     if exact_only {
         fit_set.retain(|s| s.exact);
     }
-    for set in &sets {
-        let samples = train::read_samples(set).map_err(|e| format!("{}: {e}", set.display()))?;
-        if let Some(s) = samples.iter().find(|s| !s.exact) {
-            return Err(format!(
-                "{}: position at {} empties has no exact value (not a set from `train testset` or tools/testset-from-games.py)",
-                set.display(),
-                s.empties()
-            ));
-        }
-        fit_set.extend(samples);
-    }
+    fit_set.extend(read_exact_sets(&sets)?);
     println!(
         "bias: {} positions to fit{}, {} held out, weights {weights}, search weight {search_weight}",
         fit_set.len(),
