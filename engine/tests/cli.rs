@@ -292,6 +292,48 @@ fn train_bias_and_fit_fit_exact_sets_at_the_counts_they_cover() {
         &path("refused.mwt"),
     ]);
     assert!(!ok && err.contains("no exact value"), "{err}");
+
+    // With --exact-only a data directory's positions without an exact value are left out:
+    // the same positions as a self-play chunk, their labels 40 discs off and not exact,
+    // beside the exact ones, change nothing.
+    let data = dir.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let mut mixed = samples.clone();
+    mixed.extend(samples.iter().map(|s| Sample {
+        label: (i32::from(s.label) - 40).clamp(-64, 64) as i8,
+        exact: false,
+        ..*s
+    }));
+    write_samples(&data.join("chunk-00000.bin"), &mixed).unwrap();
+    let fit = |exact_only: bool, out: &str| {
+        let data = data.to_string_lossy().into_owned();
+        let mut args = vec![
+            "train",
+            "fit",
+            "--data",
+            &data,
+            "--init",
+            "builtin",
+            "--toward-init",
+            "--cg",
+            "30:1",
+            "--overlap",
+            "0",
+            "--out",
+            out,
+        ];
+        if exact_only {
+            args.push("--exact-only");
+        }
+        run(&args);
+        Weights::decode(&std::fs::read(out).unwrap()).unwrap()
+    };
+    let only = mean_error(&fit(true, &path("exact-only.mwt")));
+    let all = mean_error(&fit(false, &path("all.mwt")));
+    assert!(
+        only.abs() < 1.0 && all < -10.0,
+        "exact only {only}, all {all}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

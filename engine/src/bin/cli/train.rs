@@ -142,6 +142,10 @@ pub struct FitArgs {
     /// positions (needs --cg; not with --interpolate).
     #[arg(long, requires = "cg", conflicts_with = "interpolate")]
     toward_init: bool,
+    /// Fit to the positions with an exact value only (the data's held-out error is still
+    /// reported on all of its positions).
+    #[arg(long)]
+    exact_only: bool,
 }
 
 /// `bias`'s arguments.
@@ -556,6 +560,7 @@ fn fit(
         interpolate,
         toward_init,
         sets,
+        exact_only,
     }: FitArgs,
 ) -> Result<(), String> {
     let start = Instant::now();
@@ -564,6 +569,9 @@ fn fit(
     } else {
         train::load_dirs(&data).map_err(|e| format!("reading the data: {e}"))?
     };
+    if exact_only {
+        fit_set.retain(|s| s.exact);
+    }
     fit_set.extend(read_exact_sets(&sets)?);
     let method = match cg {
         Some((iterations, ridge)) => {
