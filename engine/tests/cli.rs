@@ -253,23 +253,27 @@ fn train_bias_and_fit_fit_exact_sets_at_the_counts_they_cover() {
 
     // `train fit` reads the same sets. Towards the shipped weights, its tables take up the
     // shift, and the bias per count of empty squares is kept as it was.
-    let refined = path("refined.mwt");
-    run(&[
-        "train",
-        "fit",
-        "--sets",
-        &path("set21.bin"),
-        "--init",
-        "builtin",
-        "--toward-init",
-        "--cg",
-        "30:1",
-        "--overlap",
-        "0",
-        "--out",
-        &refined,
-    ]);
-    let refined = Weights::decode(&std::fs::read(&refined).unwrap()).unwrap();
+    // `fit(source, extra flags, out)`: towards the shipped weights, 30 iterations, ridge 1.
+    let fit = |source: &[&str], extra: &[&str], out: &str| {
+        let mut args = vec!["train", "fit"];
+        args.extend(source);
+        args.extend([
+            "--init",
+            "builtin",
+            "--toward-init",
+            "--cg",
+            "30:1",
+            "--overlap",
+            "0",
+            "--out",
+            out,
+        ]);
+        args.extend(extra);
+        run(&args);
+        Weights::decode(&std::fs::read(out).unwrap()).unwrap()
+    };
+    let set21 = path("set21.bin");
+    let refined = fit(&["--sets", &set21], &[], &path("refined.mwt"));
     assert_eq!(refined.empties_bias(), builtin.empties_bias());
     let mean_error = |w: &Weights| {
         samples
@@ -305,31 +309,13 @@ fn train_bias_and_fit_fit_exact_sets_at_the_counts_they_cover() {
         ..*s
     }));
     write_samples(&data.join("chunk-00000.bin"), &mixed).unwrap();
-    let fit = |exact_only: bool, out: &str| {
-        let data = data.to_string_lossy().into_owned();
-        let mut args = vec![
-            "train",
-            "fit",
-            "--data",
-            &data,
-            "--init",
-            "builtin",
-            "--toward-init",
-            "--cg",
-            "30:1",
-            "--overlap",
-            "0",
-            "--out",
-            out,
-        ];
-        if exact_only {
-            args.push("--exact-only");
-        }
-        run(&args);
-        Weights::decode(&std::fs::read(out).unwrap()).unwrap()
-    };
-    let only = mean_error(&fit(true, &path("exact-only.mwt")));
-    let all = mean_error(&fit(false, &path("all.mwt")));
+    let data = data.to_string_lossy().into_owned();
+    let only = mean_error(&fit(
+        &["--data", &data],
+        &["--exact-only"],
+        &path("only.mwt"),
+    ));
+    let all = mean_error(&fit(&["--data", &data], &[], &path("all.mwt")));
     assert!(
         only.abs() < 1.0 && all < -10.0,
         "exact only {only}, all {all}"

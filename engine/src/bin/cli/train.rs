@@ -309,6 +309,26 @@ pub struct ReportArgs {
     test: Option<PathBuf>,
 }
 
+/// The positions to fit and those held out: the data directories' (chunks numbered 19 mod 20
+/// held out; with `exact_only` only the positions with an exact value fitted), then every
+/// position of the exact sets.
+fn fit_data(
+    data: &[PathBuf],
+    sets: &[PathBuf],
+    exact_only: bool,
+) -> Result<(Vec<train::Sample>, Vec<train::Sample>), String> {
+    let (mut fit_set, held) = if data.is_empty() {
+        (Vec::new(), Vec::new())
+    } else {
+        train::load_dirs(data).map_err(|e| format!("reading the data: {e}"))?
+    };
+    if exact_only {
+        fit_set.retain(|s| s.exact);
+    }
+    fit_set.extend(read_exact_sets(sets)?);
+    Ok((fit_set, held))
+}
+
 /// The positions of exact sets (`train testset`, tools/testset-from-games.py); a set with a
 /// position that has no exact value is refused, named.
 fn read_exact_sets(sets: &[PathBuf]) -> Result<Vec<train::Sample>, String> {
@@ -564,15 +584,7 @@ fn fit(
     }: FitArgs,
 ) -> Result<(), String> {
     let start = Instant::now();
-    let (mut fit_set, held) = if data.is_empty() {
-        (Vec::new(), Vec::new())
-    } else {
-        train::load_dirs(&data).map_err(|e| format!("reading the data: {e}"))?
-    };
-    if exact_only {
-        fit_set.retain(|s| s.exact);
-    }
-    fit_set.extend(read_exact_sets(&sets)?);
+    let (fit_set, held) = fit_data(&data, &sets, exact_only)?;
     let method = match cg {
         Some((iterations, ridge)) => {
             format!("conjugate gradients, {iterations} iterations, ridge {ridge}")
@@ -638,15 +650,7 @@ fn bias(
     }: BiasArgs,
 ) -> Result<(), String> {
     let start = Instant::now();
-    let (mut fit_set, held) = if data.is_empty() {
-        (Vec::new(), Vec::new())
-    } else {
-        train::load_dirs(&data).map_err(|e| format!("reading the data: {e}"))?
-    };
-    if exact_only {
-        fit_set.retain(|s| s.exact);
-    }
-    fit_set.extend(read_exact_sets(&sets)?);
+    let (fit_set, held) = fit_data(&data, &sets, exact_only)?;
     println!(
         "bias: {} positions to fit{}, {} held out, weights {weights}, search weight {search_weight}",
         fit_set.len(),

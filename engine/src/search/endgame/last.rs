@@ -92,13 +92,7 @@ impl Solver<'_> {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        let e = !(p | o);
-        let mut squares = [0usize; 3];
-        let mut rest = e;
-        for s in &mut squares {
-            *s = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-        }
+        let squares: [usize; 3] = first_squares(!(p | o));
         self.last3_of::<FAST>(
             p,
             o,
@@ -148,13 +142,7 @@ impl Solver<'_> {
         if !self.count() {
             return 0;
         }
-        let e = !(p | o);
-        let mut squares = [0usize; 4];
-        let mut rest = e;
-        for s in &mut squares {
-            *s = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-        }
+        let squares: [usize; 4] = first_squares(!(p | o));
         let odd = odd_quadrants(&squares);
         let squares = parity_order(squares, odd);
         let mover = self.best_of_four::<FAST>(p, o, &squares, odd, alpha, beta);
@@ -205,14 +193,8 @@ impl Solver<'_> {
                 // The move leaves its quadrant's parity flipped.
                 parity_order(left, odd ^ QUADRANT_BIT[a]),
             );
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        return best;
-                    }
-                }
+            if raise(&mut best, &mut alpha, v, beta) {
+                return best;
             }
         }
         best
@@ -239,14 +221,8 @@ impl Solver<'_> {
                 continue;
             }
             let v = -self.last2::<FAST>(o & !f, p | f | (1u64 << a), -beta, -alpha);
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        return best;
-                    }
-                }
+            if raise(&mut best, &mut alpha, v, beta) {
+                return best;
             }
         }
         best
@@ -289,14 +265,8 @@ impl Solver<'_> {
                 } else {
                     -self.shallow::<FAST>(np, no, -beta, -alpha, empties - 1)
                 };
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        alpha = v;
-                        if alpha >= beta {
-                            return best;
-                        }
-                    }
+                if raise(&mut best, &mut alpha, v, beta) {
+                    return best;
                 }
             }
         }
@@ -311,6 +281,20 @@ impl Solver<'_> {
     }
 }
 
+/// Fail-soft: `v` raises `best`, and `alpha` when above it; true when it reaches `beta` (a
+/// cutoff).
+#[inline(always)]
+fn raise(best: &mut i32, alpha: &mut i32, v: i32, beta: i32) -> bool {
+    if v > *best {
+        *best = v;
+        if v > *alpha {
+            *alpha = v;
+            return v >= beta;
+        }
+    }
+    false
+}
+
 /// Each square's quadrant (a1-d4, e1-h4, a5-d8, e5-h8) as one of four bits.
 static QUADRANT_BIT: [u8; 64] = {
     let mut t = [0u8; 64];
@@ -321,6 +305,16 @@ static QUADRANT_BIT: [u8; 64] = {
     }
     t
 };
+
+/// The first `N` squares of `set` in board order (`set` holds at least `N`).
+#[inline(always)]
+fn first_squares<const N: usize>(mut set: u64) -> [usize; N] {
+    std::array::from_fn(|_| {
+        let i = set.trailing_zeros() as usize;
+        set &= set.wrapping_sub(1);
+        i
+    })
+}
 
 /// The quadrants that hold an odd number of `squares`, as [`QUADRANT_BIT`]s.
 #[inline(always)]
