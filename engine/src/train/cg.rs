@@ -39,16 +39,17 @@ pub(super) fn fit_phase_cg(
     for (i, &m) in map.iter().enumerate() {
         w[m as usize] = f64::from(init[i]) / scale;
     }
-    // Towards `init`: the unknowns are the changes from it, fitted to what it misses by.
-    let start = prior.map(|_| std::mem::replace(&mut w, vec![0f64; n]));
+    // Towards `init`: the unknowns are the changes from it (`w0`), fitted to what it misses
+    // by.
+    let start = prior.map(|bias| (std::mem::replace(&mut w, vec![0f64; n]), bias));
     let target = |f: &[u32; FEATURES], s: &Sample| -> f64 {
         let y = f64::from(fit.target(s));
-        match (&start, prior) {
-            (Some(w0), Some(bias)) => {
+        match &start {
+            Some((w0, bias)) => {
                 y - f.iter().map(|&i| w0[i as usize]).sum::<f64>()
                     - f64::from(bias[s.empties() as usize]) / scale
             }
-            _ => y,
+            None => y,
         }
     };
     // The diagonal of X'X (how often each unknown occurs, squared per position) preconditions
@@ -91,7 +92,7 @@ pub(super) fn fit_phase_cg(
         }
     }
     conjugate_gradients(&mut w, r, &inv, iterations, apply);
-    if let Some(w0) = &start {
+    if let Some((w0, _)) = &start {
         w.iter_mut().zip(w0).for_each(|(d, w0)| *d += w0);
     }
     (0..n).map(|i| to_weight(w[map[i] as usize])).collect()
