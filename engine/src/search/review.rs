@@ -132,6 +132,31 @@ pub struct Accuracy {
     pub average_loss: f32,
     /// How many fell in each class, in [`Class::ALL`]'s order.
     pub counts: [u32; 5],
+    /// The sum of the moves' [`move_accuracy`] ([`Accuracy::percent`] is its mean).
+    pub accuracy_sum: f32,
+}
+
+impl Accuracy {
+    /// The loss, in discs, that halves a move's accuracy ([`move_accuracy`]).
+    pub const HALF_LOSS: f32 = 5.0;
+
+    /// The player's accuracy as a percentage (0-100): the mean of [`move_accuracy`] over their
+    /// moves, so one blunder lowers it by a bounded amount instead of ruling it as it rules
+    /// the average loss. `None` without a move.
+    pub fn percent(&self) -> Option<f32> {
+        (self.moves > 0).then(|| self.accuracy_sum / self.moves as f32)
+    }
+
+    /// How many moves were an inaccuracy or worse: the ones a coach points at.
+    pub fn marked(&self) -> u32 {
+        self.counts[Class::Inaccuracy as usize..].iter().sum()
+    }
+}
+
+/// One move's accuracy, 0-100, from its loss in discs: 100 for a best move, halved every
+/// [`Accuracy::HALF_LOSS`] discs lost (1 disc: 87, 3: 66, 5: 50, 10: 25, 20: 6).
+pub fn move_accuracy(loss: f32) -> f32 {
+    100.0 * 0.5f32.powf(loss.max(0.0) / Accuracy::HALF_LOSS)
 }
 
 /// A reviewed game.
@@ -217,11 +242,32 @@ impl Review {
             a.moves += 1;
             total += m.loss();
             a.counts[m.class() as usize] += 1;
+            a.accuracy_sum += move_accuracy(m.loss());
         }
         if a.moves > 0 {
             a.average_loss = total / a.moves as f32;
         }
         a
+    }
+}
+
+impl Review {
+    /// `side`'s costliest move (the first of equals), if it lost anything.
+    pub fn worst(&self, side: Side) -> Option<&MoveReview> {
+        self.moves
+            .iter()
+            .filter(|m| m.side == side && m.class() != Class::Best)
+            .fold(None, |worst: Option<&MoveReview>, m| match worst {
+                Some(w) if w.loss() >= m.loss() => Some(w),
+                _ => Some(m),
+            })
+    }
+
+    /// `side`'s inaccuracies and worse, in the order played.
+    pub fn marked(&self, side: Side) -> impl Iterator<Item = &MoveReview> {
+        self.moves
+            .iter()
+            .filter(move |m| m.side == side && m.class() >= Class::Inaccuracy)
     }
 }
 
@@ -611,6 +657,68 @@ mod tests {
         assert!(review.is_some_and(|r| r.moves.len() == 1 && r.moves[0].exact));
         assert_eq!(cancel.iterations(), 1, "one move reviewed");
         assert_eq!(MOST.load(Ordering::Relaxed), 1, "told the moves, not nodes");
+    }
+
+    fn reviewed(
+        side: Side,
+        played: &str,
+        best: &str,
+        best_value: f32,
+        played_value: f32,
+    ) -> MoveReview {
+        MoveReview {
+            ply: 0,
+            side,
+            played: Move::Play(played.parse().expect("a square")),
+            best: Move::Play(best.parse().expect("a square")),
+            best_value,
+            played_value,
+            exact: true,
+        }
+    }
+
+    /// The percentage halves every five discs lost, is the mean over a player's moves, and a
+    /// player's worst move and marked moves are theirs alone, in order.
+    #[test]
+    fn accuracy_worst_move_and_marked_moves_follow_the_losses() {
+        assert_eq!(move_accuracy(0.0), 100.0);
+        assert_eq!(move_accuracy(5.0), 50.0);
+        assert_eq!(move_accuracy(10.0), 25.0);
+        assert!((move_accuracy(1.0) - 87.055).abs() < 0.01);
+        let mut review = Review {
+            moves: vec![
+                reviewed(Side::Black, "f5", "f5", 0.0, 0.0),
+                reviewed(Side::White, "f6", "d6", 2.0, -10.0),
+                reviewed(Side::Black, "e6", "d3", 4.0, 0.0),
+                reviewed(Side::White, "f4", "f4", 6.0, 6.0),
+                reviewed(Side::Black, "e3", "g5", 3.0, -7.0),
+                reviewed(Side::White, "d3", "c3", 1.0, 0.0),
+                reviewed(Side::Black, "c4", "c3", 0.0, -10.0),
+            ],
+        };
+        for (i, m) in review.moves.iter_mut().enumerate() {
+            m.ply = i + 1;
+        }
+        let black = review.accuracy(Side::Black);
+        assert_eq!((black.moves, black.average_loss), (4, 6.0));
+        assert_eq!(black.counts, [1, 0, 1, 0, 2]);
+        assert_eq!(black.marked(), 3);
+        let expected = (100.0 + move_accuracy(4.0) + 25.0 + 25.0) / 4.0;
+        assert!((black.percent().expect("moves") - expected).abs() < 1e-4);
+        // The first of two equal losses is the worst; White's 12 is not Black's.
+        assert_eq!(review.worst(Side::Black).map(|m| m.ply), Some(5));
+        assert_eq!(review.worst(Side::White).map(|m| m.ply), Some(2));
+        let marked: Vec<usize> = review.marked(Side::Black).map(|m| m.ply).collect();
+        assert_eq!(marked, [3, 5, 7]);
+        let marked: Vec<usize> = review.marked(Side::White).map(|m| m.ply).collect();
+        assert_eq!(marked, [2]);
+        // Nothing lost, nothing worst; no moves, no percentage.
+        let clean = Review {
+            moves: vec![review.moves[0]],
+        };
+        assert_eq!(clean.worst(Side::Black), None);
+        assert_eq!(clean.accuracy(Side::White).percent(), None);
+        assert_eq!(clean.accuracy(Side::Black).percent(), Some(100.0));
     }
 
     #[test]

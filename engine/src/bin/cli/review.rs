@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 ///
 /// ```text
 /// <ply> <b|w> <move> best <move> loss <discs> <exact|search>
-/// <b|w> moves <n> average-loss <discs> best <n> good <n> inaccuracy <n> mistake <n> blunder <n>
+/// <b|w> moves <n> average-loss <discs> best <n> good <n> inaccuracy <n> mistake <n> blunder <n> accuracy <percent>
 /// ```
 pub fn run(game: &Game, time: Option<f64>, depth: u32, exact_empties: u32) -> Result<(), String> {
     if game.history().is_empty() {
@@ -46,11 +46,12 @@ pub fn run(game: &Game, time: Option<f64>, depth: u32, exact_empties: u32) -> Re
             .map(|c| format!("{} {}", c.name(), a.counts[*c as usize]))
             .collect();
         println!(
-            "{} moves {} average-loss {:.1} {}",
+            "{} moves {} average-loss {:.1} {} accuracy {:.1}",
             side_letter(side),
             a.moves,
             a.average_loss,
-            counts.join(" ")
+            counts.join(" "),
+            a.percent().unwrap_or(100.0)
         );
     }
     eprintln!("reviewed in {:.2} s", start.elapsed().as_secs_f64());
