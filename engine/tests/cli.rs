@@ -494,7 +494,14 @@ fn review_prints_a_line_a_move_then_one_a_player() {
         let names: Vec<&str> = words[5..].iter().step_by(2).copied().collect();
         assert_eq!(
             names,
-            ["best", "good", "inaccuracy", "mistake", "blunder", "accuracy"]
+            [
+                "best",
+                "good",
+                "inaccuracy",
+                "mistake",
+                "blunder",
+                "accuracy"
+            ]
         );
         let percent: f32 = words.last().and_then(|w| w.parse().ok()).expect("{line}");
         assert!((0.0..=100.0).contains(&percent), "{line}");

@@ -388,13 +388,7 @@ fn searched_values(
 ) -> (Move, f32, f32) {
     let mut best = (played, i32::MIN);
     let mut played_value = 0;
-    for mv in variant.moves(pos) {
-        let child = variant.play_unchecked(pos, mv);
-        let v = -search.value(
-            child.player().0,
-            child.opponent().0,
-            depth.saturating_sub(1),
-        );
+    for (mv, v) in searched_move_values(search, pos, variant, depth) {
         if mv == played {
             played_value = v;
         }
@@ -403,8 +397,132 @@ fn searched_values(
             best = (mv, v);
         }
     }
-    let discs = |v: i32| v as f32 / SCALE as f32;
     (best.0, discs(best.1), discs(played_value))
+}
+
+/// A search's value (the evaluation's units) in discs.
+fn discs(v: i32) -> f32 {
+    v as f32 / SCALE as f32
+}
+
+/// Every move of `pos` with its value for the side to move, `depth` plies deep, in the order
+/// the rules list them.
+fn searched_move_values(
+    search: &mut FixedDepth<'_>,
+    pos: &Position,
+    variant: Variant,
+    depth: u32,
+) -> Vec<(Move, i32)> {
+    variant
+        .moves(pos)
+        .into_iter()
+        .map(|mv| {
+            let child = variant.play_unchecked(pos, mv);
+            let v = -search.value(
+                child.player().0,
+                child.opponent().0,
+                depth.saturating_sub(1),
+            );
+            (mv, v)
+        })
+        .collect()
+}
+
+/// How every legal move of a position is valued ([`move_values`]): the hint's figures on the
+/// squares, the review's at a move, and the judge of a try at the better move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValuesConfig {
+    /// Positions with at most this many empty squares are solved exactly, move by move.
+    pub exact_empties: u32,
+    /// The alpha-beta search's depth before that, in plies.
+    pub depth: u32,
+    /// The transposition tables' size, bytes.
+    pub table_bytes: usize,
+}
+
+impl Default for ValuesConfig {
+    /// The review's reach and depth (20 empties exact, 12 plies before; a try at a move the
+    /// review judged is judged the same way), with 16 MiB tables: docs/ai.md has the times.
+    fn default() -> Self {
+        let review = ReviewConfig::default();
+        ValuesConfig {
+            exact_empties: review.exact_empties,
+            depth: review.depth,
+            table_bytes: review.table_bytes,
+        }
+    }
+}
+
+/// One legal move and its value for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveValue {
+    /// The move (a square: a lone pass is not valued).
+    pub mv: Move,
+    /// Its value, discs for the side to move: the final margin with best play when exact.
+    pub value: f32,
+    /// Whether the value is exact (solved).
+    pub exact: bool,
+}
+
+/// Every legal move of `pos` with its value for the side to move, best first (ties in the
+/// order the rules list the moves): each move solved exactly within `config.exact_empties` of
+/// the end (one table shared by the solves), else searched `config.depth` plies deep by the
+/// review's alpha-beta, so a move's figure here is the figure the review gives it. Empty when
+/// the side to move has no square to play. `None` if `cancel` was set before the end. The
+/// same position and configuration give the same figures.
+pub fn move_values(
+    pos: &Position,
+    variant: Variant,
+    config: &ValuesConfig,
+    cancel: Option<&CancelHandle>,
+) -> Option<Vec<MoveValue>> {
+    let squares: Vec<Move> = variant
+        .moves(pos)
+        .into_iter()
+        .filter(|mv| *mv != Move::Pass)
+        .collect();
+    let mut values = Vec::with_capacity(squares.len());
+    if variant.in_free_opening(pos) {
+        return Some(values);
+    }
+    if pos.empties().count() <= config.exact_empties {
+        let mut table = SolveTable::new(config.table_bytes);
+        for mv in squares {
+            if cancel.is_some_and(CancelHandle::is_cancelled) {
+                return None;
+            }
+            let child = variant.play_unchecked(pos, mv);
+            let value = if variant.is_game_over(&child) {
+                -final_margin(child.player().0, child.opponent().0)
+            } else {
+                -solve_in(&mut table, &child, variant, None, cancel)?.score
+            };
+            values.push(MoveValue {
+                mv,
+                value: value as f32,
+                exact: true,
+            });
+        }
+    } else {
+        let mut search = FixedDepth::new(
+            eval::builtin(),
+            variant,
+            config.table_bytes,
+            DEFAULT_PROBCUT,
+        );
+        for (mv, v) in searched_move_values(&mut search, pos, variant, config.depth) {
+            if cancel.is_some_and(CancelHandle::is_cancelled) {
+                return None;
+            }
+            values.push(MoveValue {
+                mv,
+                value: discs(v),
+                exact: false,
+            });
+        }
+    }
+    values.sort_by(|a, b| b.value.total_cmp(&a.value));
+    Some(values)
 }
 
 /// How the win bar's estimate is made: cheap enough to run after every ply (docs/ai.md has
@@ -675,6 +793,70 @@ mod tests {
             played_value,
             exact: true,
         }
+    }
+
+    /// Every move's value agrees with a separate look at that move: the review's figure for
+    /// it played (searched, and solved near the end), the solver's own, and the best first.
+    #[test]
+    fn move_values_equal_a_separate_search_of_each_move() {
+        // Searched: each move's value is the review's played value of that move.
+        let opening = game("f5d6c3d3c4");
+        let config = ValuesConfig {
+            depth: 4,
+            ..ValuesConfig::default()
+        };
+        let values = move_values(&opening.position(), Variant::Othello, &config, None)
+            .expect("not cancelled");
+        assert_eq!(values.len(), opening.moves().len());
+        assert!(
+            values.windows(2).all(|w| w[0].value >= w[1].value),
+            "best first"
+        );
+        let review_config = ReviewConfig {
+            depth: 4,
+            ..ReviewConfig::default()
+        };
+        for v in &values {
+            assert!(!v.exact);
+            let mut tried = opening.clone();
+            tried.play(v.mv).expect("legal");
+            let review = review(&tried, &review_config, None, |_, _| {}).expect("done");
+            let last = review.moves.last().expect("the move");
+            assert_eq!(last.played_value, v.value, "{}", v.mv);
+            assert_eq!(last.best_value, values[0].value);
+        }
+        // Exact: FFO #20's own values (H5 +6, G6 -2, F6 -4, H6 -10).
+        let text = include_str!("../../tests/data/ffo-20-39.obf");
+        let ffo20 = crate::notation::obf::parse_line(text.lines().next().expect("a line"), 1)
+            .expect("FFO #20 parses");
+        let values = move_values(
+            &ffo20.position,
+            Variant::Othello,
+            &ValuesConfig::default(),
+            None,
+        )
+        .expect("not cancelled");
+        assert!(values.iter().all(|v| v.exact));
+        for (mv, score) in &ffo20.scores {
+            let found = values
+                .iter()
+                .find(|v| v.mv == *mv)
+                .expect("every move valued");
+            assert_eq!(found.value, *score as f32, "{mv}");
+        }
+        assert_eq!(values[0].mv.to_string(), "h5");
+        // A cancelled valuation answers nothing.
+        let cancel = CancelHandle::new();
+        cancel.cancel();
+        assert_eq!(
+            move_values(
+                &ffo20.position,
+                Variant::Othello,
+                &ValuesConfig::default(),
+                Some(&cancel)
+            ),
+            None
+        );
     }
 
     /// The percentage halves every five discs lost, is the mean over a player's moves, and a

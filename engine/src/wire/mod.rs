@@ -10,11 +10,13 @@
 //! | [`Request::Analyse`] | `analyse JOB VARIANT SEED ITERATIONS PLY:POSITION…` |
 //! | [`Request::Review`] | `review JOB VARIANT EXACT_EMPTIES DEPTH TABLE_BYTES START MOVE…` |
 //! | [`Request::Estimate`] | `estimate JOB VARIANT DEPTH EXACT_EMPTIES TABLE_BYTES POSITION` |
+//! | [`Request::Values`] | `values JOB VARIANT EXACT_EMPTIES DEPTH TABLE_BYTES POSITION` |
 //! | [`Reply::Progress`] | `progress JOB ITERATIONS` |
 //! | [`Reply::Searched`] | `searched JOB BEST ITERATIONS NODES MEMORY ENDGAME PROVEN NANOS CANCELLED REUSED EARLY PV MOVE…` |
 //! | [`Reply::Analysed`] | `analysed JOB PLY:BLACK_WIN…` |
 //! | [`Reply::Reviewed`] | `reviewed JOB MOVE_REVIEW…` ([`Review::to_text`]'s words) |
 //! | [`Reply::Estimated`] | `estimated JOB BLACK_MARGIN EXACT` (`-` and `0` for no estimate) |
+//! | [`Reply::Valued`] | `valued JOB MOVE:VALUE:KIND…` (best first; `e` exact, `s` searched) |
 //! | [`Reply::Failed`] | `failed JOB WHY…` (the worker could not run the request: its module did not load, or the engine threw) |
 //!
 //! A position is `BLACK:WHITE:SIDE` (the discs as hexadecimal bitboards, `b` or `w` to move),
@@ -23,7 +25,9 @@
 //! (`w`/`d`/`l`/`-` and a margin or `-`). Numbers are written so that they read back exactly.
 //! [`Request::parse`] and [`Reply::parse`] say which word is wrong and why.
 
-use crate::search::review::{Estimate, EstimateConfig, Review, ReviewConfig};
+use crate::search::review::{
+    Estimate, EstimateConfig, MoveValue, Review, ReviewConfig, ValuesConfig,
+};
 use crate::search::{Level, MctsConfig, SearchLimits, SearchResult, Searcher, Strategy};
 use crate::{Move, Position, Variant};
 use std::fmt;
@@ -136,6 +140,19 @@ pub enum Request {
         /// The position.
         position: Position,
     },
+    /// Value every legal move of a position ([`crate::search::review::move_values`]: the
+    /// values on the squares, the judge of a try at a better move) and answer
+    /// [`Reply::Valued`].
+    Values {
+        /// The job's number.
+        job: u32,
+        /// The rules.
+        variant: Variant,
+        /// How deep and how far exact.
+        config: ValuesConfig,
+        /// The position.
+        position: Position,
+    },
 }
 
 /// What a search elsewhere answers.
@@ -176,6 +193,13 @@ pub enum Reply {
         /// How the position ends, from Black's side.
         estimate: Option<Estimate>,
     },
+    /// Every legal move's value, best first.
+    Valued {
+        /// The job.
+        job: u32,
+        /// The moves and their values for the side to move.
+        values: Vec<MoveValue>,
+    },
     /// The request could not be run (web/worker.js: the engine's module did not load, or the
     /// engine threw or trapped): the page runs it itself.
     Failed {
@@ -195,6 +219,7 @@ impl Reply {
             | Reply::Analysed { job, .. }
             | Reply::Reviewed { job, .. }
             | Reply::Estimated { job, .. }
+            | Reply::Valued { job, .. }
             | Reply::Failed { job, .. } => *job,
         }
     }

@@ -3,7 +3,7 @@
 use super::words::{Words, cap, err, flag, opt, read_move};
 use super::{Reply, WireError};
 use crate::Move;
-use crate::search::review::{Estimate, Review};
+use crate::search::review::{Estimate, MoveValue, Review};
 use crate::search::{MoveStats, Proof, SearchResult};
 use std::fmt::{self, Write};
 use std::time::Duration;
@@ -146,6 +146,14 @@ impl fmt::Display for Reply {
                 ),
                 None => write!(f, "estimated {job} - 0"),
             },
+            Reply::Valued { job, values } => {
+                write!(f, "valued {job}")?;
+                for v in values {
+                    let kind = if v.exact { 'e' } else { 's' };
+                    write!(f, " {}:{}:{kind}", v.mv, v.value)?;
+                }
+                Ok(())
+            }
             Reply::Failed { job, why } => write!(f, "failed {job} {why}"),
         }
     }
@@ -207,6 +215,33 @@ impl Reply {
                     None => None,
                 };
                 Ok(Reply::Estimated { job, estimate })
+            }
+            "valued" => {
+                let job = w.number("job")?;
+                let mut values = Vec::new();
+                for (at, word) in w.rest() {
+                    let bad = || err(at, format!("{word:?} is not MOVE:VALUE:KIND"));
+                    let [mv, value, kind] = word.split(':').collect::<Vec<_>>()[..] else {
+                        return bad();
+                    };
+                    let mv = read_move(at, mv)?;
+                    let value: f32 = match value.parse() {
+                        Ok(v) if f32::is_finite(v) && f32::abs(v) <= 64.0 => v,
+                        _ => {
+                            return err(
+                                at,
+                                format!("value {value:?} is not a disc count within 64"),
+                            );
+                        }
+                    };
+                    let exact = match kind {
+                        "e" => true,
+                        "s" => false,
+                        _ => return bad(),
+                    };
+                    values.push(MoveValue { mv, value, exact });
+                }
+                Ok(Reply::Valued { job, values })
             }
             "failed" => {
                 let job = w.number("job")?;

@@ -5,7 +5,7 @@ use super::words::{
 };
 use super::{Reply, Request, SearcherSpec, WireError};
 use crate::Game;
-use crate::search::review::{EstimateConfig, ReviewConfig};
+use crate::search::review::{EstimateConfig, ReviewConfig, ValuesConfig};
 use crate::search::{CancelHandle, Level, SearchLimits, Searcher};
 use std::fmt;
 use std::time::Duration;
@@ -90,18 +90,37 @@ impl fmt::Display for Request {
                 )?;
                 write_position(f, position)
             }
+            Request::Values {
+                job,
+                variant,
+                config,
+                position,
+            } => {
+                write!(
+                    f,
+                    "values {job} {} {} {} {} ",
+                    variant.name(),
+                    config.exact_empties,
+                    config.depth,
+                    config.table_bytes
+                )?;
+                write_position(f, position)
+            }
         }
     }
 }
 
 impl Request {
     /// The request's time cap, if it has one: a search's (an analysis is capped by playouts
-    /// only, a review and an estimate by their depth). The page's watchdog waits this long and
+    /// only, a review, an estimate and move values by their depth). The page's watchdog waits this long and
     /// 2 seconds more for the reply.
     pub fn time_cap(&self) -> Option<Duration> {
         match self {
             Request::Search { limits, .. } => limits.time,
-            Request::Analyse { .. } | Request::Review { .. } | Request::Estimate { .. } => None,
+            Request::Analyse { .. }
+            | Request::Review { .. }
+            | Request::Estimate { .. }
+            | Request::Values { .. } => None,
         }
     }
 
@@ -111,7 +130,8 @@ impl Request {
             Request::Search { job, .. }
             | Request::Analyse { job, .. }
             | Request::Review { job, .. }
-            | Request::Estimate { job, .. } => *job,
+            | Request::Estimate { job, .. }
+            | Request::Values { job, .. } => *job,
         }
     }
 
@@ -229,6 +249,23 @@ impl Request {
                     position,
                 })
             }
+            "values" => {
+                let job = w.number("job")?;
+                let variant = read_variant(w.at + 1, w.next("variant")?)?;
+                let config = ValuesConfig {
+                    exact_empties: w.number("exact empties")?,
+                    depth: w.number("depth")?,
+                    table_bytes: w.number("table bytes")?,
+                };
+                let position = read_position(w.at + 1, w.next("position")?)?;
+                w.end()?;
+                Ok(Request::Values {
+                    job,
+                    variant,
+                    config,
+                    position,
+                })
+            }
             other => w.fail(format!("{other:?} is no request")),
         }
     }
@@ -302,6 +339,21 @@ impl Request {
                 job,
                 estimate: crate::search::review::estimate(&position, variant, &config),
             },
+            Request::Values {
+                job,
+                variant,
+                config,
+                position,
+            } => {
+                match crate::search::review::move_values(&position, variant, &config, Some(cancel))
+                {
+                    Some(values) => Reply::Valued { job, values },
+                    None => Reply::Failed {
+                        job,
+                        why: "the valuation was cancelled".into(),
+                    },
+                }
+            }
         }
     }
 }

@@ -62,6 +62,16 @@ fn requests_read_back_as_written() {
             },
             position: position_after("f5d6"),
         },
+        Request::Values {
+            job: 13,
+            variant: Variant::Othello,
+            config: ValuesConfig {
+                exact_empties: 18,
+                depth: 6,
+                table_bytes: 2 << 20,
+            },
+            position: position_after("f5d6c3"),
+        },
     ];
     for request in requests {
         let line = request.to_string();
@@ -214,6 +224,49 @@ fn an_estimate_request_answers_with_the_engines_estimate() {
     );
 }
 
+/// The worker values every move as the engine does here, and its line reads back exactly.
+#[test]
+fn a_values_request_answers_with_the_engines_values() {
+    let config = ValuesConfig {
+        depth: 4,
+        ..ValuesConfig::default()
+    };
+    let position = position_after("f5d6c3d3c4");
+    let reply = Request::Values {
+        job: 14,
+        variant: Variant::Othello,
+        config,
+        position,
+    }
+    .run(&mut Vec::new(), &CancelHandle::new());
+    let expected = crate::search::review::move_values(&position, Variant::Othello, &config, None)
+        .expect("not cancelled");
+    assert_eq!(expected.len(), 6, "the moves of the position");
+    assert_eq!(
+        reply,
+        Reply::Valued {
+            job: 14,
+            values: expected
+        }
+    );
+    let line = reply.to_string();
+    assert!(line.starts_with("valued 14 "), "{line}");
+    assert_eq!(Reply::parse(&line), Ok(reply));
+    let cancelled = CancelHandle::new();
+    cancelled.cancel();
+    let stopped = Request::Values {
+        job: 15,
+        variant: Variant::Othello,
+        config,
+        position,
+    }
+    .run(&mut Vec::new(), &cancelled);
+    assert!(
+        matches!(stopped, Reply::Failed { job: 15, .. }),
+        "{stopped:?}"
+    );
+}
+
 #[test]
 fn a_kept_searcher_goes_on_from_its_tree_and_fresh_starts_anew() {
     let mut slots = Vec::new();
@@ -271,6 +324,10 @@ fn bad_lines_say_which_word_and_why() {
         ("estimated 1 x 0", 3, "not a number"),
         ("estimated 1 65 1", 3, "within 64"),
         ("estimated 1 6 2", 4, "neither 0 nor 1"),
+        ("values 1 othello 20 12 1024 0:0:b x", 8, "unexpected"),
+        ("valued 1 f5:2:e d6:1", 4, "MOVE:VALUE:KIND"),
+        ("valued 1 f5:70:e", 3, "within 64"),
+        ("valued 1 f5:2:x", 3, "MOVE:VALUE:KIND"),
         ("hello", 1, "no re"),
     ];
     for (line, word, why) in cases {
