@@ -104,13 +104,17 @@ timeout "$timeout_s" "$bin" --window 390x844 --safe-area 0,47,0,34 --open moves 
     --position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 \
     --screenshot "$shot"
 layouts+=("$shot")
-# The card at the end of that game, on the smallest phone: the result, the record, a rematch,
-# the review (tools/layout-check.py: the panel clear of the bars, its buttons 44 pt).
-shot="$(dirname "$out")/layout-360x640-result.png"
-rm -f "$shot"
-timeout "$timeout_s" "$bin" --window 360x640 --safe-area 0,24,0,0 --open result \
-    --position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 \
-    --screenshot "$shot"
-layouts+=("$shot")
+# The summary at the end of that game, reviewed, on the smallest phone and the issue's two:
+# the result, the accuracy table, the costliest move, Review and Rematch
+# (tools/layout-check.py: a sheet under the final board, its actions 44 pt and inside it).
+for entry in "360x640:0,24,0,0" "390x844:0,47,0,34" "430x932:0,47,0,34"; do
+    IFS=: read -r size safe <<<"$entry"
+    shot="$(dirname "$out")/layout-$size-result.png"
+    rm -f "$shot"
+    timeout "$timeout_s" "$bin" --window "$size" --safe-area "$safe" --open result --review \
+        --position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 \
+        --screenshot "$shot"
+    layouts+=("$shot")
+done
 python3 tools/layout-check.py "${layouts[@]}"
 echo "smoke: OK in ${elapsed}s: $out"

@@ -16,7 +16,10 @@ panel's body with more below than it shows (`scroll` lines: box, content height,
 is scrolled) has its scroll cue (`cue`) drawn at its bottom, and new game's panel (`tall`)
 shows all of its choices without scrolling on a 390x844 phone upright. A shot of a reviewed
 game (its name has `review`) shows the move list's marks (`mark`: a move that cost discs, its
-symbol and colour) in view inside the open panel. On a tall phone (the move strip, `strip`,
+symbol and colour) in view inside the open panel. The moves of the list, the review's
+next-mistake buttons (`mistake`) and the summary's actions (`action`) are at least 44 pt each
+way, the moves of the list (`move`, `mark`) 44 pt tall; the summary at the end of a game (a shot whose name has `result`) is a sheet under the
+final board: every square above it, Review and Rematch at least, inside it. On a tall phone (the move strip, `strip`,
 is drawn) the player cards (`card-black`, `card-white`) sit right above and right below the
 board's squares and the strip under the lower card, 44 pt tall, clear of the toolbar.
 """
@@ -30,7 +33,7 @@ import png  # noqa: E402
 TARGET = 44.0  # points: Apple's and Google's smallest touch target
 # The move list's rows of numbered pairs (src/ui/layout.rs: MOVE_ROW, MOVE_ROW_GAP,
 # MOVE_PAIR_WIDTH, MOVE_COLUMN_GAP, MOVE_LIST_PADDING.y), in UI units.
-MOVE_ROW, MOVE_ROW_GAP, MOVE_PAIR_WIDTH, MOVE_COLUMN_GAP, LIST_PADDING_Y = 30, 2, 108, 6, 4
+MOVE_ROW, MOVE_ROW_GAP, MOVE_PAIR_WIDTH, MOVE_COLUMN_GAP, LIST_PADDING_Y = 44, 2, 108, 6, 4
 DOCKED_PAIRS = 8
 
 
@@ -109,6 +112,35 @@ def check(path):
         print(f"{os.path.basename(path)}: {len(marks)} marked move(s), {len(shown)} in view")
         if not shown:
             failed.append(f"a reviewed game's move list shows no marked move ({len(marks)} marked)")
+    # The summary's actions and the review's next-mistake buttons: 44 pt each way at least;
+    # the moves of the list 44 pt tall (three numbered pairs still fit across a phone).
+    for name, b in boxes:
+        w, h = b[2] - b[0], b[3] - b[1]
+        if name in ("action", "mistake") and (w < TARGET - 0.5 or h < TARGET - 0.5):
+            failed.append(f"a {name} of {w:.0f}x{h:.0f} pt, under {TARGET:.0f} pt")
+        if name in ("move", "mark") and h < TARGET - 0.5:
+            failed.append(f"a move of the list {h:.0f} pt tall, under {TARGET:.0f} pt")
+    if "result" in os.path.basename(path):
+        # The summary at the end of a game lies under the final board, never over it: a
+        # sheet, every square above its top, its actions inside it.
+        sheets = [b for name, b in boxes if name == "sheet"]
+        actions = [b for name, b in boxes if name == "action"]
+        if not sheets:
+            failed.append("the end of a game's summary is not a sheet under the board")
+        else:
+            top = min(b[1] for b in sheets)
+            half = min(
+                abs(squares["b1"][0] - squares["a1"][0]), abs(squares["a2"][1] - squares["a1"][1])
+            ) / 2
+            lowest = max(y for _, y in squares.values()) + half
+            print(f"{os.path.basename(path)}: the board ends at {lowest:.0f}, the summary starts at {top:.0f}")
+            if lowest > top + 0.5:
+                failed.append(f"the summary (from {top:.0f}) covers the board (down to {lowest:.0f})")
+            if len(actions) < 2:
+                failed.append(f"the summary shows {len(actions)} action(s), not Review and Rematch at least")
+            for a in actions:
+                if not any(contains(sheet, a) for sheet in sheets):
+                    failed.append(f"the summary's action {a} is cut off its sheet")
     for name, b in boxes:
         if name != "list":
             continue

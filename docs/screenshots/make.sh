@@ -65,9 +65,16 @@ shots=(
     "layout-phone|390x844|--position f5d6c3d3c4f4f6f3e6e7"
     "layout-menu|390x844|--position f5d6c3d3c4f4f6f3e6e7 --open menu"
     "layout-landscape|844x390|--position f5d6c3d3c4f4f6f3e6e7"
-    # The end of a game (issue #54): the result, the record against the level, a rematch with
-    # the colours swapped, the review, the next level after a win.
-    "result-phone|390x844|--position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 --safe-area 0,47,0,34 --open result"
+    # The end of a game (issues #54, #67): a summary under the final board: the result, each
+    # player's accuracy from the review, the costliest move, Review, Rematch, the next level
+    # after a win; at the issue's two phone sizes, and while the review still runs.
+    "result-phone|390x844|--position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 --safe-area 0,47,0,34 --open result --review"
+    "result-phone-430|430x932|--position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 --safe-area 0,47,0,34 --open result --review"
+    "result-reviewing|390x844|--position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 --safe-area 0,47,0,34 --open result"
+    # The review stepped to a mistake: the verdict between the previous and next mistake
+    # buttons, the better move ringed on the board.
+    "review-mistake|390x844|--position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 --safe-area 0,47,0,34 --open moves --review --show-move 44"
+    "review-mistake-430|430x932|--position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 --safe-area 0,47,0,34 --open moves --review --show-move 44"
     # Tall phones (issue #54): the cards around a low board, the move strip; the first launch
     # (no game yet: ready to play as Black, "Tap a dot to play").
     "tall-phone|540x1170|--position f5d6c3d3c4f4f6f3e6e7"
@@ -76,7 +83,7 @@ shots=(
     # The win bar in discs (issue #54): White ahead by about 11 after 16 moves, the label in
     # White's end of the bar.
     "win-bar|390x844|--position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8 --safe-area 0,47,0,34"
-    "result-tablet|1194x834|--position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 --open result"
+    "result-tablet|1194x834|--position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 --open result --review"
 )
 for shot in "${shots[@]}"; do
     IFS='|' read -r name size flags <<<"$shot"

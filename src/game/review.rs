@@ -18,8 +18,8 @@ use crate::game::ai::{AiControl, AiState};
 use crate::game::flow::CurrentGame;
 use crate::platform::lifecycle::WorkPaused;
 use bevy::prelude::*;
-use montello_engine::search::review::{MoveReview, Review, ReviewConfig};
-use montello_engine::{Game, Move};
+use montello_engine::search::review::{Class, MoveReview, Review, ReviewConfig, final_estimate};
+use montello_engine::{Game, Move, Side};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<GameReview>()
@@ -104,6 +104,21 @@ impl GameReview {
         })
     }
 
+    /// The plies on the board (from 1, passes counted, as [`CurrentGame::review`] takes them)
+    /// of the moves marked an inaccuracy or worse, `side`'s alone or (`None`) both sides', in
+    /// order; empty until the moves on the board are reviewed.
+    pub fn marked_plies(&self, game: &Game, side: Option<Side>) -> Vec<usize> {
+        let Some(review) = self.of_game(game) else {
+            return Vec::new();
+        };
+        review
+            .moves
+            .iter()
+            .filter(|m| m.class() >= Class::Inaccuracy && side.is_none_or(|s| m.side == s))
+            .filter_map(|m| board_ply(game.history(), m.ply))
+            .collect()
+    }
+
     /// `(moves reviewed, moves to review)` while a review runs.
     pub fn progress(&self) -> Option<(usize, usize)> {
         let running = self.running.as_ref()?;
@@ -132,6 +147,66 @@ impl GameReview {
         if let Some(running) = self.running.take() {
             running.work.stop();
         }
+    }
+}
+
+/// The ply on the board (from 1, passes counted) of the `nth` move reviewed (from 1: a
+/// [`MoveReview::ply`], passes not counted) of a game whose moves are `history`.
+pub fn board_ply(history: &[Move], nth: usize) -> Option<usize> {
+    let index = nth.checked_sub(1)?;
+    history
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| **m != Move::Pass)
+        .nth(index)
+        .map(|(i, _)| i + 1)
+}
+
+/// Black's final margin with best play (discs) at each position of `game` from its first to
+/// the one on the board (`game.ply() + 1` of them), read from `review` (which covers its
+/// moves): before a move, the best move's value for its side; after the last move, the played
+/// move's value (a finished game's: its result, as the win bar shows it); a position where a
+/// side passes, the value of the move after it (a pass
+/// changes nothing), or before it when nothing follows. Whether each figure is exact comes with it. The evaluation graph draws
+/// these, in the same unit as the win bar and the review.
+pub fn black_margins(game: &Game, review: &Review) -> Vec<Option<(f32, bool)>> {
+    let history = game.history();
+    let black = |side: Side, v: f32| if side == Side::Black { v } else { -v };
+    let mut margins = vec![None; history.len() + 1];
+    for m in &review.moves {
+        let Some(ply) = board_ply(history, m.ply) else {
+            break;
+        };
+        margins[ply - 1] = Some((black(m.side, m.best_value), m.exact));
+        margins[ply] = Some((black(m.side, m.played_value), m.exact));
+    }
+    // The end of a finished game: its result as the win bar and the status give it.
+    if let Some(end) = final_estimate(&game.position(), game.variant()) {
+        margins[history.len()] = Some((end.black_margin, true));
+    }
+    // A pass's position holds the value of the position after it.
+    for i in (0..history.len()).rev() {
+        if history[i] == Move::Pass && margins[i + 1].is_some() {
+            margins[i] = margins[i + 1];
+        }
+    }
+    // ...and the position after a pass that ends what is on the board, the value before it.
+    for i in 0..history.len() {
+        if history[i] == Move::Pass && margins[i + 1].is_none() {
+            margins[i + 1] = margins[i];
+        }
+    }
+    margins
+}
+
+/// The marked ply to show after `shown` (`forward`) or before it, from `marked` (in order):
+/// what the review's next and previous mistake buttons go to. `None` past the last or
+/// before the first.
+pub fn step_to_marked(marked: &[usize], shown: usize, forward: bool) -> Option<usize> {
+    if forward {
+        marked.iter().copied().find(|&ply| ply > shown)
+    } else {
+        marked.iter().copied().rev().find(|&ply| ply < shown)
     }
 }
 
@@ -279,6 +354,99 @@ mod tests {
         assert_eq!(kept.of_ply(&other, 1), Some(review.moves[0]));
         assert_eq!(kept.of_ply(&other, 2), None);
         assert_eq!(kept.of_game(&other), None);
+    }
+
+    /// A move's number among the moves reviewed becomes its ply on the board past a pass,
+    /// and the next and previous marked moves are found from any ply.
+    #[test]
+    fn marked_moves_are_found_on_the_board_in_order() {
+        let pass = Move::Pass;
+        let f5 = Move::Play("f5".parse().expect("a square"));
+        let history = [f5, f5, pass, f5, f5];
+        assert_eq!(board_ply(&history, 1), Some(1));
+        assert_eq!(board_ply(&history, 3), Some(4), "after the pass");
+        assert_eq!(board_ply(&history, 4), Some(5));
+        assert_eq!(
+            (board_ply(&history, 0), board_ply(&history, 5)),
+            (None, None)
+        );
+        let marked = [3, 8, 20];
+        let forward: Vec<usize> = std::iter::successors(step_to_marked(&marked, 0, true), |&p| {
+            step_to_marked(&marked, p, true)
+        })
+        .collect();
+        assert_eq!(
+            forward, marked,
+            "next visits each marked move once, in order"
+        );
+        let back: Vec<usize> = std::iter::successors(step_to_marked(&marked, 60, false), |&p| {
+            step_to_marked(&marked, p, false)
+        })
+        .collect();
+        assert_eq!(back, [20, 8, 3]);
+        assert_eq!(step_to_marked(&marked, 8, true), Some(20));
+        assert_eq!(step_to_marked(&marked, 9, false), Some(8));
+        assert_eq!(step_to_marked(&[], 5, true), None);
+    }
+
+    /// The marked plies of a reviewed game are the engine's inaccuracies and worse, the
+    /// side's own or both sides', on the board.
+    #[test]
+    fn the_marked_plies_are_the_reviews_inaccuracies_and_worse() {
+        let full = game("f5d6c3d3c4f4f6f3e6e7");
+        let review = engine_review(&full, &shallow(), None, |_, _| {}).expect("done");
+        let mut kept = GameReview::default();
+        assert!(
+            kept.marked_plies(&full, None).is_empty(),
+            "not reviewed yet"
+        );
+        kept.restore(full.history().to_vec(), review.clone());
+        for side in [None, Some(Side::Black), Some(Side::White)] {
+            let expected: Vec<usize> = review
+                .moves
+                .iter()
+                .filter(|m| m.class() >= Class::Inaccuracy && side.is_none_or(|s| s == m.side))
+                .map(|m| m.ply)
+                .collect();
+            assert_eq!(kept.marked_plies(&full, side), expected, "{side:?}");
+        }
+    }
+
+    /// The graph's figures are the review's values from Black's side, a pass's position the
+    /// value after it, and the last position the last move's played value.
+    #[test]
+    fn the_graph_reads_blacks_margin_from_the_review() {
+        let board =
+            montello_engine::notation::board_string::parse(&format!("XO-O{} X", "-".repeat(60)))
+                .expect("board");
+        let mut g = Game::from_position(board, Variant::Othello);
+        for mv in ["c1", "PA", "e1"] {
+            g.play(mv.parse().expect("a move")).expect("legal");
+        }
+        let review = engine_review(&g, &shallow(), None, |_, _| {}).expect("done");
+        let margins = black_margins(&g, &review);
+        assert_eq!(margins.len(), 4);
+        let (c1, e1) = (review.moves[0], review.moves[1]);
+        assert_eq!((c1.side, e1.side), (Side::Black, Side::Black));
+        // (60 empty squares: searched, not solved.)
+        assert_eq!(margins[0], Some((c1.best_value, c1.exact)));
+        assert_eq!(
+            margins[1],
+            Some((e1.best_value, e1.exact)),
+            "the pass's position"
+        );
+        assert_eq!(margins[2], Some((e1.best_value, e1.exact)));
+        // The game ends 5-0 for Black: the result as the board shows it, as the win bar and
+        // the status say, where the solver counts the 59 empty squares for the winner.
+        assert_eq!(e1.played_value, 64.0);
+        assert_eq!(margins[3], Some((5.0, true)));
+        // Undone to before e1: the last position is c1's played value.
+        let mut earlier = g.clone();
+        earlier.undo();
+        assert_eq!(
+            black_margins(&earlier, &review)[2],
+            Some((c1.played_value, c1.exact))
+        );
     }
 
     /// Passes are on the board but not reviewed: the move after one reads the review's next

@@ -11,7 +11,7 @@
 
 use crate::prefs::choices::Lang;
 use bevy::prelude::*;
-use montello_engine::{Side, Variant};
+use montello_engine::{Move, Side, Variant};
 use std::collections::HashMap;
 use std::fmt::Display;
 use std::sync::OnceLock;
@@ -119,6 +119,31 @@ impl Lang {
             Variant::NoMoveEndsGame => "variant.no_move_ends_game.about",
             Variant::FreeOpening => "variant.free_opening.about",
         })
+    }
+
+    /// A move as a player reads it: its square ("f5"), or "pass" in this language (never the
+    /// file formats' "PA").
+    pub fn move_name(self, mv: Move) -> String {
+        match mv {
+            Move::Pass => self.t("moves.pass").to_string(),
+            Move::Play(square) => square.to_string(),
+        }
+    }
+
+    /// `x` with `places` decimals and this language's decimal sign: 3.5 in English and
+    /// Japanese, 3,5 in French and German.
+    pub fn decimal(self, x: f32, places: usize) -> String {
+        let text = format!("{x:.places$}");
+        match self {
+            Lang::Fr | Lang::De => text.replace('.', ","),
+            Lang::En | Lang::Ja => text,
+        }
+    }
+
+    /// A loss in discs as the review writes it: whole discs when `exact` (the solver's
+    /// figures are whole), to a tenth from the search (an estimate).
+    pub fn discs(self, loss: f32, exact: bool) -> String {
+        self.decimal(loss, if exact { 0 } else { 1 })
     }
 
     /// The text for `key` with each `{name}` replaced by its value.

@@ -11,6 +11,9 @@ use bevy::math::{Rect, Vec2};
 
 /// The smallest touch target: about 9 mm on a phone (logical pixels are ~160 per inch).
 pub const TOUCH: f32 = 56.0;
+/// The smallest target of a dense list (a move of the move list, the review's next-mistake
+/// buttons): Apple's and Google's minimum, 44 points.
+pub const DENSE_TOUCH: f32 = 44.0;
 /// The height the HUD takes at the top of the screen (portrait), inside the safe area: the
 /// player cards, whose turn it is, the AI's progress, the win bar and the notices.
 pub const HUD_HEIGHT: f32 = 196.0;
@@ -67,13 +70,14 @@ pub const SHEET_SHARE_MAX: f32 = 0.55;
 pub const SHEET_ROWS: f32 = 4.0;
 /// The move list's sheet: its title row...
 pub const SHEET_HEADER: f32 = 42.0;
-/// ...its step buttons with their padding...
-pub const SHEET_FOOTER: f32 = TOUCH + 10.0;
+/// ...the review's line between its previous and next mistake buttons, its step buttons, and
+/// their padding...
+pub const SHEET_FOOTER: f32 = DENSE_TOUCH + TOUCH + 12.0;
 /// ...its list's padding (each side, and top and bottom)...
 pub const MOVE_LIST_PADDING: Vec2 = Vec2::new(12.0, 4.0);
 /// ...and the list's rows of numbered pairs ("12. f5 d6"): this tall, this far apart, each
 /// pair this wide (its number and two moves), the columns this far apart.
-pub const MOVE_ROW: f32 = 30.0;
+pub const MOVE_ROW: f32 = DENSE_TOUCH;
 /// See [`MOVE_ROW`].
 pub const MOVE_ROW_GAP: f32 = 2.0;
 /// See [`MOVE_ROW`].
@@ -182,7 +186,14 @@ pub struct Areas {
     /// On a tall phone, where a notice's toast shows: over the player's card (empty
     /// otherwise).
     pub toast: Rect,
+    /// Upright with one player, the sheet takes the lower part of the whole height and the
+    /// HUD hides while it is open: on a tall phone, and on a small one whose band under the
+    /// HUD would leave the move list fewer than [`SHEET_MIN_ROWS`] rows.
+    pub sheet_over_hud: bool,
 }
+
+/// The rows of the move list a sheet shows at least upright (see [`Areas::sheet_over_hud`]).
+pub const SHEET_MIN_ROWS: usize = 2;
 
 /// A rectangle from its edges.
 fn edges(left: f32, top: f32, right: f32, bottom: f32) -> Rect {
@@ -261,6 +272,7 @@ pub fn areas(size: Vec2, scale: f32, safe: &SafeArea, table: bool) -> Areas {
             cards: [empty; 2],
             strip: empty,
             toast: empty,
+            sheet_over_hud: false,
         };
     }
     let toolbar_top = b - TOOLBAR_HEIGHT * s;
@@ -332,6 +344,7 @@ pub fn areas(size: Vec2, scale: f32, safe: &SafeArea, table: bool) -> Areas {
             cards: [far_card, near_card],
             strip,
             toast,
+            sheet_over_hud: true,
         };
     }
     let hud_bottom = t + hud_height(table) * s;
@@ -356,7 +369,20 @@ pub fn areas(size: Vec2, scale: f32, safe: &SafeArea, table: bool) -> Areas {
         )
     };
     let band = edges(l, hud_bottom, r, band_bottom);
-    let sheet_top = band.max.y - sheet_height(band.height(), s, table);
+    let mut sheet_top = band.max.y - sheet_height(band.height(), s, table);
+    let mut board_with_sheet = edges(band.min.x, band.min.y, band.max.x, sheet_top);
+    // A small phone: the band under the HUD is too short for the move list's rows, so the
+    // sheet takes the lower part of the whole height as on a tall phone (the HUD hides).
+    let rows = move_list_capacity(edges(l, sheet_top, r, band.max.y), s).0;
+    let sheet_over_hud = !table && rows < SHEET_MIN_ROWS;
+    if sheet_over_hud {
+        // As tall as the rows ask, up to where the board above keeps 45% of the window (the
+        // camera frames no smaller band: `board::camera::fit`).
+        let whole = edges(l, t, r, toolbar_top);
+        let most = (h * SHEET_SHARE_MAX - (h - toolbar_top)).max(0.0);
+        sheet_top = whole.max.y - sheet_height(whole.height(), s, false).min(most);
+        board_with_sheet = edges(l, t, r, sheet_top);
+    }
     let (tall_cover, tall_panel) = if table {
         (edges(0.0, hud_bottom, w, band_bottom), band)
     } else {
@@ -376,11 +402,12 @@ pub fn areas(size: Vec2, scale: f32, safe: &SafeArea, table: bool) -> Areas {
         tall_panel,
         sheet: edges(band.min.x, sheet_top, band.max.x, band.max.y),
         board: band,
-        board_with_sheet: edges(band.min.x, band.min.y, band.max.x, sheet_top),
+        board_with_sheet,
         tall: false,
         cards: [empty; 2],
         strip: empty,
         toast: empty,
+        sheet_over_hud,
     }
 }
 
@@ -449,17 +476,33 @@ pub(crate) mod tests {
                 // A small phone (360x640): two rows of three (its board keeps the rest).
                 assert!(rows >= 2 && columns >= 3, "{name}: {rows} x {columns}");
             } else {
-                // Lying down the sheet takes the HUD's column: six rows of two pairs at least.
-                assert!(rows >= 6 && columns >= 2, "{name}: {rows} x {columns}");
+                // Lying down the sheet takes the HUD's column: four rows of two pairs at least
+                // (the rows are 44 pt tall, the review's line as tall as its buttons).
+                assert!(rows >= 4 && columns >= 2, "{name}: {rows} x {columns}");
             }
         }
         // The iPhone-sized screen of the issue, upright with its notch (a tall phone: the
-        // sheet takes the lower part of the whole height, the HUD hides): 6 rows of 3.
+        // sheet takes the lower part of the whole height, the HUD hides): 4 rows of 3, each
+        // 44 pt tall.
         let (name, size, safe) = screens()[0];
         assert_eq!(name, "phone upright");
         let a = areas(size, 1.0, &safe, false);
-        assert!(a.tall);
-        assert_eq!(move_list_capacity(a.sheet, 1.0), (6, 3));
+        assert!(a.tall && a.sheet_over_hud);
+        assert_eq!(move_list_capacity(a.sheet, 1.0), (4, 3));
+        // A small phone (360x640) is not tall, but its band under the HUD would leave the
+        // list no row: its sheet takes the HUD's place too, and shows two rows at least; a
+        // tablet's keeps the HUD.
+        let (name, size, safe) = screens()[2];
+        assert_eq!(name, "small phone upright");
+        let a = areas(size, 1.0, &safe, false);
+        assert!(!a.tall && a.sheet_over_hud);
+        assert!(move_list_capacity(a.sheet, 1.0).0 >= SHEET_MIN_ROWS);
+        assert_eq!(
+            a.board_with_sheet.min.y, safe.top,
+            "the board framed from the top"
+        );
+        let (_, size, safe) = screens()[4];
+        assert!(!areas(size, device_scale(size), &safe, false).sheet_over_hud);
         // Rows are counted whole: a sheet one pixel short of a fourth row shows three.
         let four = SHEET_HEADER
             + SHEET_FOOTER

@@ -1,6 +1,7 @@
-//! The evaluation graph after a game: black's chance to win after every move, a bar up when
-//! black is ahead and down when white is, from the searches of the game and the post-game
-//! analysis ([`crate::game::eval`]). Tapping the graph shows the board at that move. Once the
+//! The evaluation graph after a game: Black's final margin with best play after every move,
+//! in discs, from the game's review (the win bar's unit), a bar up when Black is ahead and
+//! down when White is; before the review comes, Black's chance to win from the searches of the
+//! game and the post-game analysis ([`crate::game::eval`]). Tapping the graph shows the board at that move. Once the
 //! game is reviewed ([`crate::game::review`]), a row over the chart marks each mistake (`?`)
 //! and blunder (`??`) above its move, in the class's colour.
 
@@ -8,7 +9,7 @@ use super::{Nav, Overlay, open_panel};
 use crate::AppSystems;
 use crate::game::eval::EvalHistory;
 use crate::game::flow::{CurrentGame, GameCommand};
-use crate::game::review::GameReview;
+use crate::game::review::{GameReview, black_margins};
 use crate::prefs::i18n::Language;
 use crate::ui::theme::{Paint, Palette};
 use crate::ui::widgets::{Localized, button, coloured_label, label, panel, row};
@@ -53,8 +54,9 @@ fn spawn_screen(
     palette: Res<Palette>,
     review: Res<GameReview>,
 ) {
-    let estimates = eval.estimates();
-    let n = estimates.len().max(1);
+    let game = current.game();
+    let (bars, in_discs) = chart_bars(&eval, &review, game);
+    let n = bars.len().max(1);
     let column = 100.0 / n as f32;
     let chart = commands
         .spawn((
@@ -81,12 +83,11 @@ fn spawn_screen(
         BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.5)),
         Pickable::IGNORE,
     ));
-    for (ply, estimate) in estimates.iter().enumerate() {
-        let Some(estimate) = estimate else {
+    for (ply, bar) in bars.iter().enumerate() {
+        let Some(bar) = *bar else {
             continue;
         };
-        let p = estimate.black_win();
-        let (colour, top, bottom) = if p >= 0.5 {
+        let (colour, top, bottom) = if bar >= 0.0 {
             (palette.disc_black, Val::Auto, percent(50))
         } else {
             (palette.disc_white, percent(50), Val::Auto)
@@ -99,7 +100,7 @@ fn spawn_screen(
                 min_width: px(1),
                 top,
                 bottom,
-                height: percent(((p - 0.5).abs() * 100.0).max(0.5)),
+                height: percent((bar.abs() * 50.0).max(0.5)),
                 ..default()
             },
             BackgroundColor(colour),
@@ -147,7 +148,9 @@ fn spawn_screen(
             Color::WHITE
         )],
     ));
-    let status = if eval.analysing() {
+    let status = if in_discs {
+        "graph.tap_discs"
+    } else if eval.analysing() {
         "graph.analysing"
     } else if eval.complete() {
         "graph.tap"
@@ -182,7 +185,6 @@ fn spawn_screen(
             Pickable::IGNORE,
         ))
         .id();
-    let game = current.game();
     for ply in 1..=game.ply() {
         let Some(m) = review.of_ply(game, ply) else {
             continue;
@@ -222,12 +224,41 @@ fn spawn_screen(
     );
 }
 
+/// The margin that fills half the chart's height: a bar for a lead of 32 discs or more
+/// reaches the edge.
+pub const FULL_BAR_DISCS: f32 = 32.0;
+
+/// The chart's bars, one a position from the start (-1 to 1 of half the chart's height, up
+/// for Black), and whether they are discs: Black's final margin with best play from the
+/// game's review once its moves are reviewed (the unit of the win bar and the review), else
+/// Black's chance to win from the searches and the post-game analysis (before the review
+/// comes).
+pub fn chart_bars(
+    eval: &EvalHistory,
+    review: &GameReview,
+    game: &montello_engine::Game,
+) -> (Vec<Option<f32>>, bool) {
+    if let Some(whole) = review.of_game(game).filter(|r| !r.moves.is_empty()) {
+        let bars = black_margins(game, &whole)
+            .into_iter()
+            .map(|m| m.map(|(discs, _)| (discs / FULL_BAR_DISCS).clamp(-1.0, 1.0)))
+            .collect();
+        return (bars, true);
+    }
+    let bars = eval
+        .estimates()
+        .iter()
+        .map(|e| e.map(|e| (e.black_win() - 0.5) * 2.0))
+        .collect();
+    (bars, false)
+}
+
 /// A review's mark over the chart: the move (its ply) and its class.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GraphMark(pub usize, pub Class);
 
-fn review_at(x: f32, eval: &EvalHistory, current: &CurrentGame) -> GameCommand {
-    let ply = ply_at(x, eval.estimates().len());
+fn review_at(x: f32, columns: usize, current: &CurrentGame) -> GameCommand {
+    let ply = ply_at(x, columns);
     GameCommand::Review(Some(ply).filter(|&p| p < current.game().ply()))
 }
 
@@ -235,12 +266,14 @@ fn review_at(x: f32, eval: &EvalHistory, current: &CurrentGame) -> GameCommand {
 fn on_chart_tap(
     click: On<Pointer<Click>>,
     eval: Res<EvalHistory>,
+    review: Res<GameReview>,
     current: Res<CurrentGame>,
     mut commands: MessageWriter<GameCommand>,
     mut next: ResMut<NextState<Overlay>>,
 ) {
     if let Some(position) = click.hit.position {
-        commands.write(review_at(position.x, &eval, &current));
+        let columns = chart_bars(&eval, &review, current.game()).0.len();
+        commands.write(review_at(position.x, columns, &current));
         next.set(Overlay::None);
     }
 }

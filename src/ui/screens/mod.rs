@@ -184,7 +184,7 @@ pub fn open_panel(
         commands.entity(footer).insert(Node {
             flex_shrink: 0.0,
             padding: if sheet {
-                // [`crate::ui::layout::SHEET_FOOTER`]: the buttons and 10 px.
+                // [`crate::ui::layout::SHEET_FOOTER`]: the review's line, the buttons and 12 px.
                 UiRect::new(px(8), px(8), px(4), px(6))
             } else {
                 UiRect::new(px(8), px(8), px(8), px(12))
@@ -395,13 +395,14 @@ pub struct HudPlace {
     pub turned: bool,
 }
 
-/// Whether the near HUD hides under `overlay`: where the overlay's panel takes its place (the
-/// move list's sheet lying down, or on a tall phone, `tall`, where the board is framed above
-/// it from the top of the screen; a tall panel upright), both with one player.
-pub fn hud_hidden(overlay: Overlay, landscape: bool, tall: bool, table: bool) -> bool {
+/// Whether the near HUD hides under `overlay`: where the overlay's panel takes its place (a
+/// sheet lying down, or upright where it takes the lower part of the whole height,
+/// `sheet_over_hud`, the board framed above it from the top of the screen; a tall panel
+/// upright), both with one player.
+pub fn hud_hidden(overlay: Overlay, landscape: bool, sheet_over_hud: bool, table: bool) -> bool {
     !table
         && match PanelArea::of(overlay) {
-            PanelArea::Sheet => landscape || tall,
+            PanelArea::Sheet => landscape || sheet_over_hud,
             PanelArea::Tall => !landscape,
             PanelArea::Cover => false,
         }
@@ -426,7 +427,8 @@ pub enum PanelArea {
     /// Over the whole space between the bars, which it dims and keeps taps from; the panel
     /// inside keeps to the safe area.
     Cover,
-    /// The move list's sheet, which leaves the board in view.
+    /// The move list's sheet (and the summary at the end of a game), which leaves the board
+    /// in view.
     Sheet,
     /// Like [`PanelArea::Cover`], and upright with one player over the HUD's place too (the
     /// HUD hides): new game, whose choices then fit on a phone without scrolling.
@@ -437,7 +439,8 @@ impl PanelArea {
     /// The overlay's area: where a panel for `overlay` goes.
     pub fn of(overlay: Overlay) -> PanelArea {
         match overlay {
-            Overlay::Moves => PanelArea::Sheet,
+            // The end of a game's summary too: the final board stays in view above it.
+            Overlay::Moves | Overlay::Result => PanelArea::Sheet,
             Overlay::NewGame => PanelArea::Tall,
             _ => PanelArea::Cover,
         }
@@ -577,9 +580,10 @@ fn follow_orientation(
     }
 }
 
-/// The move list's sheet is open: the camera frames the board above it.
+/// A sheet is open (the move list, the summary at the end of a game): the camera frames the
+/// board above it.
 fn note_sheet(overlay: Res<State<Overlay>>, mut sheet: ResMut<SheetOpen>) {
-    let open = *overlay.get() == Overlay::Moves;
+    let open = PanelArea::of(*overlay.get()) == PanelArea::Sheet;
     if sheet.0 != open {
         sheet.0 = open;
     }

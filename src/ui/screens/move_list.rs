@@ -6,19 +6,21 @@
 //! The game review (`game::review`): each reviewed move that cost discs is marked in the list
 //! with a symbol (`?!` an inaccuracy, `?` a mistake, `??` a blunder) and a line of the class's
 //! colour under it; a line under the list says what the move on the board cost and which move
-//! was best, or how far the review has got, or each player's average loss. The Review button
-//! asks for a review of the moves so far (a finished game is reviewed on its own).
+//! was best, or how far the review has got, or each player's average loss; the buttons on
+//! either side of that line step to the player's previous and next marked move (an inaccuracy
+//! or worse; both players' when no single person plays the AI). The Review button asks for a
+//! review of the moves so far (a finished game is reviewed on its own). A pass reads "pass".
 
 use super::{Nav, Overlay, open_panel};
 use crate::AppSystems;
 use crate::game::ai::AiStats;
 use crate::game::flow::{CurrentGame, GameCommand};
 use crate::game::players::Players;
-use crate::game::review::GameReview;
+use crate::game::review::{GameReview, step_to_marked};
 use crate::prefs::i18n::Language;
 use crate::prefs::settings::Settings;
 use crate::ui::layout;
-use crate::ui::theme::{self, Paint};
+use crate::ui::theme::{self, DIMMED_OPACITY, Opacity, Paint};
 use crate::ui::widgets::{
     self, UiAction, coloured_label, icon_button, label, layout as node, text_label,
 };
@@ -34,7 +36,13 @@ pub(super) fn plugin(app: &mut App) {
             (
                 handle_actions.in_set(AppSystems::Input),
                 respawn_on_change.run_if(in_state(Overlay::Moves)),
-                (refresh_docked, show_current, follow_shown, show_review_line)
+                (
+                    refresh_docked,
+                    show_current,
+                    follow_shown,
+                    show_review_line,
+                    dim_mistake_buttons,
+                )
                     .chain()
                     .in_set(AppSystems::View),
             ),
@@ -53,6 +61,8 @@ pub enum MoveAction {
     Step(i32),
     /// Review the moves so far.
     StartReview,
+    /// Show the player's next (`true`) or previous marked move: an inaccuracy or worse.
+    Mistake(bool),
 }
 
 fn spawn_screen(
@@ -106,14 +116,47 @@ fn spawn_screen(
             Pickable::IGNORE,
         ))
         .id();
-    let line = commands
-        .spawn((
-            text_label("", 15.0),
-            ReviewLine,
+    // The line between the buttons that step through the player's own inaccuracies and
+    // worse (both players' face to face).
+    let mistake = |key: &'static str, forward: bool| {
+        widgets::framed(
             Node {
-                padding: UiRect::horizontal(px(10)),
+                min_width: px(layout::DENSE_TOUCH),
+                min_height: px(layout::DENSE_TOUCH),
+                padding: UiRect::horizontal(px(8)),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                flex_shrink: 0.0,
+                border_radius: BorderRadius::all(px(10)),
                 ..default()
             },
+            (MoveAction::Mistake(forward), layout::LayoutProbe("mistake")),
+            false,
+            label(key, 14.0),
+        )
+    };
+    let line = commands
+        .spawn((
+            Node {
+                align_items: AlignItems::Center,
+                column_gap: px(4),
+                ..default()
+            },
+            Pickable::IGNORE,
+            children![
+                mistake("moves.prev_mistake", false),
+                (
+                    text_label("", 15.0),
+                    ReviewLine,
+                    Node {
+                        flex_grow: 1.0,
+                        flex_basis: px(0),
+                        padding: UiRect::horizontal(px(6)),
+                        ..default()
+                    },
+                ),
+                mistake("moves.next_mistake", true),
+            ],
         ))
         .id();
     commands.entity(stack).add_children(&[line, controls]);
@@ -156,11 +199,7 @@ pub fn review_line(
             return lang.f("review.best", &[("move", &m.played), ("how", &how)]);
         }
         // Exact losses are whole discs; the search's are estimates, to a tenth.
-        let discs = if m.exact {
-            format!("{loss:.0}")
-        } else {
-            format!("{loss:.1}")
-        };
+        let discs = lang.discs(loss, m.exact);
         return lang.f(
             "review.lost",
             &[
@@ -173,7 +212,7 @@ pub fn review_line(
     }
     match review.of_game(game) {
         Some(whole) if !whole.moves.is_empty() => {
-            let average = |side| format!("{:.1}", whole.accuracy(side).average_loss);
+            let average = |side| lang.decimal(whole.accuracy(side).average_loss, 1);
             lang.f(
                 "review.summary",
                 &[
@@ -199,6 +238,44 @@ fn show_review_line(
     for mut line in &mut lines {
         if line.0 != text {
             line.0.clone_from(&text);
+        }
+    }
+}
+
+/// The marked move each way from the move on the board (the player's own against the AI),
+/// for the review's previous and next mistake buttons.
+fn marked_step(
+    current: &CurrentGame,
+    players: &Players,
+    review: &GameReview,
+    forward: bool,
+) -> Option<usize> {
+    let side = players.human_against_ai().map(|(side, _)| side);
+    let marked = review.marked_plies(current.game(), side);
+    step_to_marked(&marked, current.shown_ply(), forward)
+}
+
+/// A mistake button with no marked move its way (none yet reviewed, or none left) looks it:
+/// dimmed, in its place.
+fn dim_mistake_buttons(
+    mut commands: Commands,
+    current: Res<CurrentGame>,
+    players: Res<Players>,
+    review: Res<GameReview>,
+    buttons: Query<(Entity, &MoveAction, &Children, Option<&Opacity>)>,
+) {
+    for (button, action, children, opacity) in &buttons {
+        let MoveAction::Mistake(forward) = *action else {
+            continue;
+        };
+        let can = marked_step(&current, &players, &review, forward).is_some();
+        let now = Opacity(if can { 1.0 } else { DIMMED_OPACITY });
+        if opacity == Some(&now) {
+            continue;
+        }
+        commands.entity(button).insert(now);
+        for child in children.iter() {
+            commands.entity(child).insert(now);
         }
     }
 }
@@ -317,7 +394,7 @@ fn spawn_pairs(
             // Moves past the current one were undone: they can be redone, not reviewed.
             if ply <= game.ply() {
                 let class = review.of_ply(game, ply).map(|m| m.class());
-                cell.with_child(move_token(mv.to_string(), ply, ply == shown, class));
+                cell.with_child(move_token(lang.move_name(*mv), ply, ply == shown, class));
                 // The AI's numbers for its moves, quietly beside them.
                 if let Some(viewer) = ai_stats
                     && let Some(stats) = stats.of_move(ply - 1, *mv)
@@ -333,7 +410,7 @@ fn spawn_pairs(
                 }
             } else {
                 cell.with_child((
-                    coloured_label(format!("({mv})"), 16.0, Color::WHITE),
+                    coloured_label(format!("({})", lang.move_name(*mv)), 16.0, Color::WHITE),
                     Paint::TextDim,
                     Node {
                         width: px(MOVE_WIDTH),
@@ -534,6 +611,7 @@ pub fn scroll_into_view(scroll: f32, view: (f32, f32), row: (f32, f32), inverse_
 fn handle_actions(
     mut actions: MessageReader<UiAction<MoveAction>>,
     current: Res<CurrentGame>,
+    players: Res<Players>,
     mut review: ResMut<GameReview>,
     mut commands: MessageWriter<GameCommand>,
 ) {
@@ -542,6 +620,12 @@ fn handle_actions(
             MoveAction::StartReview => {
                 review.request();
                 continue;
+            }
+            MoveAction::Mistake(forward) => {
+                match marked_step(&current, &players, &review, forward) {
+                    Some(ply) => Some(ply),
+                    None => continue,
+                }
             }
             MoveAction::Review(ply) => ply,
             MoveAction::Step(step) => {

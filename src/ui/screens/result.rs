@@ -1,24 +1,32 @@
-//! The end of a game: a card that speaks to the player ("You lost by 16", "40-24 against
-//! Casual", their record against that level) with what comes next: a rematch with the colours
-//! swapped, the game's review in the move list, and the next level after a win. It opens by
-//! itself once the move that ended the game has landed on the board (not when a finished game
-//! is loaded or imported), over the board only; its × leaves the board with the HUD's Play
-//! again and Graph.
+//! The end of a game: a summary under the final board (the move list's sheet's place, so the
+//! board stays in view above it). It speaks to the player ("You lost by 16", "40-24 against
+//! Casual", their record against that level), then says how each player played, from the
+//! game's review: the accuracy (a percentage, docs/ai.md), the discs lost a move on average
+//! and the inaccuracies, mistakes and blunders, and the player's costliest move ("23. c4 lost
+//! 8 discs; b3 was best (exact)"); while the review still runs, its progress. Three actions:
+//! Review (the move list with its marks and next-mistake buttons), Rematch (the colours
+//! swapped, as the HUD's button does), and the next level after a win. It opens by itself once
+//! the move that ended the game has landed on the board (not when a finished game is loaded
+//! or imported); its × leaves the board with the HUD's Rematch and Graph.
 
+use super::move_list::class_symbol;
 use super::{Overlay, open_panel};
 use crate::AppSystems;
 use crate::game::flow::{CurrentGame, GameCommand, GameSetup, MovePlayed, ViewBusy};
 use crate::game::player::AiLevel;
 use crate::game::players::Players;
+use crate::game::review::{GameReview, board_ply};
 use crate::persist::save::StatsFile;
 use crate::persist::save_format::Stats;
 use crate::prefs::choices::Lang;
 use crate::prefs::i18n::Language;
-use crate::ui::theme::{self, Paint};
-use crate::ui::widgets::{self, UiAction, choice_text, coloured_label, panel, text_label};
+use crate::ui::layout;
+use crate::ui::theme::Paint;
+use crate::ui::widgets::{self, UiAction, coloured_label, panel, text_label};
 use bevy::prelude::*;
-use montello_engine::Game;
 use montello_engine::search::Level;
+use montello_engine::search::review::{Class, Review};
+use montello_engine::{Game, Side};
 
 /// What the card's buttons do.
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
@@ -43,7 +51,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (handle_actions, respawn_on_change)
+            (handle_actions, respawn_on_change, show_progress)
                 .chain()
                 .in_set(AppSystems::Input)
                 .run_if(in_state(Overlay::Result)),
@@ -190,11 +198,113 @@ pub fn next_level(game: &Game, players: Players) -> Option<Players> {
     Some(Players::against_ai(human, AiLevel::Level(*up)))
 }
 
+/// One player's line of the summary: the accuracy, the average loss and the counts of the
+/// moves a coach points at.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerLine {
+    /// Black or White.
+    pub side: Side,
+    /// How the line names the player: the side, and "You" against the AI.
+    pub name: String,
+    /// The engine's percentage ([`Accuracy::percent`]), rounded.
+    pub percent: u32,
+    /// Discs lost a move on average.
+    pub average_loss: f32,
+    /// Inaccuracies, mistakes and blunders.
+    pub marked: [u32; 3],
+}
+
+/// What the summary says once the game is reviewed: a line per player (Black's first) and
+/// the player's costliest move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// Black's line and White's.
+    pub lines: Vec<PlayerLine>,
+    /// "23. c4 lost 8 discs; b3 was best (exact)": the human's worst move against the AI, else
+    /// the worst of the game; none when nobody lost a disc.
+    pub worst: Option<String>,
+}
+
+/// The summary of `game` from its `review` (every move of it reviewed).
+pub fn summary(game: &Game, review: &Review, players: &Players, lang: Lang) -> Summary {
+    let human = players.human_against_ai().map(|(side, _)| side);
+    let lines = [Side::Black, Side::White]
+        .into_iter()
+        .map(|side| {
+            let a = review.accuracy(side);
+            let name = if human == Some(side) {
+                format!("{} · {}", lang.side(side), lang.t("hud.you"))
+            } else {
+                lang.side(side).to_string()
+            };
+            PlayerLine {
+                side,
+                name,
+                percent: a.percent().unwrap_or(100.0).round() as u32,
+                average_loss: a.average_loss,
+                marked: [
+                    a.counts[Class::Inaccuracy as usize],
+                    a.counts[Class::Mistake as usize],
+                    a.counts[Class::Blunder as usize],
+                ],
+            }
+        })
+        .collect();
+    // Against the AI the human's worst move; else the game's (the first of equals).
+    let sides = match human {
+        Some(side) => vec![side],
+        None => vec![Side::Black, Side::White],
+    };
+    let worst = sides
+        .into_iter()
+        .filter_map(|side| review.worst(side))
+        .min_by(|a, b| b.loss().total_cmp(&a.loss()).then(a.ply.cmp(&b.ply)));
+    let worst = worst.map(|m| {
+        let ply = board_ply(game.history(), m.ply).unwrap_or(m.ply);
+        let how = lang.t(if m.exact {
+            "review.exact"
+        } else {
+            "review.search"
+        });
+        let said = lang.f(
+            "review.lost",
+            &[
+                ("move", &numbered(ply, m.played, lang)),
+                ("n", &lang.discs(m.loss(), m.exact)),
+                ("best", &m.best),
+                ("how", &how),
+            ],
+        );
+        match human {
+            Some(_) => lang.f("result.worst", &[("what", &said)]),
+            None => said,
+        }
+    });
+    Summary { lines, worst }
+}
+
+/// A move with its number as the move list writes it: "23. c4" (Black's), "23. … c4"
+/// (White's), `ply` its place on the board from 1.
+pub fn numbered(ply: usize, mv: montello_engine::Move, lang: Lang) -> String {
+    let pair = ply.div_ceil(2);
+    let name = lang.move_name(mv);
+    if ply % 2 == 1 {
+        format!("{pair}. {name}")
+    } else {
+        format!("{pair}. … {name}")
+    }
+}
+
+/// The summary's line that says how far the review has got, while it runs.
+#[derive(Component, Debug)]
+struct ReviewProgress;
+
 fn spawn_card(
     mut commands: Commands,
     current: Res<CurrentGame>,
     players: Res<Players>,
     stats: Res<StatsFile>,
+    review: Res<GameReview>,
     lang: Res<Language>,
     mut next: ResMut<NextState<Overlay>>,
 ) {
@@ -212,11 +322,30 @@ fn spawn_card(
     let body = commands.spawn(panel()).id();
     commands
         .entity(body)
-        .with_child(text_label(verdict.score, theme::FONT));
+        .with_child(text_label(verdict.score, 17.0));
     if let Some(record) = verdict.record {
         commands
             .entity(body)
-            .with_child((coloured_label(record, 16.0, Color::WHITE), Paint::TextDim));
+            .with_child((coloured_label(record, 14.0, Color::WHITE), Paint::TextDim));
+    }
+    match review.of_game(game) {
+        Some(whole) if !whole.moves.is_empty() => {
+            let summary = summary(game, &whole, &players, lang);
+            let table = accuracy_table(&mut commands, &summary, lang);
+            commands.entity(body).add_child(table);
+            if let Some(worst) = summary.worst {
+                commands.entity(body).with_child(text_label(worst, 15.0));
+            }
+        }
+        _ => {
+            // The review runs (it starts by itself at the end of a game): its progress,
+            // filled in each frame, until the summary replaces it.
+            commands.entity(body).with_child((
+                coloured_label(lang.t("result.reviewing"), 15.0, Color::WHITE),
+                Paint::TextDim,
+                ReviewProgress,
+            ));
+        }
     }
     let rematch_label = match players.human_against_ai() {
         Some((human, _)) => lang.f(
@@ -225,45 +354,176 @@ fn spawn_card(
         ),
         None => lang.t("result.rematch").to_string(),
     };
-    let buttons = commands
+    // The three actions side by side, wrapping onto a second row where the words are long.
+    let footer = commands
         .spawn((
             Node {
-                flex_direction: FlexDirection::Column,
-                row_gap: px(8),
-                margin: UiRect::top(px(6)),
+                flex_wrap: FlexWrap::Wrap,
+                row_gap: px(6),
                 ..default()
             },
             Pickable::IGNORE,
         ))
         .id();
     commands
-        .entity(buttons)
-        .with_child(choice_text(rematch_label, ResultAction::Rematch, true))
-        .with_child(choice_text(
-            lang.t("result.review"),
-            ResultAction::Review,
-            false,
-        ));
+        .entity(footer)
+        .with_child(action(lang.t("result.review"), ResultAction::Review, false))
+        .with_child(action(rematch_label, ResultAction::Rematch, true));
     if let Some(up) = next_level(game, *players) {
         let level = up
             .human_against_ai()
             .map(|(_, level)| level.label(lang))
             .unwrap_or_default();
-        commands.entity(buttons).with_child(choice_text(
+        commands.entity(footer).with_child(action(
             lang.f("result.next", &[("level", &level)]),
             ResultAction::NextLevel,
             false,
         ));
     }
-    commands.entity(body).add_child(buttons);
     open_panel(
         &mut commands,
         Overlay::Result,
         Card,
-        text_label(verdict.headline, 28.0),
+        text_label(verdict.headline, 24.0),
         body,
-        None,
+        Some(footer),
     );
+}
+
+/// One of the summary's actions: a button that grows to share its row, 44 pt at least.
+fn action(text: impl Into<String>, action: ResultAction, selected: bool) -> impl Bundle {
+    (
+        widgets::framed(
+            Node {
+                flex_grow: 1.0,
+                min_width: px(layout::TOUCH),
+                min_height: px(layout::TOUCH),
+                padding: UiRect::axes(px(12), px(6)),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                border_radius: BorderRadius::all(px(10)),
+                ..default()
+            },
+            action,
+            selected,
+            text_label(text, 17.0),
+        ),
+        layout::LayoutProbe("action"),
+    )
+}
+
+/// The players' accuracy as a small table: a heading row, then Black's and White's lines
+/// ("Black · You  87%  1.2  2 1 0").
+fn accuracy_table(commands: &mut Commands, summary: &Summary, lang: Lang) -> Entity {
+    // The figures' columns; the name takes what they leave (a 360-pt phone's card leaves
+    // the name about 100 pt).
+    const FIGURE: f32 = 60.0;
+    const MARK: f32 = 30.0;
+    let cell = |text: String, width: f32, size: f32, dim: bool| {
+        (
+            coloured_label(text, size, Color::WHITE),
+            if dim { Paint::TextDim } else { Paint::Text },
+            TextLayout::justify(Justify::Center),
+            Node {
+                width: px(width),
+                flex_shrink: 0.0,
+                justify_content: JustifyContent::Center,
+                ..default()
+            },
+        )
+    };
+    let row = || {
+        (
+            Node {
+                align_items: AlignItems::Center,
+                column_gap: px(2),
+                ..default()
+            },
+            Pickable::IGNORE,
+        )
+    };
+    let table = commands
+        .spawn((
+            Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: px(2),
+                flex_shrink: 0.0,
+                ..default()
+            },
+            Pickable::IGNORE,
+        ))
+        .id();
+    let heading = commands
+        .spawn(row())
+        .with_children(|r| {
+            r.spawn((name_cell(), Pickable::IGNORE));
+            r.spawn(cell(lang.t("result.accuracy").into(), FIGURE, 13.0, true));
+            r.spawn(cell(lang.t("result.loss").into(), FIGURE, 13.0, true));
+            for class in [Class::Inaccuracy, Class::Mistake, Class::Blunder] {
+                r.spawn(cell(class_symbol(class).into(), MARK, 13.0, true));
+            }
+        })
+        .id();
+    commands.entity(table).add_child(heading);
+    for line in &summary.lines {
+        let figures = commands
+            .spawn(row())
+            .with_children(|r| {
+                r.spawn((text_label(line.name.clone(), 16.0), name_cell()));
+                r.spawn(cell(format!("{}%", line.percent), FIGURE, 17.0, false));
+                r.spawn(cell(
+                    lang.decimal(line.average_loss, 1),
+                    FIGURE,
+                    17.0,
+                    false,
+                ));
+                for n in line.marked {
+                    r.spawn(cell(n.to_string(), MARK, 17.0, n == 0));
+                }
+            })
+            .id();
+        commands.entity(table).add_child(figures);
+    }
+    table
+}
+
+/// The accuracy table's first column: what the figures' columns leave.
+fn name_cell() -> Node {
+    Node {
+        flex_grow: 1.0,
+        flex_shrink: 1.0,
+        flex_basis: px(0),
+        min_width: px(0),
+        ..default()
+    }
+}
+
+/// Writes the review's progress into the summary while it runs.
+fn show_progress(
+    review: Res<GameReview>,
+    lang: Res<Language>,
+    mut lines: Query<&mut Text, With<ReviewProgress>>,
+) {
+    let Some((done, total)) = review.progress() else {
+        return;
+    };
+    let text = lang
+        .0
+        .f("review.running", &[("done", &done), ("total", &total)]);
+    for mut line in &mut lines {
+        if line.0 != text {
+            line.0.clone_from(&text);
+        }
+    }
+}
+
+/// The one rematch of the app (the summary's button and the HUD's): the same rules, the
+/// colours swapped ([`rematch`]).
+pub fn rematch_command(game: &Game, players: Players) -> GameCommand {
+    GameCommand::NewGame(GameSetup {
+        players: rematch(players),
+        variant: game.variant(),
+    })
 }
 
 fn handle_actions(
@@ -274,19 +534,21 @@ fn handle_actions(
     mut next: ResMut<NextState<Overlay>>,
 ) {
     for UiAction(action) in actions.read() {
-        let variant = current.game().variant();
-        let players = match action {
+        let command = match action {
             ResultAction::Review => {
                 next.set(Overlay::Moves);
                 continue;
             }
-            ResultAction::Rematch => rematch(*players),
+            ResultAction::Rematch => rematch_command(current.game(), *players),
             ResultAction::NextLevel => match next_level(current.game(), *players) {
-                Some(players) => players,
+                Some(players) => GameCommand::NewGame(GameSetup {
+                    players,
+                    variant: current.game().variant(),
+                }),
                 None => continue,
             },
         };
-        commands.write(GameCommand::NewGame(GameSetup { players, variant }));
+        commands.write(command);
         next.set(Overlay::None);
     }
 }
@@ -298,9 +560,15 @@ fn respawn_on_change(
     stats: Res<StatsFile>,
     language: Res<Language>,
     current: Res<CurrentGame>,
+    review: Res<GameReview>,
     cards: Query<Entity, With<Card>>,
+    mut reviewed: Local<bool>,
 ) {
-    if !(stats.is_changed() || language.is_changed() || current.is_changed()) {
+    // The review's end fills the summary in.
+    let covers = review.covers(current.game());
+    let review_came = covers != *reviewed;
+    *reviewed = covers;
+    if !(stats.is_changed() || language.is_changed() || current.is_changed() || review_came) {
         return;
     }
     super::respawn(&mut commands, cards, spawn_card);
@@ -310,8 +578,9 @@ fn respawn_on_change(
 mod tests {
     use super::*;
     use crate::game::player::Player;
+    use montello_engine::Variant;
     use montello_engine::notation::transcript;
-    use montello_engine::{Side, Variant};
+    use montello_engine::search::review::MoveReview;
 
     /// A finished game (the browser test's reviewed one).
     fn finished() -> Game {
@@ -397,6 +666,94 @@ mod tests {
         };
         assert_eq!(next_level(&game, people), None);
         assert_eq!(next_level(&Game::new(Variant::Othello), players), None);
+    }
+
+    /// The summary's figures are the engine's review of the same game: each player's
+    /// percentage, average loss and marked moves, and the costliest move with its number on
+    /// the board.
+    #[test]
+    fn the_summary_says_what_the_engines_review_found() {
+        use montello_engine::search::review::{ReviewConfig, review};
+        let game = finished();
+        let config = ReviewConfig {
+            depth: 2,
+            exact_empties: 10,
+            ..ReviewConfig::default()
+        };
+        let review = review(&game, &config, None, |_, _| {}).expect("not cancelled");
+        let winner = game.result().and_then(|r| r.winner()).expect("a winner");
+        let loser = winner.opposite();
+        let players = human_vs(Level::Casual, loser);
+        let s = summary(&game, &review, &players, Lang::En);
+        assert_eq!(s.lines.len(), 2);
+        for (line, side) in s.lines.iter().zip([Side::Black, Side::White]) {
+            let a = review.accuracy(side);
+            assert_eq!(line.side, side);
+            assert_eq!(line.percent, a.percent().expect("moves").round() as u32);
+            assert_eq!(line.average_loss, a.average_loss);
+            assert_eq!(line.marked, [a.counts[2], a.counts[3], a.counts[4]]);
+            assert_eq!(line.name.ends_with("You"), side == loser, "{}", line.name);
+        }
+        let worst = review.worst(loser).expect("the loser lost discs somewhere");
+        let ply = board_ply(game.history(), worst.ply).expect("on the board");
+        let expected = format!(
+            "Your costliest move: {} lost {} discs; {} was best ({})",
+            numbered(ply, worst.played, Lang::En),
+            Lang::En.discs(worst.loss(), worst.exact),
+            worst.best,
+            if worst.exact { "exact" } else { "search" }
+        );
+        assert_eq!(s.worst.as_deref(), Some(expected.as_str()));
+    }
+
+    /// Known losses, as a review with exact values gives them: the figures and the line are
+    /// these and no others.
+    #[test]
+    fn a_summary_of_known_losses() {
+        let game = transcript::parse("f5d6c3d3", Variant::Othello).expect("legal");
+        let m = |side, played: &str, best: &str, b: f32, p: f32, ply| MoveReview {
+            ply,
+            side,
+            played: played.parse().expect("a move"),
+            best: best.parse().expect("a move"),
+            best_value: b,
+            played_value: p,
+            exact: true,
+        };
+        let review = Review {
+            moves: vec![
+                m(Side::Black, "f5", "f5", 0.0, 0.0, 1),
+                m(Side::White, "d6", "f6", 2.0, -8.0, 2),
+                m(Side::Black, "c3", "c3", 4.0, 4.0, 3),
+                m(Side::White, "d3", "c4", -1.0, -6.0, 4),
+            ],
+        };
+        let people = Players {
+            black: Player::Human,
+            white: Player::Human,
+        };
+        let s = summary(&game, &review, &people, Lang::En);
+        assert_eq!(s.lines[0].percent, 100);
+        assert_eq!(
+            (s.lines[0].average_loss, s.lines[0].marked),
+            (0.0, [0, 0, 0])
+        );
+        // White lost 10 (a blunder: 25%) and 5 (an inaccuracy: 50%).
+        assert_eq!(s.lines[1].percent, 38);
+        assert_eq!(
+            (s.lines[1].average_loss, s.lines[1].marked),
+            (7.5, [1, 0, 1])
+        );
+        assert_eq!(s.lines[1].name, "White");
+        // Face to face the game's costliest move, not "yours".
+        assert_eq!(
+            s.worst.as_deref(),
+            Some("1. … d6 lost 10 discs; f6 was best (exact)")
+        );
+        assert_eq!(
+            numbered(3, "pass".parse().expect("a pass"), Lang::Fr),
+            "2. passe"
+        );
     }
 
     /// An app with only what the card's opening needs: the overlay state, the game, the

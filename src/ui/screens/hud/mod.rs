@@ -1,5 +1,5 @@
 //! The HUD at the top: both disc counts, whose turn it is, the AI's thinking bar, the win bar
-//! ([`super::win_bar`]), notices, and the Pass / Play again / Back to game buttons.
+//! ([`super::win_bar`]), notices, and the Pass / Rematch / Back to game buttons.
 
 use super::Seat;
 use crate::AppSystems;
@@ -82,8 +82,9 @@ pub(super) struct HudUpdate;
 pub enum HudAction {
     /// Pass (the player to move has no legal move).
     Pass,
-    /// The game is over: the same players again.
-    PlayAgain,
+    /// The game is over: a rematch, as the summary's button (the colours swapped against
+    /// the AI).
+    Rematch,
     /// The game is over: its evaluation graph.
     Graph,
     /// Reviewing earlier moves: back to the game as it stands.
@@ -98,6 +99,8 @@ struct FarControl;
 
 fn handle_actions(
     mut actions: MessageReader<UiAction<HudAction>>,
+    current: Res<CurrentGame>,
+    players: Res<Players>,
     mut commands: MessageWriter<GameCommand>,
     mut next: ResMut<NextState<super::Overlay>>,
 ) {
@@ -106,8 +109,8 @@ fn handle_actions(
             HudAction::Pass => {
                 commands.write(GameCommand::Pass);
             }
-            HudAction::PlayAgain => {
-                commands.write(GameCommand::PlayAgain);
+            HudAction::Rematch => {
+                commands.write(super::result::rematch_command(current.game(), *players));
             }
             HudAction::Graph => next.set(super::Overlay::Graph),
             HudAction::BackToGame => {
@@ -228,7 +231,7 @@ fn notice_row(seat: Seat) -> impl Bundle {
             ),
             move_strip(seat),
             button_of("hud.pass", HudAction::Pass),
-            button_of("hud.play_again", HudAction::PlayAgain),
+            button_of("result.rematch", HudAction::Rematch),
             button_of("hud.graph", HudAction::Graph),
             button_of("hud.back_to_game", HudAction::BackToGame),
             (
@@ -359,7 +362,7 @@ fn show_buttons(
         let show = shows_button(*seat, *button, game.side_to_move(), table.0)
             && match button {
                 HudAction::Pass => human_must_pass,
-                HudAction::PlayAgain => game.is_over() && current.review().is_none(),
+                HudAction::Rematch => game.is_over() && current.review().is_none(),
                 HudAction::Graph => game.is_over(),
                 HudAction::BackToGame => current.review().is_some(),
             };

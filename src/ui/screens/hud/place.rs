@@ -92,7 +92,7 @@ pub(super) fn arrange_for_orientation(
     let (areas, scale, table) = (screen.areas, screen.scale, screen.table);
     let landscape = areas.landscape;
     let overlay = *from.overlay.get();
-    let hidden = super::super::hud_hidden(overlay, landscape, areas.tall, table);
+    let hidden = super::super::hud_hidden(overlay, landscape, areas.sheet_over_hud, table);
     let tall = areas.tall.then(|| TallPlaces {
         cards: areas.cards[0].union(areas.cards[1]),
         strip: areas.strip,

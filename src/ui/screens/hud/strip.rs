@@ -58,8 +58,14 @@ pub(super) const STRIP_PLIES: usize = 4;
 
 /// The move strip's text: the last `plies` moves up to the shown one (`shown`, a ply), in
 /// numbered pairs, "…" before them when there are earlier ones ("… 21. f5 d6 22. c3"; a
-/// White move opening the strip is numbered "21. …"). Empty before the first move.
-pub fn strip_text(moves: &[montello_engine::Move], shown: usize, plies: usize) -> String {
+/// White move opening the strip is numbered "21. …"; a pass reads "pass" in `lang`). Empty
+/// before the first move.
+pub fn strip_text(
+    moves: &[montello_engine::Move],
+    shown: usize,
+    plies: usize,
+    lang: Lang,
+) -> String {
     let end = shown.min(moves.len());
     let start = end.saturating_sub(plies);
     let mut out = String::new();
@@ -77,7 +83,7 @@ pub fn strip_text(moves: &[montello_engine::Move], shown: usize, plies: usize) -
         } else if i == 0 {
             out.push_str(&format!("{pair}. … "));
         }
-        out.push_str(&mv.to_string());
+        out.push_str(&lang.move_name(*mv));
     }
     out
 }

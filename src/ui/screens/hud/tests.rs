@@ -26,18 +26,22 @@ fn the_move_strip_shows_the_last_moves_in_numbered_pairs() {
         .iter()
         .map(|m| m.parse().expect("move"))
         .collect();
-    assert_eq!(strip_text(&moves, 0, 4), "");
-    assert_eq!(strip_text(&moves, 1, 4), "1. f5");
-    assert_eq!(strip_text(&moves, 4, 4), "1. f5 d6 2. c3 d3");
+    assert_eq!(strip_text(&moves, 0, 4, Lang::En), "");
+    assert_eq!(strip_text(&moves, 1, 4, Lang::En), "1. f5");
+    assert_eq!(strip_text(&moves, 4, 4, Lang::En), "1. f5 d6 2. c3 d3");
     // Earlier moves go behind "…"; a strip opening on White's move numbers it.
-    assert_eq!(strip_text(&moves, 5, 4), "… 1. … d6 2. c3 d3 3. c4");
-    assert_eq!(strip_text(&moves, 6, 4), "… 2. c3 d3 3. c4 f4");
+    assert_eq!(
+        strip_text(&moves, 5, 4, Lang::En),
+        "… 1. … d6 2. c3 d3 3. c4"
+    );
+    assert_eq!(strip_text(&moves, 6, 4, Lang::En), "… 2. c3 d3 3. c4 f4");
     // Reviewing: up to the move shown, not the last one played.
-    assert_eq!(strip_text(&moves, 2, 4), "1. f5 d6");
-    let last = strip_text(&moves, 7, 4);
-    assert!(last.starts_with("… 2. … d3") && last.ends_with(&moves[6].to_string()));
+    assert_eq!(strip_text(&moves, 2, 4, Lang::En), "1. f5 d6");
+    let last = strip_text(&moves, 7, 4, Lang::En);
+    assert_eq!(last, "… 2. … d3 3. c4 f4 4. pass");
+    assert!(strip_text(&moves, 7, 4, Lang::Ja).ends_with("4. パス"));
     // A ply past the moves (never asked) shows what there is.
-    assert_eq!(strip_text(&moves[..2], 9, 4), "1. f5 d6");
+    assert_eq!(strip_text(&moves[..2], 9, 4, Lang::En), "1. f5 d6");
 }
 
 #[test]
@@ -201,13 +205,13 @@ fn table_mode_turns_the_far_hud_and_routes_the_pass_button() {
     // Play again and the rest belong to the near HUD.
     assert!(shows_button(
         Seat::Near,
-        HudAction::PlayAgain,
+        HudAction::Rematch,
         Side::White,
         true
     ));
     assert!(!shows_button(
         Seat::Far,
-        HudAction::PlayAgain,
+        HudAction::Rematch,
         Side::White,
         true
     ));

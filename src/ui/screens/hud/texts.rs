@@ -191,9 +191,12 @@ pub(super) fn update_texts(
                 stats_text(&current, &players, &ai, &stats, language.0)
             }
             HudText::Stats => String::new(),
-            HudText::Strip => {
-                strip_text(current.game().all_moves(), current.shown_ply(), STRIP_PLIES)
-            }
+            HudText::Strip => strip_text(
+                current.game().all_moves(),
+                current.shown_ply(),
+                STRIP_PLIES,
+                language.0,
+            ),
             HudText::Progress => {
                 progress_text(current.shown_ply(), current.shown_position(), language.0)
             }
