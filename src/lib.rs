@@ -79,6 +79,8 @@ impl Plugin for LogicPlugins {
             game::eval::plugin,
             game::review::plugin,
             game::margin::plugin,
+            game::values::plugin,
+            game::practice::plugin,
             persist::save::plugin,
             board::sound::logic_plugin,
             board::haptics::logic_plugin,

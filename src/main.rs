@@ -81,6 +81,12 @@ struct Flags {
     /// Show the board after N moves of the game, as a tap on that move in the move list does
     #[arg(long, value_name = "N")]
     show_move: Option<usize>,
+    /// Try again at the player's first marked move, once the game is reviewed (with --review)
+    #[arg(long)]
+    try_again: bool,
+    /// With --try-again: tap this square as the try (with --screenshot: once it is judged)
+    #[arg(long, value_name = "SQUARE", value_parser = square)]
+    try_move: Option<montello_engine::Square>,
     /// Show the AI's search statistics (saved like the menu's switch)
     #[arg(long)]
     show_ai_stats: bool,
@@ -115,6 +121,8 @@ impl From<Flags> for LaunchOptions {
             hint: f.hint,
             review: f.review,
             show_move: f.show_move,
+            try_again: f.try_again,
+            try_move: f.try_move,
             face_to_face: f.face_to_face,
             open: f.open,
         }
@@ -168,6 +176,12 @@ fn screen(text: &str) -> Result<Overlay, String> {
         let names: Vec<&str> = Overlay::NAMED.iter().map(|(n, _)| *n).collect();
         format!("not one of {}", names.join(", "))
     })
+}
+
+#[cfg(not(target_os = "ios"))]
+fn square(text: &str) -> Result<montello_engine::Square, String> {
+    text.parse()
+        .map_err(|_| "not a square (a1 .. h8)".to_string())
 }
 
 #[cfg(not(target_os = "ios"))]
@@ -362,6 +376,8 @@ mod tests {
             "--hint",
             "--review",
             "--show-move <N>",
+            "--try-again",
+            "--try-move <SQUARE>",
             "--show-ai-stats",
             "--open <SCREEN>",
             "--safe-area <L,T,R,B>",
@@ -375,7 +391,7 @@ mod tests {
                 .get_arguments()
                 .filter(|a| a.get_long().is_some())
                 .count(),
-            20,
+            22,
             "every LaunchOptions field has its flag"
         );
     }

@@ -412,7 +412,7 @@ fn hints_turned_off_start_no_search_and_say_so() {
     let notice = app.world().resource::<Notice>().text(Lang::En);
     assert_eq!(
         notice,
-        "Hint: the 3 best moves, each with your chance of winning."
+        "Hint: the 3 best moves ringed; each square shows its final margin in discs with best play."
     );
 }
 

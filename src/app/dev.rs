@@ -135,12 +135,21 @@ struct ShotWaits<'w> {
     pipelines: Res<'w, crate::app::power::PipelinesPending>,
     hint: Res<'w, LastHint>,
     review: Res<'w, crate::game::review::GameReview>,
+    practice: Res<'w, crate::game::practice::Practice>,
+    values: Res<'w, crate::game::values::SquareValues>,
+    asked: Res<'w, crate::game::values::ValuesAsked>,
     margin: Res<'w, crate::game::margin::MarginEstimate>,
     settings: Res<'w, crate::prefs::settings::Settings>,
     table: Res<'w, crate::prefs::settings::TableMode>,
 }
 
 impl ShotWaits<'_> {
+    /// Whether the squares wait for their values (a hint, a position of the review, a try).
+    fn values_pending(&self, current: &CurrentGame) -> bool {
+        crate::game::values::wanted(current, &self.asked, &self.hint)
+            .is_some_and(|asked| self.values.of(&asked).is_none())
+    }
+
     /// Whether the win bar is on screen and still waits for its figure.
     fn figure_pending(&self, current: &CurrentGame) -> bool {
         self.settings.win_bar
@@ -203,12 +212,28 @@ fn take_screenshot(
     if launch.review && !waits.review.covers(current.game()) {
         return;
     }
+    // A try at a better move: set up, and judged when a square was tapped.
+    if launch.try_again {
+        let state = waits.practice.0.map(|a| a.state);
+        use crate::game::practice::TryState;
+        let ready = matches!(
+            (launch.try_move, state),
+            (None, Some(TryState::Asking)) | (Some(_), Some(TryState::Judged(_)))
+        );
+        if !ready {
+            return;
+        }
+    }
     // Freeze the game where the picture is to be taken.
     if !control.frozen {
         control.frozen = true;
         ai.cancel();
     }
-    if waits.busy.0 || waits.pipelines.pending() || waits.figure_pending(&current) {
+    if waits.busy.0
+        || waits.pipelines.pending()
+        || waits.figure_pending(&current)
+        || waits.values_pending(&current)
+    {
         job.settled_frames = 0;
         return;
     }

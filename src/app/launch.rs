@@ -22,7 +22,41 @@ pub(crate) fn plugin(app: &mut App) {
             open_first_screen,
             say_when_games_are_not_kept,
         ),
+    )
+    .add_systems(
+        Update,
+        try_again_at_start
+            .run_if(|launch: Res<LaunchOptions>| launch.try_again)
+            .in_set(crate::AppSystems::Input),
     );
+}
+
+/// `--try-again`: once the game is reviewed, the practice at the player's first marked move,
+/// then `--try-move`'s square tapped as the try (each once).
+fn try_again_at_start(
+    launch: Res<LaunchOptions>,
+    current: Res<crate::game::flow::CurrentGame>,
+    review: Res<crate::game::review::GameReview>,
+    practice: Res<crate::game::practice::Practice>,
+    mut practise: MessageWriter<crate::game::practice::PracticeCommand>,
+    mut taps: MessageWriter<crate::game::flow::SquareTapped>,
+    mut done: Local<(bool, bool)>,
+) {
+    use crate::game::practice::{PracticeCommand, TryState};
+    if !review.covers(current.game()) {
+        return;
+    }
+    if !done.0 {
+        done.0 = true;
+        practise.write(PracticeCommand::First);
+        return;
+    }
+    if let (false, Some(square), Some(TryState::Asking)) =
+        (done.1, launch.try_move, practice.0.map(|a| a.state))
+    {
+        done.1 = true;
+        taps.write(crate::game::flow::SquareTapped(square));
+    }
 }
 
 /// A launch that should keep the player's games but has nowhere to write them (the platform
@@ -88,6 +122,11 @@ pub struct LaunchOptions {
     pub review: bool,
     /// Show the board after this many moves of the game (as the move list does).
     pub show_move: Option<usize>,
+    /// Try again at the player's first marked move once the game is reviewed (for
+    /// screenshots of the practice).
+    pub try_again: bool,
+    /// With `try_again`: tap this square as the try.
+    pub try_move: Option<montello_engine::Square>,
     /// Two players face to face: table mode on (saved like the setting) and a new game
     /// between two humans.
     pub face_to_face: bool,

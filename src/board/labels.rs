@@ -1,22 +1,25 @@
 //! Text anchored to points of the board: the coordinates a-h / 1-8 along the frame and the
-//! hint's win rates. Bevy has no 3D text, so these are UI labels placed where the camera
+//! moves' values in discs (hint mode, the review, a try at a better move). Bevy has no 3D text, so these are UI labels placed where the camera
 //! projects their anchor.
 
 use super::{FELT_TOP, square_centre};
 use crate::AppSystems;
 use crate::game::ai::LastHint;
 use crate::game::flow::CurrentGame;
+use crate::game::practice::{Practice, TryState};
+use crate::game::values::{SquareValues, ValuesAsked, value_text, wanted};
 use crate::prefs::settings::{Settings, TableMode};
 use crate::ui::layout::LayoutProbe;
 use crate::ui::theme::{Paint, Palette};
 use bevy::prelude::*;
-use montello_engine::Move;
+use montello_engine::search::review::MoveValue;
+use montello_engine::{Move, Square};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_coordinates)
         .add_systems(
             Update,
-            (show_coordinates, turn_far_side, update_hint_labels).in_set(AppSystems::View),
+            (show_coordinates, turn_far_side, update_value_labels).in_set(AppSystems::View),
         )
         .add_systems(PostUpdate, place_labels.after(TransformSystems::Propagate));
 }
@@ -97,7 +100,7 @@ fn pill_label(
     background: Color,
     color: Color,
 ) -> impl Bundle {
-    // Just wider than a two-digit percentage, so the pill stays inside its square's ring.
+    // Just wider than a signed two-digit value, so the pill stays inside its square's ring.
     let size = Vec2::new(font * 2.25, font * 1.4);
     (
         WorldLabel { anchor, size },
@@ -188,43 +191,78 @@ fn show_coordinates(
     }
 }
 
-fn update_hint_labels(
+/// The values the board writes on the squares now: every legal move's in the review and in
+/// hint mode; while the player tries again at a mistake only the try's own (every move's once
+/// the better move is found or the answer shown). Best first, each with whether it is as good
+/// as the best.
+pub fn shown_values(
+    current: &CurrentGame,
+    asked: &ValuesAsked,
+    hint: &LastHint,
+    practice: &Practice,
+    values: &SquareValues,
+) -> Vec<(Square, f32, bool)> {
+    let Some(valued) = wanted(current, asked, hint) else {
+        return Vec::new();
+    };
+    let Some(all) = values.of(&valued) else {
+        return Vec::new();
+    };
+    let best = all.first().map_or(0.0, |v| v.value);
+    let shown = |v: &MoveValue| match practice.0.map(|a| a.state) {
+        None => true,
+        Some(state) if state.reveals() => true,
+        Some(TryState::Judged(j)) => j.tried == v.mv,
+        Some(_) => false,
+    };
+    all.iter()
+        .filter(|v| shown(v))
+        .filter_map(|v| match v.mv {
+            Move::Play(sq) => Some((sq, v.value, v.value >= best)),
+            Move::Pass => None,
+        })
+        .collect()
+}
+
+/// The values on the squares ([`shown_values`]), each on a pill: the best ones larger, in the
+/// hint colour.
+#[allow(clippy::too_many_arguments)] // reason: a system: each parameter is what it reads or writes
+fn update_value_labels(
     mut commands: Commands,
     hint: Res<LastHint>,
     current: Res<CurrentGame>,
+    asked: Res<ValuesAsked>,
+    practice: Res<Practice>,
+    values: Res<SquareValues>,
     palette: Res<Palette>,
     labels: Query<Entity, With<HintLabel>>,
 ) {
-    if !(hint.is_changed() || current.is_changed() || palette.is_changed()) {
+    if !(hint.is_changed()
+        || current.is_changed()
+        || palette.is_changed()
+        || values.is_changed()
+        || practice.is_changed()
+        || asked.is_changed())
+    {
         return;
     }
     for entity in &labels {
         commands.entity(entity).despawn();
     }
-    let Some(hint) = hint
-        .0
-        .as_ref()
-        .filter(|h| h.generation == current.generation())
-    else {
-        return;
-    };
-    for (rank, stats) in hint.moves.iter().enumerate() {
-        if let Move::Play(sq) = stats.mv {
-            let text = format!("{:.0}%", stats.win_rate * 100.0);
-            let anchor = square_centre(sq).with_y(FELT_TOP + 0.01);
-            // Each number on a pill, drawn once: the best move's larger, in the hint colour
-            // (its contrast: `theme`'s tests).
-            let (background, color) = palette.hint_pill(rank == 0);
-            let size = if rank == 0 { 19.0 } else { 16.0 };
-            // Each pill is where the screenshot tool says it is, so tools/contrast-check.py
-            // measures its number on the picture.
-            let probe = LayoutProbe(if rank == 0 { "hint-best" } else { "hint" });
-            commands.spawn((
-                HintLabel,
-                probe,
-                pill_label(text, anchor, size, background, color),
-            ));
-        }
+    for (sq, value, best) in shown_values(&current, &asked, &hint, &practice, &values) {
+        let anchor = square_centre(sq).with_y(FELT_TOP + 0.01);
+        // Each number on a pill, drawn once: the best move's larger, in the hint colour
+        // (its contrast: `theme`'s tests).
+        let (background, color) = palette.hint_pill(best);
+        let size = if best { 19.0 } else { 16.0 };
+        // Each pill is where the screenshot tool says it is, so tools/contrast-check.py
+        // measures its number on the picture.
+        let probe = LayoutProbe(if best { "hint-best" } else { "hint" });
+        commands.spawn((
+            HintLabel,
+            probe,
+            pill_label(value_text(value), anchor, size, background, color),
+        ));
     }
 }
 

@@ -4,10 +4,13 @@
 use super::{FELT_TOP, SQUARE, square_centre};
 use crate::AppSystems;
 use crate::board::discs::ANNOUNCE;
+use crate::board::labels::shown_values;
 use crate::game::ai::LastHint;
 use crate::game::flow::{BoardReset, CurrentGame, MovePlayed, Refusal, TapRefused, ViewBusy};
 use crate::game::players::Players;
+use crate::game::practice::{Practice, TryState};
 use crate::game::review::GameReview;
+use crate::game::values::{SquareValues, ValuesAsked};
 use crate::prefs::settings::Settings;
 use crate::ui::theme::{BoardMaterials, Palette, unlit};
 use bevy::prelude::*;
@@ -25,6 +28,20 @@ pub(super) fn plugin(app: &mut App) {
         )
             .in_set(AppSystems::View),
     );
+}
+
+/// What the board's values depend on (`board::labels::shown_values`).
+#[derive(bevy::ecs::system::SystemParam)]
+struct Valuing<'w> {
+    asked: Res<'w, ValuesAsked>,
+    practice: Res<'w, Practice>,
+    values: Res<'w, SquareValues>,
+}
+
+impl Valuing<'_> {
+    fn is_changed(&self) -> bool {
+        self.asked.is_changed() || self.practice.is_changed() || self.values.is_changed()
+    }
 }
 
 /// A marker that is rebuilt whenever the game or the settings change.
@@ -78,6 +95,7 @@ fn update_markers(
     busy: Res<ViewBusy>,
     hint: Res<LastHint>,
     review: Res<GameReview>,
+    valuing: Valuing,
     assets: Res<MarkerAssets>,
     markers: Query<Entity, With<Marker>>,
 ) {
@@ -85,7 +103,8 @@ fn update_markers(
         || settings.is_changed()
         || busy.is_changed()
         || hint.is_changed()
-        || review.is_changed())
+        || review.is_changed()
+        || valuing.is_changed())
     {
         return;
     }
@@ -102,17 +121,31 @@ fn update_markers(
             Pickable::IGNORE,
         ));
     };
+    let values = shown_values(
+        &current,
+        &valuing.asked,
+        &hint,
+        &valuing.practice,
+        &valuing.values,
+    );
+    let trying = valuing.practice.0;
     let human_turn =
         current.review().is_none() && !game.is_over() && players.is_human(game.side_to_move());
     let hint = hint
         .0
         .as_ref()
         .filter(|h| h.generation == current.generation() && human_turn);
-    // A hinted square shows its ring and figure (board::labels) instead of the dot, which
-    // would show through the figure.
-    let hinted = |sq: Square| hint.is_some_and(|h| h.moves.iter().any(|m| m.mv == Move::Play(sq)));
-    if settings.legal_moves && human_turn && !busy.0 {
-        for sq in game.legal_moves().squares().filter(|&sq| !hinted(sq)) {
+    // A square with a value shows its figure (board::labels) instead of the dot, which would
+    // show through the figure; so does a hinted one, with its ring.
+    let hinted = |sq: Square| {
+        values.iter().any(|(s, _, _)| *s == sq)
+            || hint.is_some_and(|h| h.moves.iter().any(|m| m.mv == Move::Play(sq)))
+    };
+    // Trying again at a mistake, the player looks for a move: the position's dots show.
+    let dots = human_turn || trying.is_some();
+    if settings.legal_moves && dots && !busy.0 {
+        let legal = game.variant().legal_moves(&current.shown_position());
+        for sq in legal.squares().filter(|&sq| !hinted(sq)) {
             spawn(
                 &assets.dot,
                 &assets.legal,
@@ -130,7 +163,9 @@ fn update_markers(
     }
     // The game review, on a move shown from the move list or at the end of the game: a ring
     // where the better move was (that square is still empty: the move played went elsewhere).
+    // (Not while the player tries again: the board shows the position before the mistake.)
     if (current.review().is_some() || game.is_over())
+        && trying.is_none()
         && let Some(m) = review.of_ply(game, current.shown_ply())
         && m.class() != montello_engine::search::review::Class::Best
         && let Move::Play(sq) = m.best
@@ -145,22 +180,42 @@ fn update_markers(
             Pickable::IGNORE,
         ));
     }
-    if let Some(hint) = hint {
-        for (rank, stats) in hint.moves.iter().enumerate() {
-            if let Move::Play(sq) = stats.mv {
-                let at = square_centre(sq) + Vec3::Y * 0.004;
-                // The best move's ring is the full size; the others' are smaller.
-                let scale = if rank == 0 { 1.0 } else { 0.72 };
-                commands.spawn((
-                    Marker,
-                    Mesh3d(assets.ring.clone()),
-                    MeshMaterial3d(assets.hint.clone()),
-                    Transform::from_translation(at)
-                        .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2))
-                        .with_scale(Vec3::splat(scale)),
-                    Pickable::IGNORE,
-                ));
-            }
+    // The hint's rings: its best three, by the values once they are found (the figures on
+    // the squares), by the hint's search until then. Trying again, the best move's ring once
+    // the answer is shown.
+    let rings: Vec<Move> = if trying.is_some_and(|a| a.state == TryState::Answered) {
+        values
+            .iter()
+            .filter(|(_, _, best)| *best)
+            .map(|(sq, _, _)| Move::Play(*sq))
+            .collect()
+    } else if let Some(hint) = hint {
+        if values.is_empty() {
+            hint.moves.iter().map(|m| m.mv).collect()
+        } else {
+            values
+                .iter()
+                .take(3)
+                .map(|(sq, _, _)| Move::Play(*sq))
+                .collect()
+        }
+    } else {
+        Vec::new()
+    };
+    for (rank, mv) in rings.iter().enumerate() {
+        if let Move::Play(sq) = *mv {
+            let at = square_centre(sq) + Vec3::Y * 0.004;
+            // The best move's ring is the full size; the others' are smaller.
+            let scale = if rank == 0 { 1.0 } else { 0.72 };
+            commands.spawn((
+                Marker,
+                Mesh3d(assets.ring.clone()),
+                MeshMaterial3d(assets.hint.clone()),
+                Transform::from_translation(at)
+                    .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2))
+                    .with_scale(Vec3::splat(scale)),
+                Pickable::IGNORE,
+            ));
         }
     }
 }

@@ -22,6 +22,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<Notice>()
         .init_resource::<PassNotice>()
         .init_resource::<TableMode>()
+        .init_resource::<Trying>()
         .add_message::<SquareTapped>()
         .add_message::<MoveRequested>()
         .add_message::<MovePlayed>()
@@ -383,6 +384,11 @@ impl MovePlayed {
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct BoardReset;
 
+/// The board is set up for a try at a better move than a mistake (`game::practice`): a tap
+/// there is a try, not a move, and the practice takes it.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Trying(pub bool);
+
 /// Why a tap changed nothing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Refusal {
@@ -430,6 +436,7 @@ fn handle_taps(
     current: Res<CurrentGame>,
     players: Res<Players>,
     busy: Res<ViewBusy>,
+    trying: Res<Trying>,
     mut requests: MessageWriter<MoveRequested>,
     mut refused: MessageWriter<TapRefused>,
 ) {
@@ -437,6 +444,10 @@ fn handle_taps(
         let refuse = |why| TapRefused { square, why };
         if busy.0 {
             refused.write(refuse(Refusal::Animating));
+            continue;
+        }
+        if trying.0 && current.review().is_some() {
+            // A try at a better move: the practice's.
             continue;
         }
         if current.review().is_some() {

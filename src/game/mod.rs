@@ -1,5 +1,6 @@
 //! The game itself, without any rendering: the authoritative game and its flow, who plays
-//! ([`players`]), the AI's searches, the evaluation graph's data and the game review.
+//! ([`players`]), the AI's searches, the evaluation graph's data, the game review, the values
+//! on the squares and the tries at a better move.
 
 pub mod ai;
 mod background;
@@ -8,4 +9,6 @@ pub mod flow;
 pub mod margin;
 pub mod player;
 pub mod players;
+pub mod practice;
 pub mod review;
+pub mod values;

@@ -294,12 +294,6 @@ pub fn review(
         .collect();
     let total = played.len();
     let deadline = config.time.map(|t| Instant::now() + t);
-    let mut search = FixedDepth::new(
-        eval::builtin(),
-        variant,
-        config.table_bytes,
-        DEFAULT_PROBCUT,
-    );
     // One table for every solve: solved from the end, a position's solve finds what the
     // solves of the positions after it stored.
     let mut solve_table = SolveTable::new(config.table_bytes);
@@ -330,6 +324,15 @@ pub fn review(
         let (best, best_value, played_value, exact) = match values {
             Some((best, b, p)) => (best, b as f32, p as f32, true),
             None => {
+                // A table of its own for each position, as [`move_values`] searches: a move's
+                // figure here is the one the values on the squares give it, whatever the
+                // positions reviewed before.
+                let mut search = FixedDepth::new(
+                    eval::builtin(),
+                    variant,
+                    config.table_bytes,
+                    DEFAULT_PROBCUT,
+                );
                 let (best, b, p) = searched_values(&mut search, pos, *mv, variant, config.depth);
                 (best, b, p, false)
             }
@@ -792,6 +795,29 @@ mod tests {
             best_value,
             played_value,
             exact: true,
+        }
+    }
+
+    /// A whole game's review gives each move the figures the values of its position give it
+    /// (best and played), whatever positions were reviewed before it.
+    #[test]
+    fn a_review_agrees_with_the_values_of_each_position() {
+        let game = game("f5d6c3d3c4f4f6f3e6e7");
+        let config = shallow();
+        let values_config = ValuesConfig {
+            exact_empties: config.exact_empties,
+            depth: config.depth,
+            table_bytes: config.table_bytes,
+        };
+        let review = review(&game, &config, None, |_, _| {}).expect("done");
+        for (m, pos) in review.moves.iter().zip(game.positions()) {
+            let values =
+                move_values(pos, Variant::Othello, &values_config, None).expect("not cancelled");
+            let played = values.iter().find(|v| v.mv == m.played).expect("legal");
+            assert_eq!(
+                (m.best_value, m.played_value),
+                (values[0].value, played.value)
+            );
         }
     }
 

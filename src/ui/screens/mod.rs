@@ -7,6 +7,7 @@ mod menu;
 mod move_list;
 mod names;
 mod new_game;
+mod practice;
 pub mod result;
 mod stats;
 mod toolbar;
@@ -47,6 +48,7 @@ pub(crate) fn plugin(app: &mut App) {
             help::plugin,
             names::plugin,
             result::plugin,
+            practice::plugin,
             win_bar::plugin,
         ));
 }
@@ -73,6 +75,8 @@ pub enum Overlay {
     About,
     /// The end of a game: the result, the record against the level, what comes next.
     Result,
+    /// Trying again at a mistake: finding the better move.
+    Practice,
 }
 
 impl Overlay {
@@ -440,7 +444,7 @@ impl PanelArea {
     pub fn of(overlay: Overlay) -> PanelArea {
         match overlay {
             // The end of a game's summary too: the final board stays in view above it.
-            Overlay::Moves | Overlay::Result => PanelArea::Sheet,
+            Overlay::Moves | Overlay::Result | Overlay::Practice => PanelArea::Sheet,
             Overlay::NewGame => PanelArea::Tall,
             _ => PanelArea::Cover,
         }

@@ -16,6 +16,7 @@ use crate::AppSystems;
 use crate::game::ai::AiStats;
 use crate::game::flow::{CurrentGame, GameCommand};
 use crate::game::players::Players;
+use crate::game::practice::{PracticeCommand, practising};
 use crate::game::review::{GameReview, step_to_marked};
 use crate::prefs::i18n::Language;
 use crate::prefs::settings::Settings;
@@ -63,6 +64,8 @@ pub enum MoveAction {
     StartReview,
     /// Show the player's next (`true`) or previous marked move: an inaccuracy or worse.
     Mistake(bool),
+    /// Try again at the marked move on the board.
+    TryAgain,
 }
 
 fn spawn_screen(
@@ -148,6 +151,8 @@ fn spawn_screen(
                 (
                     text_label("", 15.0),
                     ReviewLine,
+                    // A tap on the line at a marked move: try again there.
+                    MoveAction::TryAgain,
                     Node {
                         flex_grow: 1.0,
                         flex_basis: px(0),
@@ -225,16 +230,31 @@ pub fn review_line(
     }
 }
 
+/// The move on the board, when it is one of the player's marked moves (both players' when no
+/// single person plays the AI): the review's line then offers to try again there.
+fn mistake_shown(current: &CurrentGame, review: &GameReview, players: &Players) -> Option<usize> {
+    let shown = current.shown_ply();
+    review
+        .marked_plies(current.game(), practising(players))
+        .contains(&shown)
+        .then_some(shown)
+}
+
 fn show_review_line(
     current: Res<CurrentGame>,
     review: Res<GameReview>,
+    players: Res<Players>,
     lang: Res<Language>,
     mut lines: Query<&mut Text, With<ReviewLine>>,
 ) {
     if lines.is_empty() {
         return;
     }
-    let text = review_line(&current, &review, lang.0);
+    let mut text = review_line(&current, &review, lang.0);
+    if mistake_shown(&current, &review, &players).is_some() {
+        text.push(' ');
+        text.push_str(lang.0.t("moves.try"));
+    }
     for mut line in &mut lines {
         if line.0 != text {
             line.0.clone_from(&text);
@@ -250,8 +270,7 @@ fn marked_step(
     review: &GameReview,
     forward: bool,
 ) -> Option<usize> {
-    let side = players.human_against_ai().map(|(side, _)| side);
-    let marked = review.marked_plies(current.game(), side);
+    let marked = review.marked_plies(current.game(), practising(players));
     step_to_marked(&marked, current.shown_ply(), forward)
 }
 
@@ -614,9 +633,16 @@ fn handle_actions(
     players: Res<Players>,
     mut review: ResMut<GameReview>,
     mut commands: MessageWriter<GameCommand>,
+    mut practice: MessageWriter<PracticeCommand>,
 ) {
     for UiAction(action) in actions.read() {
         let ply = match *action {
+            MoveAction::TryAgain => {
+                if let Some(ply) = mistake_shown(&current, &review, &players) {
+                    practice.write(PracticeCommand::Start(ply));
+                }
+                continue;
+            }
             MoveAction::StartReview => {
                 review.request();
                 continue;

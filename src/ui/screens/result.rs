@@ -4,7 +4,8 @@
 //! game's review: the accuracy (a percentage, docs/ai.md), the discs lost a move on average
 //! and the inaccuracies, mistakes and blunders, and the player's costliest move ("23. c4 lost
 //! 8 discs; b3 was best (exact)"); while the review still runs, its progress. Three actions:
-//! Review (the move list with its marks and next-mistake buttons), Rematch (the colours
+//! Review (the move list with its marks and next-mistake buttons), Try again (the position
+//! before the player's first marked move, to find the better one), Rematch (the colours
 //! swapped, as the HUD's button does), and the next level after a win. It opens by itself once
 //! the move that ended the game has landed on the board (not when a finished game is loaded
 //! or imported); its × leaves the board with the HUD's Rematch and Graph.
@@ -15,6 +16,7 @@ use crate::AppSystems;
 use crate::game::flow::{CurrentGame, GameCommand, GameSetup, MovePlayed, ViewBusy};
 use crate::game::player::AiLevel;
 use crate::game::players::Players;
+use crate::game::practice::{PracticeCommand, practising};
 use crate::game::review::{GameReview, board_ply};
 use crate::persist::save::StatsFile;
 use crate::persist::save_format::Stats;
@@ -37,6 +39,8 @@ pub enum ResultAction {
     Review,
     /// The same colours against the next level up (shown after a win below the top level).
     NextLevel,
+    /// Try again at the player's first marked move (shown once the review found one).
+    TryAgain,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -365,9 +369,20 @@ fn spawn_card(
             Pickable::IGNORE,
         ))
         .id();
+    commands.entity(footer).with_child(action(
+        lang.t("result.review"),
+        ResultAction::Review,
+        false,
+    ));
+    if !review.marked_plies(game, practising(&players)).is_empty() {
+        commands.entity(footer).with_child(action(
+            lang.t("result.try"),
+            ResultAction::TryAgain,
+            false,
+        ));
+    }
     commands
         .entity(footer)
-        .with_child(action(lang.t("result.review"), ResultAction::Review, false))
         .with_child(action(rematch_label, ResultAction::Rematch, true));
     if let Some(up) = next_level(game, *players) {
         let level = up
@@ -531,12 +546,18 @@ fn handle_actions(
     current: Res<CurrentGame>,
     players: Res<Players>,
     mut commands: MessageWriter<GameCommand>,
+    mut practice: MessageWriter<PracticeCommand>,
     mut next: ResMut<NextState<Overlay>>,
 ) {
     for UiAction(action) in actions.read() {
         let command = match action {
             ResultAction::Review => {
                 next.set(Overlay::Moves);
+                continue;
+            }
+            ResultAction::TryAgain => {
+                // The practice's sheet takes the summary's place once the try is set up.
+                practice.write(PracticeCommand::First);
                 continue;
             }
             ResultAction::Rematch => rematch_command(current.game(), *players),
