@@ -61,15 +61,17 @@ fn practice(app: &App) -> Option<montello::game::practice::Attempt> {
     app.world().resource::<Practice>().0
 }
 
-/// Stepping back in the review, every legal move of the position shown is valued, and each
-/// value is the review's own figure for that move played there (a separate search of it).
+/// Stepping back in the review, every legal move of the position before the move shown is
+/// valued (the choices its player had), and each value is the review's own figure for that
+/// move played there (a separate search of it); the move played and the best one among them
+/// are the review's.
 #[test]
 fn the_values_on_the_squares_are_a_separate_search_of_each_move() {
     let mut app = reviewed_app();
     let ply = 20;
     send(&mut app, GameCommand::Review(Some(ply)));
     let game = current(&app).game().clone();
-    let position = game.positions()[ply];
+    let position = game.positions()[ply - 1];
     let valued = Valued {
         variant: Variant::Othello,
         position,
@@ -90,6 +92,17 @@ fn the_values_on_the_squares_are_a_separate_search_of_each_move() {
         let alone = review(&tried, &QUICK, None, |_, _| {}).expect("done");
         assert_eq!(alone.moves[0].played_value, v.value, "{}", v.mv);
     }
+    let reviewed = app
+        .world()
+        .resource::<GameReview>()
+        .of_ply(&game, ply)
+        .expect("move 20 reviewed");
+    assert_eq!(values[0].value, reviewed.best_value);
+    let played = values
+        .iter()
+        .find(|v| v.mv == reviewed.played)
+        .expect("legal");
+    assert_eq!(played.value, reviewed.played_value);
     // Back to the game: nothing more is valued for the squares.
     send(&mut app, GameCommand::Review(None));
     assert!(!app.world().resource::<SquareValues>().is_running());

@@ -11,15 +11,16 @@ For each shot: the toolbar's buttons are equally wide (upright) or tall (lying d
 least 44 pt each way; an open panel overlaps neither the toolbar's buttons nor the HUD's
 rows; on a 390x844 phone held upright the squares are at least 44 pt (unless the move
 list's sheet is open: then the board above it is smaller, for reviewing); and the move list
-docked in the column lying down (`list`) shows at least 8 full moves (numbered pairs). A
+docked in the column lying down (`list`) shows at least 6 full moves (numbered pairs). A
 panel's body with more below than it shows (`scroll` lines: box, content height, how far it
 is scrolled) has its scroll cue (`cue`) drawn at its bottom, and new game's panel (`tall`)
 shows all of its choices without scrolling on a 390x844 phone upright. A shot of a reviewed
 game (its name has `review`) shows the move list's marks (`mark`: a move that cost discs, its
-symbol and colour) in view inside the open panel. The moves of the list, the review's
-next-mistake buttons (`mistake`) and the summary's actions (`action`) are at least 44 pt each
-way, the moves of the list (`move`, `mark`) 44 pt tall; the summary at the end of a game (a shot whose name has `result`) is a sheet under the
-final board: every square above it, Review and Rematch at least, inside it. On a tall phone (the move strip, `strip`,
+symbol and colour) in view inside the open panel. The review's next-mistake buttons
+(`mistake`) and the summary's actions (`action`) are at least 44 pt each way, the moves of
+the list (`move`, `mark`) 44 pt tall; the summary at the end of a game (a
+shot whose name has `result`) is a sheet beside the final board (under it upright), over none
+of its squares, Review and Rematch at least inside it. On a tall phone (the move strip, `strip`,
 is drawn) the player cards (`card-black`, `card-white`) sit right above and right below the
 board's squares and the strip under the lower card, 44 pt tall, clear of the toolbar.
 """
@@ -34,7 +35,7 @@ TARGET = 44.0  # points: Apple's and Google's smallest touch target
 # The move list's rows of numbered pairs (src/ui/layout.rs: MOVE_ROW, MOVE_ROW_GAP,
 # MOVE_PAIR_WIDTH, MOVE_COLUMN_GAP, MOVE_LIST_PADDING.y), in UI units.
 MOVE_ROW, MOVE_ROW_GAP, MOVE_PAIR_WIDTH, MOVE_COLUMN_GAP, LIST_PADDING_Y = 44, 2, 108, 6, 4
-DOCKED_PAIRS = 8
+DOCKED_PAIRS = 6  # three rows of two: the rows are 44 pt tall (#67)
 
 
 def read(path, suffix):
@@ -121,21 +122,23 @@ def check(path):
         if name in ("move", "mark") and h < TARGET - 0.5:
             failed.append(f"a move of the list {h:.0f} pt tall, under {TARGET:.0f} pt")
     if "result" in os.path.basename(path):
-        # The summary at the end of a game lies under the final board, never over it: a
-        # sheet, every square above its top, its actions inside it.
+        # The summary at the end of a game lies beside the final board, never over it: a
+        # sheet over none of its squares, its actions inside it.
         sheets = [b for name, b in boxes if name == "sheet"]
         actions = [b for name, b in boxes if name == "action"]
         if not sheets:
-            failed.append("the end of a game's summary is not a sheet under the board")
+            failed.append("the end of a game's summary is not a sheet beside the board")
         else:
-            top = min(b[1] for b in sheets)
             half = min(
                 abs(squares["b1"][0] - squares["a1"][0]), abs(squares["a2"][1] - squares["a1"][1])
             ) / 2
-            lowest = max(y for _, y in squares.values()) + half
-            print(f"{os.path.basename(path)}: the board ends at {lowest:.0f}, the summary starts at {top:.0f}")
-            if lowest > top + 0.5:
-                failed.append(f"the summary (from {top:.0f}) covers the board (down to {lowest:.0f})")
+            xs = [x for x, _ in squares.values()]
+            ys = [y for _, y in squares.values()]
+            board = (min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
+            print(f"{os.path.basename(path)}: the board {tuple(round(v) for v in board)}, the summary {sheets[0]}")
+            for sheet in sheets:
+                if overlap(sheet, board):
+                    failed.append(f"the summary {sheet} covers the board {board}")
             if len(actions) < 2:
                 failed.append(f"the summary shows {len(actions)} action(s), not Review and Rematch at least")
             for a in actions:

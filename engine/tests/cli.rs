@@ -520,3 +520,45 @@ fn review_refuses_a_bad_transcript_saying_where_and_why() {
         assert!(stderr.contains(says), "{game:?}: {stderr}");
     }
 }
+
+/// `eval` prints the values on the squares as the app shows them: every legal move once,
+/// best first, solved (`e`) within the solver's reach.
+#[test]
+fn eval_prints_every_moves_value_best_first() {
+    let out = run(&["eval", "f5d6c3d3c4"]);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("values: "))
+        .unwrap_or_else(|| panic!("no values line in {out}"));
+    let words: Vec<&str> = line["values: ".len()..]
+        .split(" (")
+        .next()
+        .expect("the values")
+        .split(' ')
+        .collect();
+    let moves: Vec<&str> = words.iter().map(|w| &w[..2]).collect();
+    let mut sorted = moves.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, ["b3", "b5", "f3", "f4", "g5", "g6"], "{line}");
+    let values: Vec<f32> = words
+        .iter()
+        .map(|w| w[3..].parse().unwrap_or_else(|_| panic!("{w} in {line}")))
+        .collect();
+    assert!(
+        values.windows(2).all(|v| v[0] >= v[1]),
+        "best first: {line}"
+    );
+    // FFO #20 (20 empties): exact, the suite's best first.
+    let text = include_str!("data/ffo-20-39.obf");
+    let board = text
+        .lines()
+        .next()
+        .and_then(|l| l.split(';').next())
+        .expect("FFO #20");
+    let out = run(&["eval", "--", board.trim()]);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("values: "))
+        .expect("a values line");
+    assert!(line.starts_with("values: h5:+6.0e "), "{line}");
+}

@@ -83,9 +83,10 @@ impl SquareValues {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ValuesAsked(pub Option<Valued>);
 
-/// The position whose moves the board values now, if any: the one `asked` for; a past
-/// position shown in the review; the position on the board while its hint shows. None in a
-/// finished game's last position, or where nobody has a square to play.
+/// The position whose moves the board values now, if any: the one `asked` for; stepping
+/// through the review, the position before the move shown (what each choice there was worth:
+/// the played move's figure on its disc, the better one's on its ringed square); the position
+/// on the board while its hint shows. None after a pass, or where nobody has a square to play.
 pub fn wanted(current: &CurrentGame, asked: &ValuesAsked, hint: &LastHint) -> Option<Valued> {
     let game = current.game();
     let hinted = hint
@@ -94,7 +95,13 @@ pub fn wanted(current: &CurrentGame, asked: &ValuesAsked, hint: &LastHint) -> Op
         .is_some_and(|h| h.generation == current.generation());
     let position = if let Some(asked) = asked.0 {
         asked.position
-    } else if current.review().is_some() || hinted {
+    } else if let Some(shown) = current.review() {
+        let before = shown.checked_sub(1)?;
+        if game.history().get(before) == Some(&montello_engine::Move::Pass) {
+            return None;
+        }
+        *game.positions().get(before)?
+    } else if hinted {
         current.shown_position()
     } else {
         return None;

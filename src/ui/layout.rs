@@ -28,7 +28,8 @@ pub const CARD_HEIGHT: f32 = 60.0;
 /// The row under the player's card on a tall phone: the move strip (the last moves, "Move 23
 /// · 37 empty", a tap opens the move list) and the HUD's buttons (Pass, Play again...).
 pub const STRIP_HEIGHT: f32 = TOUCH;
-/// A notice's toast on a tall phone: this tall, over the player's card.
+/// A notice's toast on a tall phone: this tall, at the top of the screen (or over the
+/// opponent's card).
 pub const TOAST_HEIGHT: f32 = 44.0;
 
 /// The HUD's height upright, face to face (`table`) or not.
@@ -183,8 +184,8 @@ pub struct Areas {
     pub cards: [Rect; 2],
     /// On a tall phone, the move strip's row under the player's card (empty otherwise).
     pub strip: Rect,
-    /// On a tall phone, where a notice's toast shows: over the player's card (empty
-    /// otherwise).
+    /// On a tall phone, where a notice's toast shows: in the spare height at the top, or over
+    /// the opponent's card, never over the player's (empty otherwise).
     pub toast: Rect,
     /// Upright with one player, the sheet takes the lower part of the whole height and the
     /// HUD hides while it is open: on a tall phone, and on a small one whose band under the
@@ -307,9 +308,16 @@ pub fn areas(size: Vec2, scale: f32, safe: &SafeArea, table: bool) -> Areas {
             board.min.y,
         );
         let hud_bottom = far_card.min.y;
-        // A notice's toast over the player's card, not the board: the squares under it
-        // (legal-move dots, a hinted move) stay in view, and the strip's buttons (Pass) too.
-        let middle = near_card.center().y;
+        // A notice's toast never over the board (the squares under it: legal-move dots, a
+        // hinted move), the strip's buttons (Pass, Rematch) or the player's own card and
+        // count: in the spare height at the top of the screen where it fits, else over the
+        // opponent's card.
+        let spare_bottom = hud_bottom - TALL_HUD_HEIGHT * s;
+        let middle = if spare_bottom - t >= TOAST_HEIGHT * s {
+            (t + spare_bottom) / 2.0
+        } else {
+            far_card.center().y
+        };
         let toast = edges(
             near_card.min.x,
             middle - TOAST_HEIGHT * s / 2.0,
@@ -741,8 +749,12 @@ pub(crate) mod tests {
             // smaller than the usual layout's, whose band is the width at most.
             assert_eq!(a.board.width(), size.x - safe.left - safe.right, "{at}");
             assert_eq!(a.board.height(), a.board.width(), "{at}");
-            // The toast lies over the player's card, clear of the board and the strip.
-            assert_eq!(near.intersect(a.toast), a.toast, "{at}");
+            // The toast lies clear of the player's card, the board and the strip: in the
+            // spare height at the top, or over the opponent's card.
+            for (what, rect) in [("card", near), ("board", a.board), ("strip", a.strip)] {
+                assert!(!overlap(a.toast, rect), "the toast covers the {what}: {at}");
+            }
+            assert!(a.toast.min.y >= safe.top && a.toast.max.y <= far.max.y, "{at}");
             assert!(a.toast.height() >= TOAST_HEIGHT, "{at}");
             // The move list (the HUD hides) leaves most of the board's square in view above
             // it.

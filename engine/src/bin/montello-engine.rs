@@ -324,6 +324,28 @@ fn eval(
         ),
         None => println!("estimate: none (a free opening's discs are being placed)"),
     }
+    // The values on the squares, as the app shows them (hint mode, the review, a try), and
+    // what they cost.
+    let config = montello_engine::search::review::ValuesConfig::default();
+    let started = std::time::Instant::now();
+    let values = montello_engine::search::review::move_values(&pos, game.variant(), &config, None)
+        .unwrap_or_default();
+    let ms = started.elapsed().as_secs_f64() * 1e3;
+    let words: Vec<String> = values
+        .iter()
+        .map(|v| format!("{}:{:+.1}{}", v.mv, v.value, if v.exact { "e" } else { "" }))
+        .collect();
+    println!(
+        "values: {} ({} moves, {} plies, exact from {} empties), {ms:.1} ms",
+        if words.is_empty() {
+            "none".to_string()
+        } else {
+            words.join(" ")
+        },
+        values.len(),
+        config.depth,
+        config.exact_empties
+    );
     if explain {
         for (name, v) in w.explain(pos.player(), pos.opponent()) {
             println!("  {name:<12} {:+7.2}", f64::from(v) / scale);

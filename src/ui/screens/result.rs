@@ -23,6 +23,7 @@ use crate::persist::save_format::Stats;
 use crate::prefs::choices::Lang;
 use crate::prefs::i18n::Language;
 use crate::ui::layout;
+use crate::ui::placement::Placement;
 use crate::ui::theme::Paint;
 use crate::ui::widgets::{self, UiAction, coloured_label, panel, text_label};
 use bevy::prelude::*;
@@ -309,6 +310,7 @@ fn spawn_card(
     players: Res<Players>,
     stats: Res<StatsFile>,
     review: Res<GameReview>,
+    placement: Res<Placement>,
     lang: Res<Language>,
     mut next: ResMut<NextState<Overlay>>,
 ) {
@@ -335,7 +337,9 @@ fn spawn_card(
     match review.of_game(game) {
         Some(whole) if !whole.moves.is_empty() => {
             let summary = summary(game, &whole, &players, lang);
-            let table = accuracy_table(&mut commands, &summary, lang);
+            // Lying down the sheet is the HUD's column beside the board.
+            let narrow = placement.0.is_some_and(|p| p.areas.landscape);
+            let table = accuracy_table(&mut commands, &summary, lang, narrow);
             commands.entity(body).add_child(table);
             if let Some(worst) = summary.worst {
                 commands.entity(body).with_child(text_label(worst, 15.0));
@@ -359,11 +363,14 @@ fn spawn_card(
         None => lang.t("result.rematch").to_string(),
     };
     // The three actions side by side, wrapping onto a second row where the words are long.
+    // (In a row of its own: the panel lays its footer out as one line.)
     let footer = commands
         .spawn((
             Node {
                 flex_wrap: FlexWrap::Wrap,
+                flex_grow: 1.0,
                 row_gap: px(6),
+                column_gap: px(4),
                 ..default()
             },
             Pickable::IGNORE,
@@ -395,25 +402,27 @@ fn spawn_card(
             false,
         ));
     }
+    let footer_row = commands.spawn(Pickable::IGNORE).add_child(footer).id();
     open_panel(
         &mut commands,
         Overlay::Result,
         Card,
         text_label(verdict.headline, 24.0),
         body,
-        Some(footer),
+        Some(footer_row),
     );
 }
 
-/// One of the summary's actions: a button that grows to share its row, 44 pt at least.
+/// One of the summary's actions: a button that grows to share its row, 44 pt at least (so
+/// that a small phone's summary shows its figures above them).
 fn action(text: impl Into<String>, action: ResultAction, selected: bool) -> impl Bundle {
     (
         widgets::framed(
             Node {
                 flex_grow: 1.0,
-                min_width: px(layout::TOUCH),
-                min_height: px(layout::TOUCH),
-                padding: UiRect::axes(px(12), px(6)),
+                min_width: px(layout::DENSE_TOUCH),
+                min_height: px(layout::DENSE_TOUCH),
+                padding: UiRect::axes(px(12), px(4)),
                 justify_content: JustifyContent::Center,
                 align_items: AlignItems::Center,
                 border_radius: BorderRadius::all(px(10)),
@@ -429,7 +438,9 @@ fn action(text: impl Into<String>, action: ResultAction, selected: bool) -> impl
 
 /// The players' accuracy as a small table: a heading row, then Black's and White's lines
 /// ("Black · You  87%  1.2  2 1 0").
-fn accuracy_table(commands: &mut Commands, summary: &Summary, lang: Lang) -> Entity {
+/// `narrow`: the summary is in the column beside the board (lying down), too narrow for a
+/// name beside the figures: each name goes on a line of its own over them.
+fn accuracy_table(commands: &mut Commands, summary: &Summary, lang: Lang, narrow: bool) -> Entity {
     // The figures' columns; the name takes what they leave (a 360-pt phone's card leaves
     // the name about 100 pt).
     const FIGURE: f32 = 60.0;
@@ -471,7 +482,9 @@ fn accuracy_table(commands: &mut Commands, summary: &Summary, lang: Lang) -> Ent
     let heading = commands
         .spawn(row())
         .with_children(|r| {
-            r.spawn((name_cell(), Pickable::IGNORE));
+            if !narrow {
+                r.spawn((name_cell(), Pickable::IGNORE));
+            }
             r.spawn(cell(lang.t("result.accuracy").into(), FIGURE, 13.0, true));
             r.spawn(cell(lang.t("result.loss").into(), FIGURE, 13.0, true));
             for class in [Class::Inaccuracy, Class::Mistake, Class::Blunder] {
@@ -481,10 +494,17 @@ fn accuracy_table(commands: &mut Commands, summary: &Summary, lang: Lang) -> Ent
         .id();
     commands.entity(table).add_child(heading);
     for line in &summary.lines {
+        if narrow {
+            commands
+                .entity(table)
+                .with_child(text_label(line.name.clone(), 16.0));
+        }
         let figures = commands
             .spawn(row())
             .with_children(|r| {
-                r.spawn((text_label(line.name.clone(), 16.0), name_cell()));
+                if !narrow {
+                    r.spawn((text_label(line.name.clone(), 16.0), name_cell()));
+                }
                 r.spawn(cell(format!("{}%", line.percent), FIGURE, 17.0, false));
                 r.spawn(cell(
                     lang.decimal(line.average_loss, 1),

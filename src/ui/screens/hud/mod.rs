@@ -346,6 +346,32 @@ pub fn far_control_shown(seat: Seat, table: bool) -> bool {
     table && seat == Seat::Far
 }
 
+/// Whether `button` can act now (the seat aside).
+fn button_shown(button: HudAction, current: &CurrentGame, players: &Players) -> bool {
+    let game = current.game();
+    match button {
+        HudAction::Pass => {
+            current.review().is_none() && game.must_pass() && players.is_human(game.side_to_move())
+        }
+        HudAction::Rematch => game.is_over() && current.review().is_none(),
+        HudAction::Graph => game.is_over(),
+        HudAction::BackToGame => current.review().is_some(),
+    }
+}
+
+/// How many of the HUD's buttons sit beside the move strip now, taking its width.
+pub(super) fn buttons_beside_strip(current: &CurrentGame, players: &Players) -> usize {
+    [
+        HudAction::Pass,
+        HudAction::Rematch,
+        HudAction::Graph,
+        HudAction::BackToGame,
+    ]
+    .into_iter()
+    .filter(|b| button_shown(*b, current, players))
+    .count()
+}
+
 /// Each HUD button only when it can act (Pass, Play again, the graph, back to the game), and
 /// the far player's own controls in table mode.
 fn show_buttons(
@@ -356,16 +382,9 @@ fn show_buttons(
     mut far_controls: Query<(&Seat, &mut Node), (With<FarControl>, Without<HudAction>)>,
 ) {
     let game = current.game();
-    let human_must_pass =
-        current.review().is_none() && game.must_pass() && players.is_human(game.side_to_move());
     for (button, seat, mut node) in &mut buttons {
         let show = shows_button(*seat, *button, game.side_to_move(), table.0)
-            && match button {
-                HudAction::Pass => human_must_pass,
-                HudAction::Rematch => game.is_over() && current.review().is_none(),
-                HudAction::Graph => game.is_over(),
-                HudAction::BackToGame => current.review().is_some(),
-            };
+            && button_shown(*button, &current, &players);
         let display = if show { Display::Flex } else { Display::None };
         if node.display != display {
             node.display = display;

@@ -191,12 +191,18 @@ pub(super) fn update_texts(
                 stats_text(&current, &players, &ai, &stats, language.0)
             }
             HudText::Stats => String::new(),
+            // With the HUD's buttons beside it the strip says less, so nothing is cut: the
+            // last two moves, and where the game is only while one button shows.
             HudText::Strip => strip_text(
                 current.game().all_moves(),
                 current.shown_ply(),
-                STRIP_PLIES,
+                match buttons_beside_strip(&current, &players) {
+                    0 => STRIP_PLIES,
+                    _ => 2,
+                },
                 language.0,
             ),
+            HudText::Progress if buttons_beside_strip(&current, &players) >= 2 => String::new(),
             HudText::Progress => {
                 progress_text(current.shown_ply(), current.shown_position(), language.0)
             }
