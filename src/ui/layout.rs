@@ -69,11 +69,14 @@ pub const SHEET_SHARE: f32 = 0.45;
 pub const SHEET_SHARE_MAX: f32 = 0.55;
 /// The rows of numbered pairs the sheet makes room for, within [`SHEET_SHARE_MAX`].
 pub const SHEET_ROWS: f32 = 4.0;
-/// The move list's sheet: its title row...
-pub const SHEET_HEADER: f32 = 42.0;
+/// The move list's sheet: its title row (the counts and the chart, [`GLANCE_HEIGHT`])...
+pub const SHEET_HEADER: f32 = GLANCE_HEIGHT;
 /// ...the review's line between its previous and next mistake buttons, its step buttons, and
 /// their padding...
 pub const SHEET_FOOTER: f32 = DENSE_TOUCH + TOUCH + 12.0;
+/// The move list's title row holds the game at a glance, the counts and the evaluation's
+/// chart, a finger's height.
+pub const GLANCE_HEIGHT: f32 = DENSE_TOUCH;
 /// ...its list's padding (each side, and top and bottom)...
 pub const MOVE_LIST_PADDING: Vec2 = Vec2::new(12.0, 4.0);
 /// ...and the list's rows of numbered pairs ("12. f5 d6"): this tall, this far apart, each
@@ -754,7 +757,10 @@ pub(crate) mod tests {
             for (what, rect) in [("card", near), ("board", a.board), ("strip", a.strip)] {
                 assert!(!overlap(a.toast, rect), "the toast covers the {what}: {at}");
             }
-            assert!(a.toast.min.y >= safe.top && a.toast.max.y <= far.max.y, "{at}");
+            assert!(
+                a.toast.min.y >= safe.top && a.toast.max.y <= far.max.y,
+                "{at}"
+            );
             assert!(a.toast.height() >= TOAST_HEIGHT, "{at}");
             // The move list (the HUD hides) leaves most of the board's square in view above
             // it.

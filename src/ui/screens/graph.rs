@@ -20,9 +20,12 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Overlay::Graph), spawn_screen)
         .add_systems(
             Update,
-            respawn_on_change
-                .in_set(AppSystems::View)
-                .run_if(in_state(Overlay::Graph)),
+            (
+                respawn_on_change
+                    .in_set(AppSystems::View)
+                    .run_if(in_state(Overlay::Graph)),
+                follow_shown_line.in_set(AppSystems::View),
+            ),
         );
 }
 
@@ -33,9 +36,6 @@ const CHART_BACKGROUND: Color = Color::srgb(0.42, 0.45, 0.43);
 
 #[derive(Component, Debug)]
 struct Screen;
-
-#[derive(Component, Debug)]
-struct Chart;
 
 /// The position (moves played) under a point of the chart, from the point's horizontal place
 /// in the chart as the UI picking reports it (-0.5 at the left edge, 0.5 at the right), for a
@@ -58,67 +58,14 @@ fn spawn_screen(
     let (bars, in_discs) = chart_bars(&eval, &review, game);
     let n = bars.len().max(1);
     let column = 100.0 / n as f32;
-    let chart = commands
-        .spawn((
-            Chart,
-            Node {
-                width: percent(100),
-                min_width: px(260),
-                height: px(CHART_HEIGHT),
-                ..default()
-            },
-            BackgroundColor(CHART_BACKGROUND),
-        ))
-        .observe(on_chart_tap)
-        .id();
-    // The even line, then a bar per known position.
-    commands.entity(chart).with_child((
-        Node {
-            position_type: PositionType::Absolute,
-            top: percent(50),
-            width: percent(100),
-            height: px(1),
-            ..default()
-        },
-        BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.5)),
-        Pickable::IGNORE,
-    ));
-    for (ply, bar) in bars.iter().enumerate() {
-        let Some(bar) = *bar else {
-            continue;
-        };
-        let (colour, top, bottom) = if bar >= 0.0 {
-            (palette.disc_black, Val::Auto, percent(50))
-        } else {
-            (palette.disc_white, percent(50), Val::Auto)
-        };
-        commands.entity(chart).with_child((
-            Node {
-                position_type: PositionType::Absolute,
-                left: percent(ply as f32 * column),
-                width: percent(column * 0.8),
-                min_width: px(1),
-                top,
-                bottom,
-                height: percent((bar.abs() * 50.0).max(0.5)),
-                ..default()
-            },
-            BackgroundColor(colour),
-            Pickable::IGNORE,
-        ));
-    }
-    // Where the board is now: a line in the hint colour.
-    commands.entity(chart).with_child((
-        Node {
-            position_type: PositionType::Absolute,
-            left: percent((current.shown_ply() as f32 + 0.4) * column),
-            width: px(2),
-            height: percent(100),
-            ..default()
-        },
-        BackgroundColor(palette.hint),
-        Pickable::IGNORE,
-    ));
+    let chart = chart(
+        &mut commands,
+        &bars,
+        current.shown_ply(),
+        &palette,
+        CHART_HEIGHT,
+        true,
+    );
     // Which way is whose, in words as well as colours.
     commands.entity(chart).with_child((
         Node {
@@ -253,28 +200,202 @@ pub fn chart_bars(
     (bars, false)
 }
 
+/// A chart of `bars` (one a position, -1 to 1 of half its height, up for Black), `height`
+/// UI pixels tall, with the even line and a line where the board is (`shown`). A tap on it
+/// shows the board at that position, and so does a finger or the mouse dragged along it;
+/// `close`: the tap also closes the overlay it is in (the graph's screen; the review's small
+/// chart stays).
+pub fn chart(
+    commands: &mut Commands,
+    bars: &[Option<f32>],
+    shown: usize,
+    palette: &Palette,
+    height: f32,
+    close: bool,
+) -> Entity {
+    let n = bars.len().max(1);
+    let column = 100.0 / n as f32;
+    let chart = commands
+        .spawn((
+            Chart {
+                columns: bars.len(),
+                close,
+            },
+            Node {
+                width: percent(100),
+                height: px(height),
+                ..default()
+            },
+            BackgroundColor(CHART_BACKGROUND),
+            crate::ui::layout::LayoutProbe("chart"),
+        ))
+        .observe(on_chart_tap)
+        .observe(on_chart_press)
+        .observe(on_chart_move)
+        .observe(on_chart_release)
+        .id();
+    // The even line, then a bar per known position.
+    commands.entity(chart).with_child((
+        Node {
+            position_type: PositionType::Absolute,
+            top: percent(50),
+            width: percent(100),
+            height: px(1),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(1.0, 1.0, 1.0, 0.5)),
+        Pickable::IGNORE,
+    ));
+    for (ply, bar) in bars.iter().enumerate() {
+        let Some(bar) = *bar else {
+            continue;
+        };
+        let (colour, top, bottom) = if bar >= 0.0 {
+            (palette.disc_black, Val::Auto, percent(50))
+        } else {
+            (palette.disc_white, percent(50), Val::Auto)
+        };
+        commands.entity(chart).with_child((
+            Node {
+                position_type: PositionType::Absolute,
+                left: percent(ply as f32 * column),
+                width: percent(column * 0.8),
+                min_width: px(1),
+                top,
+                bottom,
+                height: percent((bar.abs() * 50.0).max(0.5)),
+                ..default()
+            },
+            BackgroundColor(colour),
+            Pickable::IGNORE,
+        ));
+    }
+    // Where the board is now: a line in the hint colour ([`follow_shown_line`] moves it).
+    commands.entity(chart).with_child((
+        Node {
+            position_type: PositionType::Absolute,
+            left: shown_left(shown, n),
+            width: px(2),
+            height: percent(100),
+            ..default()
+        },
+        BackgroundColor(palette.hint),
+        Pickable::IGNORE,
+        ShownLine,
+    ));
+    chart
+}
+
+/// The line on a chart where the board is.
+#[derive(Component, Debug)]
+struct ShownLine;
+
+/// The shown line's place on a chart of `columns` positions.
+fn shown_left(shown: usize, columns: usize) -> Val {
+    percent((shown as f32 + 0.4) * 100.0 / columns.max(1) as f32)
+}
+
+/// Another position shown (a tap, a drag, the move list): the charts' lines follow.
+fn follow_shown_line(
+    current: Res<CurrentGame>,
+    charts: Query<&Chart>,
+    mut lines: Query<(&ChildOf, &mut Node), With<ShownLine>>,
+) {
+    if !current.is_changed() {
+        return;
+    }
+    for (parent, mut node) in &mut lines {
+        if let Ok(chart) = charts.get(parent.parent()) {
+            let left = shown_left(current.shown_ply(), chart.columns);
+            if node.left != left {
+                node.left = left;
+            }
+        }
+    }
+}
+
 /// A review's mark over the chart: the move (its ply) and its class.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GraphMark(pub usize, pub Class);
 
-fn review_at(x: f32, columns: usize, current: &CurrentGame) -> GameCommand {
-    let ply = ply_at(x, columns);
-    GameCommand::Review(Some(ply).filter(|&p| p < current.game().ply()))
+/// A chart: how many positions it shows, and whether a tap closes its overlay.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Chart {
+    columns: usize,
+    close: bool,
 }
 
-/// A tap shows the board at that move, with the graph out of the way.
+/// A finger or button held down on a chart: moving along it steps through the game.
+#[derive(Component, Debug)]
+struct Held;
+
+/// Shows the board at the position under `x` (the chart's -0.5 to 0.5), if it is not shown.
+fn show_at(
+    x: f32,
+    chart: &Chart,
+    current: &CurrentGame,
+    commands: &mut MessageWriter<GameCommand>,
+) {
+    let ply = ply_at(x, chart.columns);
+    if ply != current.shown_ply() {
+        commands.write(GameCommand::Review(
+            Some(ply).filter(|&p| p < current.game().ply()),
+        ));
+    }
+}
+
+/// A tap shows the board at that move; on the graph's screen, with the graph out of the way.
 fn on_chart_tap(
     click: On<Pointer<Click>>,
-    eval: Res<EvalHistory>,
-    review: Res<GameReview>,
+    charts: Query<&Chart>,
     current: Res<CurrentGame>,
     mut commands: MessageWriter<GameCommand>,
     mut next: ResMut<NextState<Overlay>>,
 ) {
-    if let Some(position) = click.hit.position {
-        let columns = chart_bars(&eval, &review, current.game()).0.len();
-        commands.write(review_at(position.x, columns, &current));
-        next.set(Overlay::None);
+    if let (Some(position), Ok(chart)) = (click.hit.position, charts.get(click.entity)) {
+        show_at(position.x, chart, &current, &mut commands);
+        if chart.close {
+            next.set(Overlay::None);
+        }
+    }
+}
+
+/// Pressed on the review's chart: the board follows the finger from there.
+fn on_chart_press(
+    mut press: On<Pointer<Press>>,
+    charts: Query<&Chart>,
+    current: Res<CurrentGame>,
+    mut commands: MessageWriter<GameCommand>,
+    mut held: Commands,
+) {
+    let Ok(chart) = charts.get(press.entity) else {
+        return;
+    };
+    if chart.close {
+        return;
+    }
+    press.propagate(false);
+    held.entity(press.entity).insert(Held);
+    if let Some(position) = press.hit.position {
+        show_at(position.x, chart, &current, &mut commands);
+    }
+}
+
+fn on_chart_move(
+    mut moved: On<Pointer<Move>>,
+    charts: Query<&Chart, With<Held>>,
+    current: Res<CurrentGame>,
+    mut commands: MessageWriter<GameCommand>,
+) {
+    if let (Ok(chart), Some(position)) = (charts.get(moved.entity), moved.hit.position) {
+        moved.propagate(false);
+        show_at(position.x, chart, &current, &mut commands);
+    }
+}
+
+fn on_chart_release(release: On<Pointer<Release>>, mut commands: Commands) {
+    if let Ok(mut chart) = commands.get_entity(release.entity) {
+        chart.remove::<Held>();
     }
 }
 
