@@ -511,6 +511,18 @@ pub fn review_colour(class: montello_engine::search::review::Class) -> Option<Co
     }
 }
 
+/// The symbol after a move of each class, as annotators write them: nothing for a best or a
+/// good move.
+pub fn class_symbol(class: montello_engine::search::review::Class) -> &'static str {
+    use montello_engine::search::review::Class;
+    match class {
+        Class::Best | Class::Good => "",
+        Class::Inaccuracy => "?!",
+        Class::Mistake => "?",
+        Class::Blunder => "??",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -152,7 +152,7 @@ fn spawn_screen(
             GraphMark(ply, class),
             Pickable::IGNORE,
             children![coloured_label(
-                super::move_list::class_symbol(class),
+                crate::ui::theme::class_symbol(class),
                 15.0,
                 colour
             )],

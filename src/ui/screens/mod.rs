@@ -13,8 +13,9 @@ mod stats;
 mod toolbar;
 mod win_bar;
 
+pub use crate::ui::theme::class_symbol;
 pub use menu::ShareAction;
-pub use move_list::{ReviewMark, class_symbol, review_line as move_list_review_line};
+pub use move_list::{ReviewMark, review_line as move_list_review_line};
 
 use crate::AppSystems;
 use crate::game::flow::{CurrentGame, GameCommand};

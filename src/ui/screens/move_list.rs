@@ -642,7 +642,7 @@ const MOVE_WIDTH: f32 = 42.0;
 /// colour under it (the symbol alone tells the class: the colour is never the only sign).
 fn move_token(text: String, ply: usize, selected: bool, class: Option<Class>) -> impl Bundle {
     let (symbol, underline) = match class {
-        Some(class) => (class_symbol(class), theme::review_colour(class)),
+        Some(class) => (theme::class_symbol(class), theme::review_colour(class)),
         None => ("", None),
     };
     (
@@ -670,17 +670,6 @@ fn move_token(text: String, ply: usize, selected: bool, class: Option<Class>) ->
 /// A move token's review class, for tests and the screenshot's layout probe.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReviewMark(pub Option<Class>);
-
-/// The symbol after a move of each class, as annotators write them: nothing for a best or a
-/// good move.
-pub fn class_symbol(class: Class) -> &'static str {
-    match class {
-        Class::Best | Class::Good => "",
-        Class::Inaccuracy => "?!",
-        Class::Mistake => "?",
-        Class::Blunder => "??",
-    }
-}
 
 /// A numbered pair of the list (its number, from 1), for tests and the layout probe.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]

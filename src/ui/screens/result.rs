@@ -10,7 +10,6 @@
 //! the move that ended the game has landed on the board (not when a finished game is loaded
 //! or imported); its × leaves the board with the HUD's Rematch and Graph.
 
-use super::move_list::class_symbol;
 use super::{Overlay, open_panel};
 use crate::AppSystems;
 use crate::game::flow::{CurrentGame, GameCommand, GameSetup, MovePlayed, ViewBusy};
@@ -24,7 +23,7 @@ use crate::prefs::choices::Lang;
 use crate::prefs::i18n::Language;
 use crate::ui::layout;
 use crate::ui::placement::Placement;
-use crate::ui::theme::Paint;
+use crate::ui::theme::{Paint, class_symbol};
 use crate::ui::widgets::{self, UiAction, coloured_label, panel, text_label};
 use bevy::prelude::*;
 use montello_engine::search::Level;
