@@ -205,6 +205,36 @@ impl SearchStats {
         parts.join(" · ")
     }
 
+    /// [`SearchStats::line`] in the app's one unit: the final margin `discs` the engine
+    /// expects for `viewer` first, the search's chance after it ("White: +4, win 62%"); a
+    /// proven result as before; without a margin, as [`SearchStats::line`].
+    pub fn line_in_discs(&self, lang: Lang, viewer: Side, discs: Option<f32>) -> String {
+        let (win_rate, solved) = self.seen_by(viewer);
+        let (Some(discs), None) = (discs, solved) else {
+            return self.line(lang, viewer);
+        };
+        let margin = match discs.round() as i32 {
+            0 => "0".to_string(),
+            d => format!("{d:+}"),
+        };
+        let what = match win_rate {
+            Some(p) => lang.f(
+                "search.margin_win",
+                &[("discs", &margin), ("pct", &(p * 100.0).round())],
+            ),
+            None => margin,
+        };
+        [
+            self.count(lang),
+            lang.f("search.rate", &[("n", &lang.number(self.per_second()))]),
+            lang.f(
+                "search.for_side",
+                &[("side", &lang.side(viewer)), ("what", &what)],
+            ),
+        ]
+        .join(" · ")
+    }
+
     /// The short form beside an AI move in the move list: "62% · 12,345" or "+4 · 12,345",
     /// for `viewer`.
     pub fn short(&self, lang: Lang, viewer: Side) -> String {
@@ -716,6 +746,35 @@ mod tests {
             "12,345局面 · 毎秒24,690 · 白：勝率62%"
         );
         assert_eq!(s.short(Lang::De, Side::White), "62\u{a0}% · 12.345");
+    }
+
+    /// In the app's one unit the expected margin comes first and the chance second; a proof
+    /// and a missing margin read as before.
+    #[test]
+    fn the_statistics_line_says_the_margin_in_discs_first() {
+        let s = stats(12_345, 500, Some(0.623), None);
+        assert_eq!(
+            s.line_in_discs(Lang::En, Side::White, Some(3.6)),
+            "12,345 positions · 24,690/s · White: +4, win 62%"
+        );
+        assert_eq!(
+            s.line_in_discs(Lang::En, Side::Black, Some(-3.6)),
+            "12,345 positions · 24,690/s · Black: -4, win 38%"
+        );
+        assert!(
+            s.line_in_discs(Lang::Ja, Side::White, Some(0.2))
+                .ends_with("白：0・勝率62%")
+        );
+        assert_eq!(
+            s.line_in_discs(Lang::En, Side::White, None),
+            s.line(Lang::En, Side::White)
+        );
+        let won = stats(900, 100, Some(1.0), Some(4));
+        assert_eq!(
+            won.line_in_discs(Lang::En, Side::White, Some(1.0)),
+            won.line(Lang::En, Side::White),
+            "a proof says its own margin"
+        );
     }
 
     #[test]

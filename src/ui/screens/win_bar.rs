@@ -1,8 +1,9 @@
 //! The win bar: who is ahead and by how much, under whose turn it is. By default its figure is
 //! the disc difference the engine expects at the end of the position on the board
-//! ([`crate::game::margin`]: "Black +6"), as players of strong Othello apps read a position;
-//! Menu > The win bar shows can switch it to the AI's last search's chance to win ("Black
-//! 62%"). The bar is split at Black's expected share of the 64 squares (or at its chance), and
+//! ([`crate::game::margin`]: "Black +6"), as players of strong Othello apps read a position,
+//! in the one unit of the whole app (#67); Menu > The win bar shows can add the AI's last
+//! search's chance to win as a second figure ("Black +6 · 62%"). The bar is split at Black's
+//! expected share of the 64 squares, and
 //! the label sits inside the leader's end, in a colour that reads there
 //! ([`Palette::win_label`]). Before there is a figure the bar is one neutral colour with its
 //! name in the middle, so an even split never passes for an even game.
@@ -60,32 +61,19 @@ struct LabelBox;
 #[derive(Component, Debug)]
 struct Label;
 
-/// The figure the bar shows.
+/// The figure the bar shows: the engine's estimate of Black's final margin.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Figure {
-    /// The engine's estimate of Black's final margin.
-    Discs(Estimate),
-    /// Black's chance to win, 0..=1.
-    Chance(f32),
-}
+pub struct Figure(pub Estimate);
 
 impl Figure {
-    /// Black's share of the bar: its expected share of the 64 squares, or its chance.
+    /// Black's share of the bar: its expected share of the 64 squares.
     pub fn black_share(self) -> f32 {
-        match self {
-            Figure::Discs(e) => e.black_share(),
-            Figure::Chance(p) => p,
-        }
-        .clamp(0.0, 1.0)
+        self.0.black_share().clamp(0.0, 1.0)
     }
 
-    /// Who is ahead as the label says it (rounded: +0.4 discs or 50.3% is even).
+    /// Who is ahead as the label says it (rounded: +0.4 discs is even).
     pub fn leader(self) -> Option<Side> {
-        let (black, even) = match self {
-            Figure::Discs(e) => (e.rounded(), 0),
-            Figure::Chance(p) => ((p.clamp(0.0, 1.0) * 100.0).round() as i32, 50),
-        };
-        match black.cmp(&even) {
+        match self.0.rounded().cmp(&0) {
             std::cmp::Ordering::Greater => Some(Side::Black),
             std::cmp::Ordering::Less => Some(Side::White),
             std::cmp::Ordering::Equal => None,
@@ -98,51 +86,44 @@ impl Figure {
     }
 }
 
-/// The figure for the position on the board, as the setting asks: the engine's estimate of
-/// the final margin, or the last search's chance to win.
-pub fn figure(
-    shows: WinShows,
-    margin: &MarginEstimate,
-    search: &WinEstimate,
-    current: &CurrentGame,
-) -> Option<Figure> {
-    match shows {
-        WinShows::Discs => margin.figure(current).map(Figure::Discs),
-        WinShows::Chance => search.0.map(Figure::Chance),
-    }
+/// The figure for the position on the board: the engine's estimate of the final margin, in
+/// discs whatever the setting (the one unit a player reads the evaluation in).
+pub fn figure(margin: &MarginEstimate, current: &CurrentGame) -> Option<Figure> {
+    margin.figure(current).map(Figure)
 }
 
-/// The label: "Black +6" or "White 62%" for the leader, "Even", and before a figure the bar's
-/// name ("Disc difference", "Win chance").
-pub fn label_text(figure: Option<Figure>, shows: WinShows, lang: Lang) -> String {
+/// The label: "Black +6" for the leader, "Even", and before a figure the bar's name
+/// ("Disc difference"). With the setting's win chance on, the AI's last search's chance for
+/// the same side follows as a second figure: "Black +6 · 62%".
+pub fn label_text(
+    figure: Option<Figure>,
+    chance: Option<f32>,
+    shows: WinShows,
+    lang: Lang,
+) -> String {
     let Some(figure) = figure else {
-        return lang
-            .t(match shows {
-                WinShows::Discs => "hud.disc_difference",
-                WinShows::Chance => "hud.win_chance",
-            })
-            .to_string();
+        return lang.t("hud.disc_difference").to_string();
     };
-    let Some(side) = figure.leader() else {
-        return lang.t("hud.even").to_string();
+    let discs = match figure.leader() {
+        Some(side) => lang.f(
+            "hud.lead_discs",
+            &[
+                ("side", &lang.side(side)),
+                ("discs", &figure.0.rounded().abs()),
+            ],
+        ),
+        None => lang.t("hud.even").to_string(),
     };
-    match figure {
-        Figure::Discs(e) => {
-            let discs = e.rounded().abs();
-            lang.f(
-                "hud.lead_discs",
-                &[("side", &lang.side(side)), ("discs", &discs)],
-            )
-        }
-        Figure::Chance(p) => {
-            let black = (p.clamp(0.0, 1.0) * 100.0).round() as i32;
-            let pct = if side == Side::Black {
-                black
-            } else {
-                100 - black
+    match (shows, chance) {
+        (WinShows::Chance, Some(black)) => {
+            let black = (black.clamp(0.0, 1.0) * 100.0).round() as i32;
+            let pct = match figure.label_side() {
+                Side::Black => black,
+                Side::White => 100 - black,
             };
-            lang.f("hud.lead", &[("side", &lang.side(side)), ("pct", &pct)])
+            lang.f("hud.lead_with_chance", &[("lead", &discs), ("pct", &pct)])
         }
+        _ => discs,
     }
 }
 
@@ -268,7 +249,7 @@ fn update_win_bar(
         language,
         palette,
     } = from;
-    let figure = figure(settings.win_shows, &margin, &search, &current);
+    let figure = figure(&margin, &current);
     let track = if figure.is_some() {
         Paint::WinWhite
     } else {
@@ -305,7 +286,7 @@ fn update_win_bar(
             node.justify_content = justify;
         }
     }
-    let text = label_text(figure, settings.win_shows, language.0);
+    let text = label_text(figure, search.0, settings.win_shows, language.0);
     let colour = palette.win_label(figure.map(Figure::label_side));
     for (mut label, mut label_colour) in &mut labels {
         if label.0 != text {
@@ -321,58 +302,53 @@ mod tests {
 
     /// A searched estimate of Black's margin `m`.
     fn discs(m: f32) -> Figure {
-        Figure::Discs(Estimate {
+        Figure(Estimate {
             black_margin: m,
             exact: false,
         })
     }
 
-    fn text(figure: Option<Figure>, shows: WinShows) -> String {
-        label_text(figure, shows, Lang::En)
+    fn text(figure: Option<Figure>, chance: Option<f32>, shows: WinShows) -> String {
+        label_text(figure, chance, shows, Lang::En)
     }
 
-    /// The label says who leads and by how much, rounded as a player reads it; even says so;
-    /// before a figure the bar says what it is.
+    /// The label says who leads and by how many discs, rounded as a player reads it; even says
+    /// so; before a figure the bar says what it is; the win chance, when the setting asks for
+    /// it, only follows the discs, for the same side.
     #[test]
-    fn the_label_says_who_leads_by_how_many_discs_or_what_chance() {
-        assert_eq!(text(Some(discs(6.2)), WinShows::Discs), "Black +6");
-        assert_eq!(text(Some(discs(-11.6)), WinShows::Discs), "White +12");
-        assert_eq!(text(Some(discs(0.4)), WinShows::Discs), "Even");
-        assert_eq!(text(Some(discs(-0.4)), WinShows::Discs), "Even");
-        assert_eq!(
-            text(Some(Figure::Chance(0.62)), WinShows::Chance),
-            "Black 62%"
-        );
-        assert_eq!(
-            text(Some(Figure::Chance(0.3)), WinShows::Chance),
-            "White 70%"
-        );
-        assert_eq!(text(Some(Figure::Chance(0.502)), WinShows::Chance), "Even");
-        assert_eq!(text(None, WinShows::Discs), "Disc difference");
-        assert_eq!(text(None, WinShows::Chance), "Win chance");
+    fn the_label_says_who_leads_by_how_many_discs_and_the_chance_second() {
+        let discs_only = |f| text(Some(f), Some(0.62), WinShows::Discs);
+        assert_eq!(discs_only(discs(6.2)), "Black +6");
+        assert_eq!(discs_only(discs(-11.6)), "White +12");
+        assert_eq!(discs_only(discs(0.4)), "Even");
+        assert_eq!(discs_only(discs(-0.4)), "Even");
+        let both = |f, p| text(Some(f), Some(p), WinShows::Chance);
+        assert_eq!(both(discs(6.2), 0.62), "Black +6 · 62%");
+        assert_eq!(both(discs(-3.0), 0.3), "White +3 · 70%");
+        assert_eq!(both(discs(0.2), 0.55), "Even · 55%");
+        assert_eq!(text(Some(discs(6.2)), None, WinShows::Chance), "Black +6");
+        // No disc figure yet: no chance on its own either.
+        assert_eq!(text(None, Some(0.62), WinShows::Chance), "Disc difference");
+        assert_eq!(text(None, None, WinShows::Discs), "Disc difference");
         for lang in Lang::ALL {
-            let words = label_text(Some(discs(-3.0)), WinShows::Discs, lang);
-            assert!(words.contains('3'), "{lang:?}: {words}");
-            assert_ne!(
-                label_text(None, WinShows::Discs, lang),
-                label_text(None, WinShows::Chance, lang),
-                "{lang:?}"
+            let words = label_text(Some(discs(-3.0)), Some(0.4), WinShows::Chance, lang);
+            assert!(
+                words.contains('3') && words.contains("60"),
+                "{lang:?}: {words}"
             );
         }
     }
 
-    /// The bar is split at Black's expected share of the squares (or its chance), and the
-    /// label goes in the leader's share, Black's when even.
+    /// The bar is split at Black's expected share of the squares, and the label goes in the
+    /// leader's share, Black's when even.
     #[test]
     fn the_split_is_blacks_share_and_the_label_sits_in_the_leaders_end() {
         assert_eq!(discs(0.0).black_share(), 0.5);
         assert_eq!(discs(64.0).black_share(), 1.0);
         assert_eq!(discs(-64.0).black_share(), 0.0);
         assert!((discs(6.0).black_share() - 35.0 / 64.0).abs() < 1e-6);
-        assert_eq!(Figure::Chance(1.3).black_share(), 1.0);
         assert_eq!(discs(6.0).label_side(), Side::Black);
         assert_eq!(discs(-6.0).label_side(), Side::White);
         assert_eq!(discs(0.2).label_side(), Side::Black);
-        assert_eq!(Figure::Chance(0.2).label_side(), Side::White);
     }
 }

@@ -58,11 +58,15 @@ pub fn stats_text(
     players: &Players,
     ai: &AiState,
     stats: &AiStats,
+    margin: &crate::game::margin::MarginEstimate,
     lang: Lang,
 ) -> String {
     let viewer = players.viewer();
+    // The margin the engine expects for the position on board, in the app's one unit; the
+    // search's chance follows it.
+    let discs = margin.figure(current).map(|e| e.margin_for(viewer));
     if let Some(live) = ai.live_stats() {
-        return live.line(lang, viewer);
+        return live.line_in_discs(lang, viewer, discs);
     }
     let ply = current.game().ply();
     match &stats.last {
@@ -73,7 +77,7 @@ pub fn stats_text(
                     Purpose::Hint => s.ply == ply,
                 } =>
         {
-            s.line(lang, viewer)
+            s.line_in_discs(lang, viewer, discs)
         }
         _ => String::new(),
     }
@@ -99,11 +103,13 @@ pub(super) struct TextSources<'w> {
     busy: Res<'w, ViewBusy>,
     tall: Res<'w, TallLayout>,
     record: Res<'w, crate::persist::save::StatsFile>,
+    margin: Res<'w, crate::game::margin::MarginEstimate>,
 }
 
 /// Whether a HUD text may read differently now.
 pub(super) fn texts_stale(from: TextSources) -> bool {
     from.current.is_changed()
+        || from.margin.is_changed()
         || from.players.is_changed()
         || from.ai.is_changed()
         || from.stats.is_changed()
@@ -141,6 +147,7 @@ pub(super) fn update_texts(
         busy,
         tall,
         record,
+        margin,
     } = from;
     let score = current.shown_position().score();
     // The counts tick with the discs: the board's animation may not have drawn them all yet.
@@ -171,7 +178,7 @@ pub(super) fn update_texts(
                     // The far player sees the game, not the near player's notices.
                     String::new()
                 } else if notice.is_empty() && settings.ai_stats && !tall.0 {
-                    stats_text(&current, &players, &ai, &stats, language.0)
+                    stats_text(&current, &players, &ai, &stats, &margin, language.0)
                 } else {
                     notice.text(language.0)
                 }
@@ -188,7 +195,7 @@ pub(super) fn update_texts(
                 notice.text(language.0)
             }
             HudText::Stats if settings.ai_stats && tall.0 => {
-                stats_text(&current, &players, &ai, &stats, language.0)
+                stats_text(&current, &players, &ai, &stats, &margin, language.0)
             }
             HudText::Stats => String::new(),
             // With the HUD's buttons beside it the strip says less, so nothing is cut: the
