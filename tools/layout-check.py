@@ -18,7 +18,7 @@ shows all of its choices without scrolling on a 390x844 phone upright. A shot of
 game (its name has `review`) shows the move list's marks (`mark`: a move that cost discs, its
 symbol and colour) in view inside the open panel. The review's next-mistake buttons
 (`mistake`) and the summary's actions (`action`) are at least 44 pt each way, the moves of
-the list (`move`, `mark`) 44 pt tall; the summary at the end of a game (a
+the list (`move`, `mark`) and the evaluation's charts (`chart`) 44 pt tall; the summary at the end of a game (a
 shot whose name has `result`) is a sheet beside the final board (under it upright), over none
 of its squares, Review and Rematch at least inside it. On a tall phone (the move strip, `strip`,
 is drawn) the player cards (`card-black`, `card-white`) sit right above and right below the
@@ -119,6 +119,8 @@ def check(path):
         w, h = b[2] - b[0], b[3] - b[1]
         if name in ("action", "mistake") and (w < TARGET - 0.5 or h < TARGET - 0.5):
             failed.append(f"a {name} of {w:.0f}x{h:.0f} pt, under {TARGET:.0f} pt")
+        if name == "chart" and h < TARGET - 0.5:
+            failed.append(f"an evaluation chart {h:.0f} pt tall, under {TARGET:.0f} pt (a finger steps along it)")
         if name in ("move", "mark") and h < TARGET - 0.5:
             failed.append(f"a move of the list {h:.0f} pt tall, under {TARGET:.0f} pt")
     if "result" in os.path.basename(path):

@@ -6,21 +6,10 @@
 //
 // Reviews game A of engine/tests/cli.rs (58 moves and a pass) with the app's settings: a
 // 12-ply search, the last 20 empties exact, 16 MiB tables.
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { gameA as game, loadEngine, start } from './worker-engine.mjs';
 
-const site = resolve(process.argv[2] ?? 'web/dist');
-globalThis.montelloProgress = () => {};
-const engine = await import(pathToFileURL(join(site, 'montello_worker.js')).href);
-engine.initSync({ module: readFileSync(join(site, 'montello_worker_bg.wasm')) });
-
-const game = 'f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6'
-  + 'c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8';
+const engine = await loadEngine(process.argv[2]);
 const moves = game.match(/../g);
-// The start position as the wire writes it: BLACK:WHITE:SIDE, hexadecimal bitboards (bit 0 is
-// a1, bit 63 h8): Black on d5 and e4, White on d4 and e5.
-const start = `${(1n << 28n | 1n << 35n).toString(16)}:${(1n << 27n | 1n << 36n).toString(16)}:b`;
 
 // The transcript leaves White's pass out: the engine replays it with the passes the rules
 // force, so a request names them. Try the moves as written, then with a pass where needed.

@@ -1,0 +1,22 @@
+// What tools/worker-review.mjs and tools/worker-values.mjs share: the engine's worker module
+// as the browser build ships it, loaded in Node.js, and the game they measure (game A of
+// engine/tests/cli.rs, 58 moves and a pass) with the start position as the wire writes it.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/// The worker module of the site built in `dir` (web/build.sh's output), ready to `handle`.
+export async function loadEngine(dir) {
+  const site = resolve(dir ?? 'web/dist');
+  globalThis.montelloProgress = () => {};
+  const engine = await import(pathToFileURL(join(site, 'montello_worker.js')).href);
+  engine.initSync({ module: readFileSync(join(site, 'montello_worker_bg.wasm')) });
+  return engine;
+}
+
+export const gameA = 'f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6'
+  + 'c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8';
+
+// BLACK:WHITE:SIDE, hexadecimal bitboards (bit 0 is a1, bit 63 h8): Black on d5 and e4, White
+// on d4 and e5.
+export const start = `${(1n << 28n | 1n << 35n).toString(16)}:${(1n << 27n | 1n << 36n).toString(16)}:b`;
