@@ -236,6 +236,9 @@ pub struct ScrollCue(pub Entity);
 const CUE_HEIGHT: f32 = 40.0;
 /// How tall the strip under a scrolling body is, which holds the cue's arrow.
 const CUE_STRIP: f32 = 24.0;
+/// How much of a scrolling body's bottom the cue's fade covers: a row to be read (the move on
+/// the board in the move list) is scrolled clear of it.
+pub(super) const CUE_OVER_BODY: f32 = CUE_HEIGHT - CUE_STRIP;
 
 /// The node under a panel's body that makes room for its scroll cue's arrow.
 #[derive(Component, Debug)]

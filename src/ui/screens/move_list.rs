@@ -711,11 +711,13 @@ fn follow_shown(
             Some(_) if last == Some(pair) => widgets::max_scroll(node),
             Some((_, cell, cell_at)) => {
                 let half = cell.size().y / 2.0;
+                // The view ends above the scroll cue's fade, so the move is never under it.
+                let fade = super::CUE_OVER_BODY / node.inverse_scale_factor();
                 scroll_into_view(
                     scroll.y,
                     (
                         at.translation.y - node.size().y / 2.0,
-                        at.translation.y + node.size().y / 2.0,
+                        at.translation.y + node.size().y / 2.0 - fade,
                     ),
                     (cell_at.translation.y - half, cell_at.translation.y + half),
                     node.inverse_scale_factor(),
