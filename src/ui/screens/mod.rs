@@ -1,5 +1,6 @@
 //! The UI over the board: the HUD, the toolbar, and the overlays (new game, move list, menu).
 
+mod glance;
 mod graph;
 mod help;
 mod hud;
@@ -46,6 +47,7 @@ pub(crate) fn plugin(app: &mut App) {
             menu::plugin,
             stats::plugin,
             graph::plugin,
+            glance::plugin,
             help::plugin,
             names::plugin,
             result::plugin,

@@ -3,7 +3,7 @@
 //! Casual", their record against that level), then says how each player played, from the
 //! game's review: the accuracy (a percentage, docs/ai.md), the discs lost a move on average
 //! and the inaccuracies, mistakes and blunders, and the player's costliest move ("23. c4 lost
-//! 8 discs; b3 was best (exact)"); while the review still runs, its progress. Three actions:
+//! 8 discs; b3 was best (exact)"); while the review still runs, its progress. Its actions:
 //! Review (the move list with its marks and next-mistake buttons), Try again (the position
 //! before the player's first marked move, to find the better one), Rematch (the colours
 //! swapped, as the HUD's button does), and the next level after a win. It opens by itself once
@@ -361,7 +361,7 @@ fn spawn_card(
         ),
         None => lang.t("result.rematch").to_string(),
     };
-    // The three actions side by side, wrapping onto a second row where the words are long.
+    // The actions side by side, wrapping onto a second row where the words are long.
     // (In a row of its own: the panel lays its footer out as one line.)
     let footer = commands
         .spawn((
