@@ -17,6 +17,8 @@
 //! | `data-rendering` | how the board is drawn: `scale 2 msaa 1 shadows off` (the window's scale factor, the camera's samples per pixel, the sun's shadows) |
 //! | `data-estimate` | the win bar's figure for the position on the board (`game::margin`): `none`, or Black's expected final margin and how it was made, `-2.5 searched`, `44.0 exact` |
 //! | `data-review` | the game review (`game::review`): `none`, `running`, or `done MOVES MARKED` (the moves on the board reviewed, and how many of them cost discs enough to be marked) |
+//! | `data-values` | the values on the squares (`game::values`) of the position the board values now: `none`, `running`, or the wire's words best first, `h7:10:e g1:-4:e …` |
+//! | `data-practice` | a try at a better move (`game::practice`): `none`, `asking PLY`, `judging PLY`, `judged PLY MOVE found\|missed VALUE`, `answered PLY` |
 //!
 //! Positions are in the canvas's CSS pixels (the page adds the canvas's offset).
 
@@ -37,6 +39,8 @@ pub(crate) fn plugin(app: &mut App) {
             publish_rendering,
             publish_review,
             publish_estimate,
+            publish_values,
+            publish_practice,
             tell_engine_lost,
         ),
     );
@@ -126,6 +130,54 @@ fn publish_review(current: Res<CurrentGame>, review: Res<crate::game::review::Ga
         (None, None) => "none".to_string(),
     };
     set("data-review", &state);
+}
+
+/// The values on the squares of the position the board values now.
+fn publish_values(
+    current: Res<CurrentGame>,
+    values: Res<crate::game::values::SquareValues>,
+    asked: Res<crate::game::values::ValuesAsked>,
+    hint: Res<crate::game::ai::LastHint>,
+) {
+    if !(current.is_changed() || values.is_changed() || asked.is_changed() || hint.is_changed()) {
+        return;
+    }
+    let state = match crate::game::values::wanted(&current, &asked, &hint) {
+        None => "none".to_string(),
+        Some(valued) => match values.of(&valued) {
+            Some(found) => found
+                .iter()
+                .map(|v| format!("{}:{}:{}", v.mv, v.value, if v.exact { 'e' } else { 's' }))
+                .collect::<Vec<_>>()
+                .join(" "),
+            None => "running".to_string(),
+        },
+    };
+    set("data-values", &state);
+}
+
+/// Where a try at a better move is.
+fn publish_practice(practice: Res<crate::game::practice::Practice>) {
+    use crate::game::practice::TryState;
+    if !practice.is_changed() {
+        return;
+    }
+    let state = match practice.0 {
+        None => "none".to_string(),
+        Some(a) => match a.state {
+            TryState::Asking => format!("asking {}", a.ply),
+            TryState::Judging(_) => format!("judging {}", a.ply),
+            TryState::Judged(j) => format!(
+                "judged {} {} {} {}",
+                a.ply,
+                j.tried,
+                if j.found { "found" } else { "missed" },
+                j.value
+            ),
+            TryState::Answered => format!("answered {}", a.ply),
+        },
+    };
+    set("data-practice", &state);
 }
 
 /// The win bar's figure, written in a frame where it or the game changed.

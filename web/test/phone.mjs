@@ -327,6 +327,27 @@ let transcript;
   await context.close();
 }
 
+// 4c. The coach (#67) in the browser: stepping back in the review, the worker values every
+// choice of the position (move 44 of the same game: White's h7 was best, +10, solved); try
+// again at the player's first mistake (2. f7, best e6) finds e6.
+{
+  const context = await phoneContext();
+  const game = 'f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6'
+    + 'c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8';
+  let page = await open(context, `?open=moves&review&show-move=44&position=${game}`);
+  await page.waitForFunction(() => /:[es]( |$)/.test(document.body.dataset.values ?? ''), null, { timeout: MOVE_MS });
+  const words = (await data(page)).values.split(' ');
+  check(words[0] === 'h7:10:e' && words.every((w) => w.endsWith(':e')),
+    `the worker valued every choice at move 44, solved, h7 best: ${words.join(' ')}`);
+  await page.close();
+  page = await open(context, `?review&try-again&try-move=e6&position=${game}`);
+  await page.waitForFunction(() => (document.body.dataset.practice ?? '').startsWith('judged'), null, { timeout: MOVE_MS });
+  const practice = (await data(page)).practice;
+  check(practice.startsWith('judged 3 e6 found'), `try again at 2. f7 found e6: ${practice}`);
+  await page.screenshot({ path: join(out, 'web-practice.png') });
+  await context.close();
+}
+
 // 5. Storage refused (a full quota): the save fails with a message, the game goes on.
 {
   const context = await phoneContext();

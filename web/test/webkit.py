@@ -161,10 +161,13 @@ def places(text):
 # "Out of bounds memory access" (the same build passes the next run; known upstream: tauri
 # issue 7154, WebKit bug 259441, bun issue 17146 reduced to plain JSC). Seen here as a page
 # started (a first load, a reload) in 2 runs of 6 (2026-11-27/28), the second with the app's
-# stack already at 8 MiB, so not a stack overflow. A page that fails that way
-# is reloaded once, said on the log and counted in the figures; twice, or any other failure,
-# fails the test.
-JSC_SPURIOUS = "Out of bounds memory access"
+# stack already at 8 MiB, so not a stack overflow. On 2026-11-29 the same happened once in
+# four runs as "Unreachable code should not be executed" on the reload that resumes a game:
+# the same build passed that step in the three runs after it (web/test/webkit.py alone, three
+# times). A page that fails that way is reloaded once, said on the log and counted in the
+# figures; twice (a real panic at start fails every time), or any other failure, fails the
+# test.
+JSC_SPURIOUS = ("Out of bounds memory access", "Unreachable code should not be executed")
 spurious_failures = []
 
 
@@ -175,7 +178,7 @@ def ready(d, started):
         if state.get("montello") != "failed":
             return time.time() - started
         what = d.js("return document.getElementById('what').textContent;")
-        if attempt == 0 and JSC_SPURIOUS in what:
+        if attempt == 0 and any(spurious in what for spurious in JSC_SPURIOUS):
             spurious_failures.append(what[:200])
             print(f"     WebKit stopped the module ({what[:160]}): reloading once")
             d.s("POST", "/refresh", {})
