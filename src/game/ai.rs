@@ -235,6 +235,32 @@ impl SearchStats {
         .join(" · ")
     }
 
+    /// [`SearchStats::short`] in the app's one unit: a proven margin as before; else the
+    /// move's value `discs` for `viewer` (from the game's review) first and the chance after
+    /// it ("+4 · 62% · 12,345"); with neither, the count alone (a chance is never the only
+    /// figure).
+    pub fn short_in_discs(&self, lang: Lang, viewer: Side, discs: Option<f32>) -> String {
+        match (self.seen_by(viewer), discs) {
+            ((_, Some(_)), _) => self.short(lang, viewer),
+            ((chance, None), Some(d)) => {
+                let d = match d.round() as i32 {
+                    0 => "0".to_string(),
+                    d => format!("{d:+}"),
+                };
+                let chance = chance
+                    .map(|p| {
+                        format!(
+                            " · {}",
+                            lang.f("search.pct", &[("pct", &(p * 100.0).round())])
+                        )
+                    })
+                    .unwrap_or_default();
+                format!("{d}{chance} · {}", lang.number(self.iterations))
+            }
+            (_, None) => lang.number(self.iterations),
+        }
+    }
+
     /// The short form beside an AI move in the move list: "62% · 12,345" or "+4 · 12,345",
     /// for `viewer`.
     pub fn short(&self, lang: Lang, viewer: Side) -> String {
@@ -746,6 +772,27 @@ mod tests {
             "12,345局面 · 毎秒24,690 · 白：勝率62%"
         );
         assert_eq!(s.short(Lang::De, Side::White), "62\u{a0}% · 12.345");
+    }
+
+    /// Beside an AI move: the review's value first, the chance after it; a proof as before;
+    /// without a value the count alone, never a chance on its own.
+    #[test]
+    fn the_short_form_says_the_moves_value_in_discs() {
+        let s = stats(12_345, 500, Some(0.623), None);
+        assert_eq!(
+            s.short_in_discs(Lang::En, Side::White, Some(3.6)),
+            "+4 · 62% · 12,345"
+        );
+        assert_eq!(
+            s.short_in_discs(Lang::En, Side::Black, Some(-0.2)),
+            "0 · 38% · 12,345"
+        );
+        assert_eq!(s.short_in_discs(Lang::En, Side::White, None), "12,345");
+        let won = stats(900, 100, Some(1.0), Some(4));
+        assert_eq!(
+            won.short_in_discs(Lang::En, Side::White, Some(1.0)),
+            "+4 · 900"
+        );
     }
 
     /// In the app's one unit the expected margin comes first and the chance second; a proof

@@ -414,12 +414,24 @@ fn spawn_pairs(
             if ply <= game.ply() {
                 let class = review.of_ply(game, ply).map(|m| m.class());
                 cell.with_child(move_token(lang.move_name(*mv), ply, ply == shown, class));
-                // The AI's numbers for its moves, quietly beside them.
+                // The AI's numbers for its moves, quietly beside them: the move's value in
+                // discs from the review once there is one (for the viewer), the chance after.
                 if let Some(viewer) = ai_stats
                     && let Some(stats) = stats.of_move(ply - 1, *mv)
                 {
+                    let discs = review.of_ply(game, ply).map(|m| {
+                        if m.side == viewer {
+                            m.played_value
+                        } else {
+                            -m.played_value
+                        }
+                    });
                     cell.with_child((
-                        coloured_label(stats.short(lang, viewer), 15.0, Color::WHITE),
+                        coloured_label(
+                            stats.short_in_discs(lang, viewer, discs),
+                            15.0,
+                            Color::WHITE,
+                        ),
                         Paint::TextDim,
                         Node {
                             margin: UiRect::horizontal(px(6)),
