@@ -293,7 +293,8 @@ struct Running {
 pub struct Hint {
     /// The game generation it was computed for; the view hides it once the game moves on.
     pub generation: u64,
-    /// The best moves, best first, with their win rates for the side to move.
+    /// The best moves, best first, with their search statistics for the side to move (the
+    /// board rings them until the values on the squares come: `game::values`).
     pub moves: Vec<MoveStats>,
 }
 
@@ -718,8 +719,9 @@ fn start_hint(
     let seed = settings
         .ai_seed
         .wrapping_add(0x4849_4e54 + game.ply() as u64);
-    // The hint shows the top moves' win rates: it runs its time out (no early stop) so the
-    // runners-up are ranked as well as the best move.
+    // The hint rings the top moves (the values on every square come from `game::values`
+    // once it has answered): it runs its time out (no early stop) so the runners-up are
+    // ranked as well as the best move.
     let searcher = ai
         .kept
         .take(Purpose::Hint, None, game, SearcherSpec::Plain { seed });

@@ -109,7 +109,8 @@ pub enum WinShows {
     /// a position.
     #[default]
     Discs,
-    /// The AI's last search's chance to win ("Black 62%").
+    /// The disc difference, with the AI's last search's chance to win after it as a second
+    /// figure ("Black +6 · 62%"; the name is the saved files').
     Chance,
 }
 
