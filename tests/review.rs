@@ -7,24 +7,12 @@ use montello::game::flow::{CurrentGame, GameCommand};
 use montello::game::review::{GameReview, ReviewSettings};
 use montello::persist::save_format::SavedGame;
 use montello::persist::storage::{self, Loaded};
-use montello_engine::search::review::{ReviewConfig, review};
+use montello_engine::search::review::review;
 use montello_engine::{Game, Variant};
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::{run_until, send, tap, two_humans};
-
-/// A finished game of 58 moves and a pass (engine/tests/cli.rs's game A).
-const GAME: &str = "f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6\
-                    c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8";
-
-/// Shallow enough for a test build: a 4-ply search, the last 12 empties exact.
-const QUICK: ReviewConfig = ReviewConfig {
-    exact_empties: 12,
-    depth: 4,
-    table_bytes: 1 << 20,
-    time: None,
-};
+use common::{GAME_A as GAME, QUICK_REVIEW as QUICK, run_until, send, tap, two_humans};
 
 fn temp_dir(name: &str) -> PathBuf {
     common::temp_dir("review", name)

@@ -7,7 +7,8 @@ use crate::AppSystems;
 use crate::game::ai::LastHint;
 use crate::game::flow::CurrentGame;
 use crate::game::practice::{Practice, TryState};
-use crate::game::values::{SquareValues, ValuesAsked, value_text, wanted};
+use crate::game::values::{SquareValues, ValuesAsked, wanted};
+use crate::prefs::i18n::signed_discs;
 use crate::prefs::settings::{Settings, TableMode};
 use crate::ui::layout::LayoutProbe;
 use crate::ui::theme::{Paint, Palette};
@@ -261,7 +262,7 @@ fn update_value_labels(
         commands.spawn((
             HintLabel,
             probe,
-            pill_label(value_text(value), anchor, size, background, color),
+            pill_label(signed_discs(value), anchor, size, background, color),
         ));
     }
 }

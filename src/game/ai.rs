@@ -18,7 +18,7 @@ use crate::game::player::{AiLevel, Player};
 use crate::game::players::Players;
 use crate::platform::lifecycle::{LifecycleSystems, WorkPaused, working};
 use crate::prefs::choices::Lang;
-use crate::prefs::i18n::Said;
+use crate::prefs::i18n::{Said, signed_discs};
 use crate::prefs::settings::Settings;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
@@ -197,11 +197,16 @@ impl SearchStats {
     /// ([`crate::game::players::Players::viewer`]: every search the same way round, the AI's
     /// and the hints alike).
     pub fn line(&self, lang: Lang, viewer: Side) -> String {
+        self.joined(lang, self.outcome(lang, viewer))
+    }
+
+    /// The line's count and rate, then `outcome` if there is one.
+    fn joined(&self, lang: Lang, outcome: Option<String>) -> String {
         let mut parts = vec![
             self.count(lang),
             lang.f("search.rate", &[("n", &lang.number(self.per_second()))]),
         ];
-        parts.extend(self.outcome(lang, viewer));
+        parts.extend(outcome);
         parts.join(" · ")
     }
 
@@ -213,10 +218,7 @@ impl SearchStats {
         let (Some(discs), None) = (discs, solved) else {
             return self.line(lang, viewer);
         };
-        let margin = match discs.round() as i32 {
-            0 => "0".to_string(),
-            d => format!("{d:+}"),
-        };
+        let margin = signed_discs(discs);
         let what = match win_rate {
             Some(p) => lang.f(
                 "search.margin_win",
@@ -224,15 +226,13 @@ impl SearchStats {
             ),
             None => margin,
         };
-        [
-            self.count(lang),
-            lang.f("search.rate", &[("n", &lang.number(self.per_second()))]),
-            lang.f(
+        self.joined(
+            lang,
+            Some(lang.f(
                 "search.for_side",
                 &[("side", &lang.side(viewer)), ("what", &what)],
-            ),
-        ]
-        .join(" · ")
+            )),
+        )
     }
 
     /// [`SearchStats::short`] in the app's one unit: a proven margin as before; else the
@@ -243,10 +243,7 @@ impl SearchStats {
         match (self.seen_by(viewer), discs) {
             ((_, Some(_)), _) => self.short(lang, viewer),
             ((chance, None), Some(d)) => {
-                let d = match d.round() as i32 {
-                    0 => "0".to_string(),
-                    d => format!("{d:+}"),
-                };
+                let d = signed_discs(d);
                 let chance = chance
                     .map(|p| {
                         format!(

@@ -111,14 +111,6 @@ pub fn wanted(current: &CurrentGame, asked: &ValuesAsked, hint: &LastHint) -> Op
         .then_some(Valued { variant, position })
 }
 
-/// A value as a square shows it: whole discs with their sign ("+6", "-2", "0").
-pub fn value_text(value: f32) -> String {
-    match value.round() as i32 {
-        0 => "0".to_string(),
-        v => format!("{v:+}"),
-    }
-}
-
 fn poll_values(mut values: ResMut<SquareValues>) {
     // Polled without marking the resource changed: the board redraws when values come.
     let Some((_, work)) = values.bypass_change_detection().running.as_mut() else {

@@ -37,6 +37,15 @@ pub fn font_has(c: char) -> bool {
         || (!c.is_ascii() && SOURCES.iter().any(|s| s.contains(c)))
 }
 
+/// A margin in whole discs with its sign, as the squares, the stats and the try say it ("+6",
+/// "-2", "0": the same in every language).
+pub fn signed_discs(value: f32) -> String {
+    match value.round() as i32 {
+        0 => "0".to_string(),
+        v => format!("{v:+}"),
+    }
+}
+
 impl Lang {
     /// The language of a locale tag such as `ja-JP`, `fr_CA.UTF-8` or `de`, if Montello has it.
     pub fn from_locale(tag: &str) -> Option<Lang> {

@@ -141,6 +141,29 @@ pub fn framed(
     )
 }
 
+/// One of a sheet's actions (the summary's, the try's): a button that grows to share its row
+/// with the others, 44 pt each way at least, marked for the layout check (`action`).
+pub fn row_action(action: impl Bundle, selected: bool, content: impl Bundle) -> impl Bundle {
+    (
+        framed(
+            Node {
+                flex_grow: 1.0,
+                min_width: px(crate::ui::layout::DENSE_TOUCH),
+                min_height: px(crate::ui::layout::DENSE_TOUCH),
+                padding: UiRect::axes(px(12), px(4)),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                border_radius: BorderRadius::all(px(10)),
+                ..default()
+            },
+            action,
+            selected,
+            content,
+        ),
+        crate::ui::layout::LayoutProbe("action"),
+    )
+}
+
 /// The button a screen leads to (Start), the only one in the accent colour, as wide as its
 /// panel.
 pub fn primary_button(key: &'static str, action: impl Bundle) -> impl Bundle {

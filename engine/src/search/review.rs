@@ -327,12 +327,7 @@ pub fn review(
                 // A table of its own for each position, as [`move_values`] searches: a move's
                 // figure here is the one the values on the squares give it, whatever the
                 // positions reviewed before.
-                let mut search = FixedDepth::new(
-                    eval::builtin(),
-                    variant,
-                    config.table_bytes,
-                    DEFAULT_PROBCUT,
-                );
+                let mut search = review_search(variant, config.table_bytes);
                 let (best, b, p) = searched_values(&mut search, pos, *mv, variant, config.depth);
                 (best, b, p, false)
             }
@@ -370,14 +365,33 @@ fn exact_values(
     if best.best == played {
         return Some((best.best, best.score, best.score));
     }
-    let child = variant.play_unchecked(pos, played);
-    let played_value = if variant.is_game_over(&child) {
+    let played_value = solved_move(table, pos, played, variant, deadline, cancel)?;
+    Some((best.best, best.score, played_value))
+}
+
+/// The exact final margin of playing `mv` in `pos`, for the side to move; `None` if the
+/// solve gave up.
+fn solved_move(
+    table: &mut SolveTable,
+    pos: &Position,
+    mv: Move,
+    variant: Variant,
+    deadline: Option<Instant>,
+    cancel: Option<&CancelHandle>,
+) -> Option<i32> {
+    let child = variant.play_unchecked(pos, mv);
+    Some(if variant.is_game_over(&child) {
         // The child is the opponent's to move: its margin, turned round.
         -final_margin(child.player().0, child.opponent().0)
     } else {
         -solve_in(table, &child, variant, deadline, cancel)?.score
-    };
-    Some((best.best, best.score, played_value))
+    })
+}
+
+/// The review's alpha-beta: the learned evaluation, Multi-ProbCut as shipped, a fresh table of
+/// `table_bytes` (the review's, the values' and the estimate's searches are the same search).
+fn review_search(variant: Variant, table_bytes: usize) -> FixedDepth<'static> {
+    FixedDepth::new(eval::builtin(), variant, table_bytes, DEFAULT_PROBCUT)
 }
 
 /// The best move and the values (discs) of the best and the played move, `depth` plies deep,
@@ -494,12 +508,7 @@ pub fn move_values(
             if cancel.is_some_and(CancelHandle::is_cancelled) {
                 return None;
             }
-            let child = variant.play_unchecked(pos, mv);
-            let value = if variant.is_game_over(&child) {
-                -final_margin(child.player().0, child.opponent().0)
-            } else {
-                -solve_in(&mut table, &child, variant, None, cancel)?.score
-            };
+            let value = solved_move(&mut table, pos, mv, variant, None, cancel)?;
             values.push(MoveValue {
                 mv,
                 value: value as f32,
@@ -507,12 +516,7 @@ pub fn move_values(
             });
         }
     } else {
-        let mut search = FixedDepth::new(
-            eval::builtin(),
-            variant,
-            config.table_bytes,
-            DEFAULT_PROBCUT,
-        );
+        let mut search = review_search(variant, config.table_bytes);
         for (mv, v) in searched_move_values(&mut search, pos, variant, config.depth) {
             if cancel.is_some_and(CancelHandle::is_cancelled) {
                 return None;
@@ -600,12 +604,7 @@ pub fn estimate(pos: &Position, variant: Variant, config: &EstimateConfig) -> Op
         let solved = solve(pos, variant, config.table_bytes, None, None)?;
         (solved.score as f32, true)
     } else {
-        let mut search = FixedDepth::new(
-            eval::builtin(),
-            variant,
-            config.table_bytes,
-            DEFAULT_PROBCUT,
-        );
+        let mut search = review_search(variant, config.table_bytes);
         let v = search.value(p, o, config.depth);
         (v as f32 / SCALE as f32, false)
     };

@@ -282,7 +282,11 @@ fn dim_mistake_buttons(
     players: Res<Players>,
     review: Res<GameReview>,
     buttons: Query<(Entity, &MoveAction, &Children, Option<&Opacity>)>,
+    added: Query<(), Added<MoveAction>>,
 ) {
+    if !(current.is_changed() || review.is_changed() || players.is_changed()) && added.is_empty() {
+        return;
+    }
     for (button, action, children, opacity) in &buttons {
         let MoveAction::Mistake(forward) = *action else {
             continue;

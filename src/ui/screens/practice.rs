@@ -10,10 +10,8 @@ use crate::game::flow::CurrentGame;
 use crate::game::players::Players;
 use crate::game::practice::{Attempt, Practice, PracticeCommand, TryState, practising};
 use crate::game::review::{GameReview, step_to_marked};
-use crate::game::values::value_text;
 use crate::prefs::choices::Lang;
 use crate::prefs::i18n::Language;
-use crate::ui::layout;
 use crate::ui::theme::{DIMMED_OPACITY, Opacity};
 use crate::ui::widgets::{self, UiAction, label, text_label};
 use bevy::prelude::*;
@@ -89,7 +87,7 @@ pub fn practice_text(attempt: &Attempt, lang: Lang) -> String {
             ("how", &how(m.exact)),
         ],
     );
-    let value = value_text;
+    let value = crate::prefs::i18n::signed_discs;
     let now = match attempt.state {
         TryState::Asking => lang.f("practice.ask", &[("side", &lang.side(m.side))]),
         TryState::Judging(mv) => lang.f("practice.checking", &[("move", &lang.move_name(mv))]),
@@ -137,24 +135,7 @@ fn spawn_sheet(mut commands: Commands, lang: Res<Language>) {
         .with_child((text_label("", 17.0), PracticeText))
         .id();
     let button = |key: &'static str, action: PracticeAction| {
-        (
-            widgets::framed(
-                Node {
-                    flex_grow: 1.0,
-                    min_width: px(layout::TOUCH),
-                    min_height: px(layout::TOUCH),
-                    padding: UiRect::axes(px(12), px(6)),
-                    justify_content: JustifyContent::Center,
-                    align_items: AlignItems::Center,
-                    border_radius: BorderRadius::all(px(10)),
-                    ..default()
-                },
-                action,
-                false,
-                label(key, 17.0),
-            ),
-            layout::LayoutProbe("action"),
-        )
+        widgets::row_action(action, false, label(key, 17.0))
     };
     let footer = commands
         .spawn((
@@ -201,7 +182,16 @@ fn dim_next(
     review: Res<GameReview>,
     players: Res<Players>,
     buttons: Query<(Entity, &PracticeAction, &Children, Option<&Opacity>)>,
+    added: Query<(), Added<PracticeAction>>,
 ) {
+    if !(practice.is_changed()
+        || current.is_changed()
+        || review.is_changed()
+        || players.is_changed())
+        && added.is_empty()
+    {
+        return;
+    }
     let from = practice.0.map_or(0, |a| a.ply);
     let marked = review.marked_plies(current.game(), practising(&players));
     let more = step_to_marked(&marked, from, true).is_some();

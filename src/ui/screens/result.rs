@@ -21,7 +21,6 @@ use crate::persist::save::StatsFile;
 use crate::persist::save_format::Stats;
 use crate::prefs::choices::Lang;
 use crate::prefs::i18n::Language;
-use crate::ui::layout;
 use crate::ui::placement::Placement;
 use crate::ui::theme::{Paint, class_symbol};
 use crate::ui::widgets::{self, UiAction, coloured_label, panel, text_label};
@@ -412,27 +411,10 @@ fn spawn_card(
     );
 }
 
-/// One of the summary's actions: a button that grows to share its row, 44 pt at least (so
-/// that a small phone's summary shows its figures above them).
+/// One of the summary's actions (so that a small phone's summary shows its figures above
+/// them, 44 pt tall: [`widgets::row_action`]).
 fn action(text: impl Into<String>, action: ResultAction, selected: bool) -> impl Bundle {
-    (
-        widgets::framed(
-            Node {
-                flex_grow: 1.0,
-                min_width: px(layout::DENSE_TOUCH),
-                min_height: px(layout::DENSE_TOUCH),
-                padding: UiRect::axes(px(12), px(4)),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                border_radius: BorderRadius::all(px(10)),
-                ..default()
-            },
-            action,
-            selected,
-            text_label(text, 17.0),
-        ),
-        layout::LayoutProbe("action"),
-    )
+    widgets::row_action(action, selected, text_label(text, 17.0))
 }
 
 /// The players' accuracy as a small table: a heading row, then Black's and White's lines
