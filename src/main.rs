@@ -81,6 +81,10 @@ struct Flags {
     /// Show the board after N moves of the game, as a tap on that move in the move list does
     #[arg(long, value_name = "N")]
     show_move: Option<usize>,
+    /// With --show-move: step N moves into the best line from the position before that move,
+    /// once it is found (with --screenshot: once it is shown)
+    #[arg(long, value_name = "N")]
+    line_step: Option<usize>,
     /// Try again at the player's first marked move, once the game is reviewed (with --review)
     #[arg(long)]
     try_again: bool,
@@ -121,6 +125,7 @@ impl From<Flags> for LaunchOptions {
             hint: f.hint,
             review: f.review,
             show_move: f.show_move,
+            line_step: f.line_step,
             try_again: f.try_again,
             try_move: f.try_move,
             face_to_face: f.face_to_face,
@@ -376,6 +381,7 @@ mod tests {
             "--hint",
             "--review",
             "--show-move <N>",
+            "--line-step <N>",
             "--try-again",
             "--try-move <SQUARE>",
             "--show-ai-stats",
@@ -391,7 +397,7 @@ mod tests {
                 .get_arguments()
                 .filter(|a| a.get_long().is_some())
                 .count(),
-            22,
+            23,
             "every LaunchOptions field has its flag"
         );
     }

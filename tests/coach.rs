@@ -2,13 +2,16 @@
 //! valuation of the position shown, each the figure the review gives that move; a try at a
 //! better move than a mistake is judged by exact values, found within the threshold and
 //! refused beyond it; Next goes through the player's marked moves in order; leaving goes back
-//! to the game.
+//! to the game; the best line at a reviewed move is the engine's and steps on the board.
 
 use bevy::app::App;
-use montello::game::flow::{CurrentGame, GameCommand, Refusal, TapRefused};
+use montello::board::labels::shown_values;
+use montello::game::ai::LastHint;
+use montello::game::flow::{CurrentGame, GameCommand, Refusal, ShownLine, TapRefused};
 use montello::game::practice::{Practice, PracticeCommand, TryState, judge};
 use montello::game::review::{GameReview, ReviewSettings, board_ply};
-use montello::game::values::{SquareValues, Valued, ValuesSettings};
+use montello::game::values::{SquareValues, Valued, ValuesAsked, ValuesSettings};
+use montello::ui::screens::best_line::offered;
 use montello_engine::search::review::{Class, ValuesConfig, move_values, review};
 use montello_engine::{Game, Variant};
 
@@ -97,6 +100,81 @@ fn the_values_on_the_squares_are_a_separate_search_of_each_move() {
     assert!(!app.world().resource::<SquareValues>().is_running());
 }
 
+/// The line the review offers at a move is the engine's best line from the position before
+/// it, with the values; stepping into it shows its positions on the board (no values on the
+/// squares then, they are the reviewed position's), the game untouched; another step of the
+/// review leaves it.
+#[test]
+fn the_best_line_at_a_reviewed_move_is_the_engines_and_steps_on_the_board() {
+    let mut app = reviewed_app();
+    let ply = 20;
+    send(&mut app, GameCommand::Review(Some(ply)));
+    let game = current(&app).game().clone();
+    let position = game.positions()[ply - 1];
+    let offer = |app: &App| {
+        let w = app.world();
+        offered(
+            w.resource::<CurrentGame>(),
+            w.resource::<ValuesAsked>(),
+            w.resource::<LastHint>(),
+            w.resource::<Practice>(),
+            w.resource::<SquareValues>(),
+        )
+    };
+    run_until(&mut app, "the best line", |app| offer(app).is_some());
+    let line = offer(&app).expect("offered");
+    let engine = move_values(&position, Variant::Othello, &QUICK_VALUES, None).expect("done");
+    assert_eq!(
+        (line.from, &line.moves, line.shown),
+        (ply - 1, &engine.line, 0),
+        "the engine's line, nothing of it shown yet"
+    );
+    assert_eq!(line.moves[0], engine.moves[0].mv, "the best move first");
+    // Three moves into it.
+    send(
+        &mut app,
+        GameCommand::ShowLine(Some(ShownLine {
+            shown: 3,
+            ..line.clone()
+        })),
+    );
+    let mut expected = position;
+    for mv in &line.moves[..3] {
+        expected = Variant::Othello.try_play(&expected, *mv).expect("legal");
+    }
+    assert_eq!(current(&app).shown_position(), expected);
+    assert_eq!(current(&app).shown_last_move(), Some(line.moves[2]));
+    assert_eq!(current(&app).game().history(), game.history());
+    assert_eq!(
+        offer(&app).map(|l| l.shown),
+        Some(3),
+        "the row marks the move shown"
+    );
+    let w = app.world();
+    let values = shown_values(
+        w.resource::<CurrentGame>(),
+        w.resource::<ValuesAsked>(),
+        w.resource::<LastHint>(),
+        w.resource::<Practice>(),
+        w.resource::<SquareValues>(),
+    );
+    assert!(
+        values.is_empty(),
+        "no values on a line's squares: {values:?}"
+    );
+    // An illegal line is refused; a step of the review leaves the line.
+    let mut wrong = line.clone();
+    wrong.moves.swap(0, 1);
+    send(
+        &mut app,
+        GameCommand::ShowLine(Some(ShownLine { shown: 2, ..wrong })),
+    );
+    assert_eq!(current(&app).shown_position(), expected, "refused");
+    send(&mut app, GameCommand::Review(Some(ply + 1)));
+    assert!(current(&app).line().is_none());
+    assert_eq!(current(&app).shown_position(), game.positions()[ply + 1]);
+}
+
 /// At a mistake solved exactly, a try within two discs of the best is found and a worse one
 /// is refused with its value; a square that is no move is refused as a move would be; Next
 /// visits the marked moves in order; Stop goes back to the game.
@@ -128,7 +206,9 @@ fn try_again_judges_tries_by_exact_values_and_goes_through_the_mistakes() {
     assert_eq!((attempt.ply, attempt.state), (ply, TryState::Asking));
 
     let position = game.positions()[ply - 1];
-    let values = move_values(&position, Variant::Othello, &QUICK_VALUES, None).expect("done");
+    let values = move_values(&position, Variant::Othello, &QUICK_VALUES, None)
+        .expect("done")
+        .moves;
     assert!(values.iter().all(|v| v.exact));
     // The mistake itself again: refused, with its value.
     tap(&mut app, &mistake.played.to_string());

@@ -17,7 +17,8 @@ is scrolled) has its scroll cue (`cue`) drawn at its bottom, and new game's pane
 shows all of its choices without scrolling on a 390x844 phone upright. A shot of a reviewed
 game (its name has `review`) shows the move list's marks (`mark`: a move that cost discs, its
 symbol and colour) in view inside the open panel. The review's next-mistake buttons
-(`mistake`) and the summary's actions (`action`) are at least 44 pt each way, the moves of
+(`mistake`), the best line's moves (`line`) and the summary's actions (`action`) are at least
+44 pt each way, the moves of
 the list (`move`, `mark`) and the evaluation's charts (`chart`) 44 pt tall; the summary at the end of a game (a
 shot whose name has `result`) is a sheet beside the final board (under it upright), over none
 of its squares, Review and Rematch at least inside it. On a tall phone (the move strip, `strip`,
@@ -117,7 +118,7 @@ def check(path):
     # the moves of the list 44 pt tall (three numbered pairs still fit across a phone).
     for name, b in boxes:
         w, h = b[2] - b[0], b[3] - b[1]
-        if name in ("action", "mistake") and (w < TARGET - 0.5 or h < TARGET - 0.5):
+        if name in ("action", "mistake", "line") and (w < TARGET - 0.5 or h < TARGET - 0.5):
             failed.append(f"a {name} of {w:.0f}x{h:.0f} pt, under {TARGET:.0f} pt")
         if name == "chart" and h < TARGET - 0.5:
             failed.append(f"an evaluation chart {h:.0f} pt tall, under {TARGET:.0f} pt (a finger steps along it)")

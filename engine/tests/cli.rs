@@ -561,4 +561,7 @@ fn eval_prints_every_moves_value_best_first() {
         .find(|l| l.starts_with("values: "))
         .expect("a values line");
     assert!(line.starts_with("values: h5:+6.0e "), "{line}");
+    // And the best line from it: h5, which ends the game (neither side can fill the five
+    // squares left).
+    assert!(out.lines().any(|l| l == "best line: h5"), "{out}");
 }

@@ -212,6 +212,10 @@ fn take_screenshot(
     if launch.review && !waits.review.covers(current.game()) {
         return;
     }
+    // A step into the best line: shown.
+    if launch.line_step.is_some() && current.line().is_none() {
+        return;
+    }
     // A try at a better move: set up, and judged when a square was tapped.
     if launch.try_again {
         let state = waits.practice.0.map(|a| a.state);

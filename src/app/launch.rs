@@ -25,10 +25,39 @@ pub(crate) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        try_again_at_start
-            .run_if(|launch: Res<LaunchOptions>| launch.try_again)
+        (
+            try_again_at_start.run_if(|launch: Res<LaunchOptions>| launch.try_again),
+            step_into_the_line.run_if(|launch: Res<LaunchOptions>| launch.line_step.is_some()),
+        )
             .in_set(crate::AppSystems::Input),
     );
+}
+
+/// `--line-step N`: once the best line from the reviewed position is found, the board after
+/// its first N moves (once).
+fn step_into_the_line(
+    launch: Res<LaunchOptions>,
+    current: Res<crate::game::flow::CurrentGame>,
+    asked: Res<crate::game::values::ValuesAsked>,
+    hint: Res<crate::game::ai::LastHint>,
+    practice: Res<crate::game::practice::Practice>,
+    values: Res<crate::game::values::SquareValues>,
+    mut commands: MessageWriter<GameCommand>,
+    mut done: Local<bool>,
+) {
+    let (false, Some(step)) = (*done, launch.line_step) else {
+        return;
+    };
+    if let Some(line) =
+        crate::ui::screens::best_line::offered(&current, &asked, &hint, &practice, &values)
+    {
+        *done = true;
+        let shown = step.clamp(1, line.moves.len());
+        commands.write(GameCommand::ShowLine(Some(crate::game::flow::ShownLine {
+            shown,
+            ..line
+        })));
+    }
 }
 
 /// `--try-again`: once the game is reviewed, the practice at the player's first marked move,
@@ -122,6 +151,9 @@ pub struct LaunchOptions {
     pub review: bool,
     /// Show the board after this many moves of the game (as the move list does).
     pub show_move: Option<usize>,
+    /// With `show_move`: show this many moves of the best line from the position before that
+    /// move, once it is found (as a tap on its move in the move list does).
+    pub line_step: Option<usize>,
     /// Try again at the player's first marked move once the game is reviewed (for
     /// screenshots of the practice).
     pub try_again: bool,

@@ -194,7 +194,7 @@ fn show_coordinates(
 
 /// The values the board writes on the squares now: every legal move's in the review and in
 /// hint mode; while the player tries again at a mistake only the try's own (every move's once
-/// the better move is found or the answer shown). Best first, each with whether it is as good
+/// the better move is found or the answer shown); none while a line is shown. Best first, each with whether it is as good
 /// as the best.
 pub fn shown_values(
     current: &CurrentGame,
@@ -203,6 +203,11 @@ pub fn shown_values(
     practice: &Practice,
     values: &SquareValues,
 ) -> Vec<(Square, f32, bool)> {
+    // A line shown from the reviewed position is another position: its squares' values are
+    // not these.
+    if current.line().is_some() {
+        return Vec::new();
+    }
     let Some(valued) = wanted(current, asked, hint) else {
         return Vec::new();
     };
@@ -226,7 +231,7 @@ pub fn shown_values(
 }
 
 /// The values on the squares ([`shown_values`]), each on a pill: the best ones larger, in the
-/// hint colour.
+/// hint colour; while a line is shown, its moves' numbers on their discs instead.
 #[allow(clippy::too_many_arguments)] // reason: a system: each parameter is what it reads or writes
 fn update_value_labels(
     mut commands: Commands,
@@ -249,6 +254,22 @@ fn update_value_labels(
     }
     for entity in &labels {
         commands.entity(entity).despawn();
+    }
+    // A line shown from the reviewed position: each of its moves on the board numbered in
+    // order on its disc, the last in the hint colour.
+    if let Some(line) = current.line() {
+        for (i, mv) in line.moves[..line.shown].iter().enumerate() {
+            let Move::Play(sq) = *mv else {
+                continue;
+            };
+            let (background, color) = palette.hint_pill(i + 1 == line.shown);
+            let anchor = square_centre(sq) + Vec3::Y * 0.1;
+            commands.spawn((
+                HintLabel,
+                LayoutProbe("line-move"),
+                pill_label((i + 1).to_string(), anchor, 16.0, background, color),
+            ));
+        }
     }
     for (sq, value, best) in shown_values(&current, &asked, &hint, &practice, &values) {
         let anchor = square_centre(sq).with_y(FELT_TOP + 0.01);

@@ -153,7 +153,8 @@ fn update_markers(
             );
         }
     }
-    if let Some(Move::Play(sq)) = current.shown_last_move() {
+    // (A line shown numbers its moves instead: `board::labels`.)
+    if let (Some(Move::Play(sq)), None) = (current.shown_last_move(), current.line()) {
         // On top of the disc.
         spawn(
             &assets.dot,
@@ -163,9 +164,11 @@ fn update_markers(
     }
     // The game review, on a move shown from the move list or at the end of the game: a ring
     // where the better move was (that square is still empty: the move played went elsewhere).
-    // (Not while the player tries again: the board shows the position before the mistake.)
+    // (Not while the player tries again: the board shows the position before the mistake; nor
+    // while a line from it is shown.)
     if (current.review().is_some() || game.is_over())
         && trying.is_none()
+        && current.line().is_none()
         && let Some(m) = review.of_ply(game, current.shown_ply())
         && m.class() != montello_engine::search::review::Class::Best
         && let Move::Play(sq) = m.best

@@ -5,7 +5,7 @@
 mod camera;
 mod discs;
 pub mod haptics;
-mod labels;
+pub mod labels;
 mod markers;
 mod scene;
 pub mod sound;

@@ -64,6 +64,19 @@ pub struct CurrentGame {
     game: Game,
     generation: u64,
     review: Option<usize>,
+    line: Option<ShownLine>,
+}
+
+/// A line of moves shown on the board from a reviewed position (the best line from the
+/// position before the move under review): the game itself is untouched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShownLine {
+    /// The ply of the position the line starts from.
+    pub from: usize,
+    /// The line's moves, each legal in turn.
+    pub moves: Vec<Move>,
+    /// How many of them the board shows played (at least one).
+    pub shown: usize,
 }
 
 impl CurrentGame {
@@ -106,15 +119,58 @@ impl CurrentGame {
         self.review.unwrap_or(self.game.ply())
     }
 
-    /// The position the board shows.
+    /// The position the board shows: the game's at the ply shown, or a line's.
     pub fn shown_position(&self) -> Position {
+        if let Some(line) = &self.line {
+            let variant = self.game.variant();
+            return line.moves[..line.shown]
+                .iter()
+                .fold(self.game.positions()[line.from], |at, mv| {
+                    variant.play_unchecked(&at, *mv)
+                });
+        }
         self.game.positions()[self.shown_ply().min(self.game.ply())]
     }
 
     /// The move that led to the shown position.
     pub fn shown_last_move(&self) -> Option<Move> {
+        if let Some(line) = &self.line {
+            return Some(line.moves[line.shown - 1]);
+        }
         let ply = self.shown_ply();
         (ply > 0).then(|| self.game.history()[ply - 1])
+    }
+
+    /// The line the board shows instead of the reviewed position, if any.
+    pub fn line(&self) -> Option<&ShownLine> {
+        self.line.as_ref()
+    }
+
+    /// Shows the first `shown` moves of `moves` played from the position at ply `from`, while
+    /// a move is under review (`None`, or nothing to show: back to the reviewed position).
+    /// Refused (`false`, nothing changes) outside a review, or for a line whose moves are not
+    /// legal in turn. Returns whether anything changed.
+    pub fn show_line(&mut self, line: Option<ShownLine>) -> bool {
+        let line = line.filter(|l| l.shown > 0 && l.shown <= l.moves.len());
+        if let Some(l) = &line {
+            let variant = self.game.variant();
+            let Some(&start) = self.game.positions().get(l.from) else {
+                return false;
+            };
+            let legal = l
+                .moves
+                .iter()
+                .try_fold(start, |at, mv| variant.try_play(&at, *mv).ok());
+            if self.review.is_none() || l.from >= self.game.ply() || legal.is_none() {
+                return false;
+            }
+        }
+        if line == self.line {
+            return false;
+        }
+        self.line = line;
+        self.generation += 1;
+        true
     }
 
     /// A new game (a new game, an import, a restored save).
@@ -168,10 +224,11 @@ impl CurrentGame {
     /// anything changed; reviewing pauses the AI, as the new generation cancels its search.
     pub fn set_review(&mut self, ply: Option<usize>) -> bool {
         let ply = ply.filter(|&p| p < self.game.ply());
-        if ply == self.review {
+        if ply == self.review && self.line.is_none() {
             return false;
         }
         self.review = ply;
+        self.line = None;
         self.generation += 1;
         true
     }
@@ -183,6 +240,7 @@ impl CurrentGame {
 
     fn changed(&mut self) {
         self.review = None;
+        self.line = None;
         self.generation += 1;
     }
 }
@@ -427,6 +485,9 @@ pub enum GameCommand {
     /// Show the position after this many moves without changing the game (`None`: back to
     /// the game).
     Review(Option<usize>),
+    /// Under review, show a line played from a reviewed position (`None`: back to the
+    /// reviewed position).
+    ShowLine(Option<ShownLine>),
     /// Start a game from a transcript, GGF record or board string.
     Import(String),
 }
@@ -607,6 +668,11 @@ fn handle_commands(
                     continue;
                 }
             }
+            GameCommand::ShowLine(line) => {
+                if !current.show_line(line.clone()) {
+                    continue;
+                }
+            }
             GameCommand::Import(text) => {
                 let variant = current.game().variant();
                 match notation::parse_any(text, variant) {
@@ -672,6 +738,61 @@ mod tests {
                 white: -1
             }
         );
+    }
+
+    /// A line is shown only under review and only if its moves are legal in turn; the board
+    /// then shows its position and its last move, the game untouched; stepping the review or
+    /// playing takes it away.
+    #[test]
+    fn a_line_is_shown_from_a_reviewed_position_and_goes_with_the_review() {
+        let mut current = CurrentGame::default();
+        for mv in ["f5", "d6", "c3", "d3"] {
+            current.play(mv.parse().expect("move")).expect("legal");
+        }
+        let moves = |text: &str| -> Vec<Move> {
+            text.split(' ').map(|m| m.parse().expect("move")).collect()
+        };
+        // From the position after f5 d6 (ply 2): c5 f4 instead of c3 d3.
+        let line = |shown| ShownLine {
+            from: 2,
+            moves: moves("c5 f4"),
+            shown,
+        };
+        assert!(!current.show_line(Some(line(1))), "not under review");
+        assert!(current.set_review(Some(3)));
+        let generation = current.generation();
+        assert!(!current.show_line(Some(ShownLine {
+            from: 2,
+            moves: moves("c5 a1"),
+            shown: 1,
+        })));
+        assert!(!current.show_line(Some(line(3))), "more than the line");
+        assert!(current.show_line(Some(line(2))));
+        assert!(current.generation() > generation);
+        let mut expected = current.game().positions()[2];
+        for mv in moves("c5 f4") {
+            expected = Variant::Othello.try_play(&expected, mv).expect("legal");
+        }
+        assert_eq!(current.shown_position(), expected);
+        assert_eq!(current.shown_last_move(), Some("f4".parse().expect("move")));
+        assert_eq!((current.shown_ply(), current.game().ply()), (3, 4));
+        assert!(
+            !current.show_line(Some(line(2))),
+            "the same line is no change"
+        );
+        assert!(current.show_line(Some(line(1))));
+        // Back to the reviewed position, then away with a step of the review.
+        assert!(current.show_line(None));
+        assert_eq!(current.shown_position(), current.game().positions()[3]);
+        assert!(current.show_line(Some(line(1))));
+        assert!(
+            current.set_review(Some(3)),
+            "the same ply again drops the line"
+        );
+        assert!(current.line().is_none());
+        assert!(current.show_line(Some(line(1))));
+        current.play("c5".parse().expect("move")).expect("legal");
+        assert!(current.line().is_none() && current.review().is_none());
     }
 
     #[test]

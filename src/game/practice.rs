@@ -303,7 +303,8 @@ mod tests {
             &ValuesConfig::default(),
             None,
         )
-        .expect("not cancelled");
+        .expect("not cancelled")
+        .moves;
         let mv = |s: &str| Move::Play(s.parse().expect("a square"));
         let best = judge(&values, mv("h5")).expect("a legal move");
         assert!(best.found && best.exact);

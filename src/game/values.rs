@@ -1,7 +1,8 @@
 //! The values on the squares (#67): every legal move of a position in discs for the side to
 //! move, from one valuation of all of them (`search::review::move_values`: solved within the
 //! review's reach of the end, its fixed-depth search before that), so a square's figure is the
-//! figure the review gives that move. The board writes them on the squares in hint mode and
+//! figure the review gives that move; with them the best line from the position, which the
+//! review's move list offers to step through. The board writes them on the squares in hint mode and
 //! while a past position is shown in the review, and a try at the better move
 //! (`game::practice`, which asks through [`ValuesAsked`]) is judged by them.
 //!
@@ -17,7 +18,8 @@ use crate::game::ai::{AiState, LastHint};
 use crate::game::flow::CurrentGame;
 use crate::platform::lifecycle::{WorkPaused, working};
 use bevy::prelude::*;
-use montello_engine::search::review::{MoveValue, ValuesConfig};
+use montello_engine::Move;
+use montello_engine::search::review::{MoveValue, Valuation, ValuesConfig};
 use montello_engine::{Position, Variant};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -50,14 +52,14 @@ pub struct Valued {
 /// The values of the last position asked for, and the valuation under way.
 #[derive(Resource, Default)]
 pub struct SquareValues {
-    made: Option<(Valued, Vec<MoveValue>)>,
-    running: Option<(Valued, Background<Option<Vec<MoveValue>>>)>,
+    made: Option<(Valued, Valuation)>,
+    running: Option<(Valued, Background<Option<Valuation>>)>,
 }
 
 impl std::fmt::Debug for SquareValues {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SquareValues")
-            .field("made", &self.made.as_ref().map(|(_, v)| v.len()))
+            .field("made", &self.made.as_ref().map(|(_, v)| v.moves.len()))
             .field("running", &self.running.is_some())
             .finish()
     }
@@ -69,7 +71,15 @@ impl SquareValues {
         self.made
             .as_ref()
             .filter(|(made, _)| made == of)
-            .map(|(_, values)| values.as_slice())
+            .map(|(_, values)| values.moves.as_slice())
+    }
+
+    /// The best line from `of`, once found (the best move first).
+    pub fn line_of(&self, of: &Valued) -> Option<&[Move]> {
+        self.made
+            .as_ref()
+            .filter(|(made, _)| made == of)
+            .map(|(_, values)| values.line.as_slice())
     }
 
     /// Whether a valuation is under way (the app keeps drawing frames for it).
@@ -181,7 +191,7 @@ fn start_values(
                 position: asked.position,
             },
             |reply| match reply {
-                Reply::Valued { values, .. } => Some(Some(values)),
+                Reply::Valued { valuation, .. } => Some(Some(valuation)),
                 // The worker could not: no values on the squares for that position.
                 Reply::Failed { .. } => Some(None),
                 _ => None,

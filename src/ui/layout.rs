@@ -72,8 +72,11 @@ pub const SHEET_ROWS: f32 = 4.0;
 /// The move list's sheet: its title row (the counts and the chart, [`GLANCE_HEIGHT`])...
 pub const SHEET_HEADER: f32 = GLANCE_HEIGHT;
 /// ...the review's line between its previous and next mistake buttons, its step buttons, and
-/// their padding...
+/// their padding (once the game is reviewed, the best line's row, [`LINE_ROW`], takes the
+/// room of a row of the list)...
 pub const SHEET_FOOTER: f32 = DENSE_TOUCH + TOUCH + 12.0;
+/// The best line's row in the sheet's footer of a reviewed game, and its gap.
+pub const LINE_ROW: f32 = DENSE_TOUCH + 2.0;
 /// The move list's title row holds the game at a glance, the counts and the evaluation's
 /// chart, a finger's height.
 pub const GLANCE_HEIGHT: f32 = DENSE_TOUCH;
@@ -478,7 +481,12 @@ pub(crate) mod tests {
             let scale = device_scale(size);
             let a = areas(size, scale, &safe, false);
             let (rows, columns) = move_list_capacity(a.sheet, scale);
-            println!("{name}: {rows} rows of {columns} pairs");
+            // Reviewed, the best line's row takes a row's room: a row of the list stays.
+            let reviewed =
+                Rect::from_corners(a.sheet.min + Vec2::Y * LINE_ROW * scale, a.sheet.max);
+            let (reviewed_rows, _) = move_list_capacity(reviewed, scale);
+            println!("{name}: {rows} rows of {columns} pairs, {reviewed_rows} reviewed");
+            assert!(reviewed_rows >= 1, "{name}: {reviewed_rows} rows reviewed");
             if !a.landscape && size.y >= 800.0 {
                 // Upright, phone or tablet: ten numbered pairs at least, in 3 or more columns.
                 assert!(rows * columns >= 10, "{name}: {rows} x {columns}");
@@ -500,6 +508,9 @@ pub(crate) mod tests {
         let a = areas(size, 1.0, &safe, false);
         assert!(a.tall && a.sheet_over_hud);
         assert_eq!(move_list_capacity(a.sheet, 1.0), (4, 3));
+        // Reviewed, the best line's row takes one of them.
+        let reviewed = Rect::from_corners(a.sheet.min + Vec2::Y * LINE_ROW, a.sheet.max);
+        assert_eq!(move_list_capacity(reviewed, 1.0), (3, 3));
         // A small phone (360x640) is not tall, but its band under the HUD would leave the
         // list no row: its sheet takes the HUD's place too, and shows two rows at least; a
         // tablet's keeps the HUD.

@@ -37,6 +37,17 @@ const READY_MS = 240_000;
 const MOVE_MS = 120_000;
 const figures = {};
 const failures = [];
+// Where the test's minutes go: each numbered part's wall time, printed as it ends and kept in
+// the figures (CI's log then says which part grew).
+let section = '';
+let sectionStart = Date.now();
+figures.section_seconds = {};
+function lap() {
+  const seconds = Math.round((Date.now() - sectionStart) / 1000);
+  figures.section_seconds[section] = seconds;
+  console.log(`     part ${section} took ${seconds} s`);
+  sectionStart = Date.now();
+}
 
 function check(ok, what) {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
@@ -170,6 +181,7 @@ function stats(values) {
   return { frames: values.length, p50: +at(0.5).toFixed(1), p95: +at(0.95).toFixed(1), max: +sorted[sorted.length - 1].toFixed(1) };
 }
 
+section = '1';
 // 1. A new player: the page loads, the loading screen goes, the board shows, ready to play.
 {
   const context = await phoneContext();
@@ -211,6 +223,8 @@ function stats(values) {
   await context.close();
 }
 
+lap();
+section = '2';
 // 2. A game: tap a legal square, the AI answers from its worker, the game survives a reload.
 // The haptics go through navigator.vibrate (recorded here: a desktop Chromium has no motor).
 let transcript;
@@ -266,6 +280,8 @@ let transcript;
   const after = await data(page);
   check(after.transcript === transcript, `after a reload the same game: ${after.transcript} (was ${transcript})`);
 
+  lap();
+  section = '3';
   // 3. The engine's speed in the worker, in both of its builds: the SIMD one this browser
   // takes (web/simd.js) and the scalar one for browsers without SIMD (`worker.js?simd=0`).
   // docs/web.md compares them with the native engine (`montello-engine bench`).
@@ -292,6 +308,8 @@ let transcript;
   }
   check(estimates[0]?.startsWith('estimated 7 ') && estimates[0] === estimates[1], `both builds value f5d6c3d3c4f4f6f3e6e7 alike: ${estimates.join(' / ')}`);
 
+  lap();
+  section = '4';
   // 4. A corrupt save is kept aside and the game starts.
   await page.evaluate(() => localStorage.setItem('montello/game.ron', 'this is not a save'));
   await page.evaluate(() => localStorage.removeItem('montello/game.ron.bak'));
@@ -304,6 +322,8 @@ let transcript;
   await context.close();
 }
 
+lap();
+section = '4b';
 // 4b. The game review (#51): a finished game is reviewed in the engine's worker, and the move
 // list marks the moves that cost discs.
 {
@@ -327,6 +347,8 @@ let transcript;
   await context.close();
 }
 
+lap();
+section = '4c';
 // 4c. The coach (#67) in the browser: stepping back in the review, the worker values every
 // choice of the position (move 44 of the same game: White's h7 was best, +10, solved); try
 // again at the player's first mistake (2. f7, best e6) finds e6.
@@ -348,6 +370,8 @@ let transcript;
   await context.close();
 }
 
+lap();
+section = '5';
 // 5. Storage refused (a full quota): the save fails with a message, the game goes on.
 {
   const context = await phoneContext();
@@ -365,6 +389,8 @@ let transcript;
   await context.close();
 }
 
+lap();
+section = '5b';
 // 5b. The worker dies just before its answer reaches the page (it is terminated, the reply
 // lost): the page's watchdog starts a new worker at the cap plus 2 s and asks again, and the
 // AI replies.
@@ -413,6 +439,8 @@ let transcript;
   await context.close();
 }
 
+lap();
+section = '5c';
 // 5c. The engine's module does not load at all (its .wasm refused, for the worker and the
 // page alike): the worker says so, the page cannot load it either, and the player is told on
 // the page's own screen, with a Reload button, the move played kept.
@@ -432,6 +460,8 @@ let transcript;
   await context.close();
 }
 
+lap();
+section = '5d';
 // 5d. The engine throws in the worker (here: a request it cannot read, its job number intact):
 // the worker answers `failed JOB WHY` instead of leaving the page waiting, and the page loads
 // the worker's module itself and searches there.
@@ -459,6 +489,8 @@ let transcript;
   await context.close();
 }
 
+lap();
+section = '5f';
 // 5f. The board's WebGL context is lost (a GPU reset): the page says so with a Reload button,
 // the move played is saved, and a reload resumes the game.
 {
@@ -485,6 +517,8 @@ let transcript;
   await context.close();
 }
 
+lap();
+section = '5e';
 // 5e. Installed and offline: the page is installable (Chromium's own checks of the manifest,
 // the icons and the service worker), and once its service worker is in, the page loads, starts
 // and plays a game (the AI's worker included) with the network gone.
@@ -540,6 +574,8 @@ let transcript;
   rmSync(profile, { recursive: true, force: true });
 }
 
+lap();
+section = '6';
 // 6. Face to face, a player's name: a tap on the card asks with the page's prompt (a canvas
 // cannot open a phone's keyboard), and the name is saved with the settings.
 {
@@ -568,6 +604,8 @@ let transcript;
   await context.close();
 }
 
+lap();
+section = '7';
 // 7. Screenshots at phone and tablet sizes, both ways, checked like the desktop's.
 const shot = async (name, size, query) => {
   const context = await browser.newContext({ viewport: size, deviceScaleFactor: 1, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
@@ -600,6 +638,7 @@ for (const theme of ['classic', 'wood', 'dark', 'contrast']) {
   figures.contrast_shots.push(`${theme}=${await shot(`web-contrast-${theme}`, { width: 540, height: 960 }, `?theme=${theme}&${position}`)}`);
 }
 
+lap();
 await phoneBrowser.close();
 await browser.close();
 writeFileSync(join(out, 'web-figures.json'), JSON.stringify(figures, null, 2));

@@ -328,9 +328,10 @@ fn eval(
     // what they cost.
     let config = montello_engine::search::review::ValuesConfig::default();
     let started = std::time::Instant::now();
-    let values = montello_engine::search::review::move_values(&pos, game.variant(), &config, None)
+    let valued = montello_engine::search::review::move_values(&pos, game.variant(), &config, None)
         .unwrap_or_default();
     let ms = started.elapsed().as_secs_f64() * 1e3;
+    let values = &valued.moves;
     let words: Vec<String> = values
         .iter()
         .map(|v| format!("{}:{:+.1}{}", v.mv, v.value, if v.exact { "e" } else { "" }))
@@ -345,6 +346,15 @@ fn eval(
         values.len(),
         config.depth,
         config.exact_empties
+    );
+    let line: Vec<String> = valued.line.iter().map(ToString::to_string).collect();
+    println!(
+        "best line: {}",
+        if line.is_empty() {
+            "none".to_string()
+        } else {
+            line.join(" ")
+        }
     );
     if explain {
         for (name, v) in w.explain(pos.player(), pos.opponent()) {

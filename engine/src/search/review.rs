@@ -481,29 +481,60 @@ pub struct MoveValue {
     pub exact: bool,
 }
 
+/// How many plies the best line ([`Valuation::line`]) follows at most: the best move and a
+/// few replies, what a player reads at a glance and steps through.
+pub const LINE_PLIES: usize = 5;
+
+/// What [`move_values`] finds in a position: every legal move's value, and the best line.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Valuation {
+    /// Every legal move with its value for the side to move, best first.
+    pub moves: Vec<MoveValue>,
+    /// The best line from the position: the best move (the first of `moves`), then each side's
+    /// best reply by the same search, passes included, [`LINE_PLIES`] at most and shorter
+    /// where the game ends. Empty when `moves` is.
+    pub line: Vec<Move>,
+}
+
 /// Every legal move of `pos` with its value for the side to move, best first (ties in the
-/// order the rules list the moves): each move solved exactly within `config.exact_empties` of
-/// the end (one table shared by the solves), else searched `config.depth` plies deep by the
-/// review's alpha-beta, so a move's figure here is the figure the review gives it. Empty when
-/// the side to move has no square to play. `None` if `cancel` was set before the end. The
-/// same position and configuration give the same figures.
+/// order the rules list the moves), and the best line from it: each move solved exactly
+/// within `config.exact_empties` of the end (one table shared by the solves, the line's
+/// included), else searched `config.depth` plies deep by the review's alpha-beta, so a move's
+/// figure here is the figure the review gives it; the line then follows each side's best
+/// reply one ply shallower at each step, in the same table (the searched line is the
+/// principal variation of the search that valued the best move). Empty when the side to move
+/// has no square to play. `None` if `cancel` was set before the end. The same position and
+/// configuration give the same figures and line.
 pub fn move_values(
     pos: &Position,
     variant: Variant,
     config: &ValuesConfig,
     cancel: Option<&CancelHandle>,
-) -> Option<Vec<MoveValue>> {
+) -> Option<Valuation> {
     let squares: Vec<Move> = variant
         .moves(pos)
         .into_iter()
         .filter(|mv| *mv != Move::Pass)
         .collect();
     let mut values = Vec::with_capacity(squares.len());
-    if variant.in_free_opening(pos) {
-        return Some(values);
+    if variant.in_free_opening(pos) || squares.is_empty() {
+        return Some(Valuation::default());
     }
-    if pos.empties().count() <= config.exact_empties {
-        let mut table = SolveTable::new(config.table_bytes);
+    let exact = pos.empties().count() <= config.exact_empties;
+    let mut table = SolveTable::new(if exact { config.table_bytes } else { 0 });
+    let mut search = (!exact).then(|| review_search(variant, config.table_bytes));
+    if let Some(search) = search.as_mut() {
+        for (mv, v) in searched_move_values(search, pos, variant, config.depth) {
+            if cancel.is_some_and(CancelHandle::is_cancelled) {
+                return None;
+            }
+            values.push(MoveValue {
+                mv,
+                value: discs(v),
+                exact: false,
+            });
+        }
+    } else {
         for mv in squares {
             if cancel.is_some_and(CancelHandle::is_cancelled) {
                 return None;
@@ -515,21 +546,37 @@ pub fn move_values(
                 exact: true,
             });
         }
-    } else {
-        let mut search = review_search(variant, config.table_bytes);
-        for (mv, v) in searched_move_values(&mut search, pos, variant, config.depth) {
-            if cancel.is_some_and(CancelHandle::is_cancelled) {
-                return None;
-            }
-            values.push(MoveValue {
-                mv,
-                value: discs(v),
-                exact: false,
-            });
-        }
     }
     values.sort_by(|a, b| b.value.total_cmp(&a.value));
-    Some(values)
+    // The line: the best move, then the best reply of each position after it.
+    let mut line = vec![values[0].mv];
+    let mut at = variant.play_unchecked(pos, values[0].mv);
+    while line.len() < LINE_PLIES && !variant.is_game_over(&at) {
+        if cancel.is_some_and(CancelHandle::is_cancelled) {
+            return None;
+        }
+        let moves = variant.moves(&at);
+        let next = match (moves.as_slice(), search.as_mut()) {
+            ([only], _) => *only,
+            (_, Some(search)) => {
+                let depth = config.depth.saturating_sub(line.len() as u32).max(1);
+                let mut best = (moves[0], i32::MIN);
+                for (mv, v) in searched_move_values(search, &at, variant, depth) {
+                    if v > best.1 {
+                        best = (mv, v);
+                    }
+                }
+                best.0
+            }
+            (_, None) => solve_in(&mut table, &at, variant, None, cancel)?.best,
+        };
+        line.push(next);
+        at = variant.play_unchecked(&at, next);
+    }
+    Some(Valuation {
+        moves: values,
+        line,
+    })
 }
 
 /// How the win bar's estimate is made: cheap enough to run after every ply (docs/ai.md has
@@ -810,8 +857,9 @@ mod tests {
         };
         let review = review(&game, &config, None, |_, _| {}).expect("done");
         for (m, pos) in review.moves.iter().zip(game.positions()) {
-            let values =
-                move_values(pos, Variant::Othello, &values_config, None).expect("not cancelled");
+            let values = move_values(pos, Variant::Othello, &values_config, None)
+                .expect("not cancelled")
+                .moves;
             let played = values.iter().find(|v| v.mv == m.played).expect("legal");
             assert_eq!(
                 (m.best_value, m.played_value),
@@ -831,7 +879,8 @@ mod tests {
             ..ValuesConfig::default()
         };
         let values = move_values(&opening.position(), Variant::Othello, &config, None)
-            .expect("not cancelled");
+            .expect("not cancelled")
+            .moves;
         assert_eq!(values.len(), opening.moves().len());
         assert!(
             values.windows(2).all(|w| w[0].value >= w[1].value),
@@ -860,7 +909,8 @@ mod tests {
             &ValuesConfig::default(),
             None,
         )
-        .expect("not cancelled");
+        .expect("not cancelled")
+        .moves;
         assert!(values.iter().all(|v| v.exact));
         for (mv, score) in &ffo20.scores {
             let found = values
@@ -881,6 +931,103 @@ mod tests {
                 Some(&cancel)
             ),
             None
+        );
+    }
+
+    /// The best line starts with the best move and follows each side's best reply: solved, each
+    /// move of the line keeps the solver's exact score (the margin never changes along a
+    /// perfect line, turned round each ply); searched, each reply is the best of the values one
+    /// ply shallower; passes are in it; it ends with the game or after [`LINE_PLIES`].
+    #[test]
+    fn the_best_line_follows_each_sides_best_reply() {
+        // The suite's second position: 15 empties, White to move.
+        let text = include_str!("../../tests/data/ffo-20-39.obf");
+        let ffo = crate::notation::obf::parse_line(text.lines().nth(1).expect("a line"), 2)
+            .expect("the position parses");
+        let valued = move_values(
+            &ffo.position,
+            Variant::Othello,
+            &ValuesConfig::default(),
+            None,
+        )
+        .expect("not cancelled");
+        assert_eq!(valued.line.len(), LINE_PLIES, "{:?}", valued.line);
+        assert_eq!(valued.line[0], valued.moves[0].mv);
+        let best = valued.moves[0].value as i32;
+        let mut at = ffo.position;
+        for (ply, mv) in valued.line.iter().enumerate() {
+            let solution = solve(&at, Variant::Othello, 1 << 22, None, None).expect("solved");
+            // The side to move's own best score: the line keeps the margin.
+            let mover_sign = if at.side_to_move() == ffo.position.side_to_move() {
+                1
+            } else {
+                -1
+            };
+            assert_eq!(solution.score * mover_sign, best, "ply {ply} ({mv})");
+            let child = Variant::Othello.play_unchecked(&at, *mv);
+            let after = if Variant::Othello.is_game_over(&child) {
+                -final_margin(child.player().0, child.opponent().0)
+            } else {
+                -solve(&child, Variant::Othello, 1 << 22, None, None)
+                    .expect("solved")
+                    .score
+            };
+            assert_eq!(after, solution.score, "{mv} keeps the score at ply {ply}");
+            at = child;
+        }
+        // Searched: each reply is the best of its position's values one ply shallower.
+        let opening = game("f5d6c3d3c4");
+        let config = ValuesConfig {
+            depth: 5,
+            ..ValuesConfig::default()
+        };
+        let valued = move_values(&opening.position(), Variant::Othello, &config, None)
+            .expect("not cancelled");
+        assert_eq!(valued.line.len(), LINE_PLIES);
+        assert_eq!(valued.line[0], valued.moves[0].mv);
+        let mut at = Variant::Othello.play_unchecked(&opening.position(), valued.line[0]);
+        for (ply, mv) in valued.line.iter().enumerate().skip(1) {
+            let mut search = review_search(Variant::Othello, config.table_bytes);
+            let depth = (config.depth - ply as u32).max(1);
+            let values = searched_move_values(&mut search, &at, Variant::Othello, depth);
+            let top = values.iter().map(|(_, v)| *v).max().expect("moves");
+            let mine = values.iter().find(|(m, _)| m == mv).expect("legal").1;
+            assert_eq!(mine, top, "{mv} at ply {ply} is a best reply");
+            at = Variant::Othello.play_unchecked(&at, *mv);
+        }
+        // The last positions of a game: every line is legal, passes where a side must pass,
+        // and one ends with the game before its last ply.
+        let played = game(concat!(
+            "f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6",
+            "c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8"
+        ));
+        let (mut passes, mut ended) = (0, 0);
+        for pos in played
+            .positions()
+            .iter()
+            .filter(|p| p.empties().count() <= 12)
+        {
+            let Some(valued) = move_values(pos, Variant::Othello, &ValuesConfig::default(), None)
+            else {
+                panic!("not cancelled")
+            };
+            let mut at = *pos;
+            for mv in &valued.line {
+                assert!(Variant::Othello.moves(&at).contains(mv), "{mv} legal");
+                passes += usize::from(*mv == Move::Pass);
+                at = Variant::Othello.play_unchecked(&at, *mv);
+            }
+            if !valued.line.is_empty() && valued.line.len() < LINE_PLIES {
+                assert!(
+                    Variant::Othello.is_game_over(&at),
+                    "a short line ends the game"
+                );
+                ended += 1;
+            }
+        }
+        assert!(
+            passes > 0 && ended > 0,
+            "{passes} passes, {ended} lines to the end"
         );
     }
 

@@ -16,7 +16,7 @@
 //! | [`Reply::Analysed`] | `analysed JOB PLY:BLACK_WIN…` |
 //! | [`Reply::Reviewed`] | `reviewed JOB MOVE_REVIEW…` ([`Review::to_text`]'s words) |
 //! | [`Reply::Estimated`] | `estimated JOB BLACK_MARGIN EXACT` (`-` and `0` for no estimate) |
-//! | [`Reply::Valued`] | `valued JOB MOVE:VALUE:KIND…` (best first; `e` exact, `s` searched) |
+//! | [`Reply::Valued`] | `valued JOB MOVE:VALUE:KIND… [line MOVE…]` (best first; `e` exact, `s` searched; then the best line) |
 //! | [`Reply::Failed`] | `failed JOB WHY…` (the worker could not run the request: its module did not load, or the engine threw) |
 //!
 //! A position is `BLACK:WHITE:SIDE` (the discs as hexadecimal bitboards, `b` or `w` to move),
@@ -26,7 +26,7 @@
 //! [`Request::parse`] and [`Reply::parse`] say which word is wrong and why.
 
 use crate::search::review::{
-    Estimate, EstimateConfig, MoveValue, Review, ReviewConfig, ValuesConfig,
+    Estimate, EstimateConfig, Review, ReviewConfig, Valuation, ValuesConfig,
 };
 use crate::search::{Level, MctsConfig, SearchLimits, SearchResult, Searcher, Strategy};
 use crate::{Move, Position, Variant};
@@ -193,12 +193,12 @@ pub enum Reply {
         /// How the position ends, from Black's side.
         estimate: Option<Estimate>,
     },
-    /// Every legal move's value, best first.
+    /// Every legal move's value, best first, and the best line.
     Valued {
         /// The job.
         job: u32,
-        /// The moves and their values for the side to move.
-        values: Vec<MoveValue>,
+        /// The moves and their values for the side to move, and the best line.
+        valuation: Valuation,
     },
     /// The request could not be run (web/worker.js: the engine's module did not load, or the
     /// engine threw or trapped): the page runs it itself.

@@ -3,7 +3,7 @@
 use super::words::{Words, cap, err, flag, opt, read_move};
 use super::{Reply, WireError};
 use crate::Move;
-use crate::search::review::{Estimate, MoveValue, Review};
+use crate::search::review::{Estimate, MoveValue, Review, Valuation};
 use crate::search::{MoveStats, Proof, SearchResult};
 use std::fmt::{self, Write};
 use std::time::Duration;
@@ -146,11 +146,17 @@ impl fmt::Display for Reply {
                 ),
                 None => write!(f, "estimated {job} - 0"),
             },
-            Reply::Valued { job, values } => {
+            Reply::Valued { job, valuation } => {
                 write!(f, "valued {job}")?;
-                for v in values {
+                for v in &valuation.moves {
                     let kind = if v.exact { 'e' } else { 's' };
                     write!(f, " {}:{}:{kind}", v.mv, v.value)?;
+                }
+                if !valuation.line.is_empty() {
+                    write!(f, " line")?;
+                    for mv in &valuation.line {
+                        write!(f, " {mv}")?;
+                    }
                 }
                 Ok(())
             }
@@ -219,7 +225,18 @@ impl Reply {
             "valued" => {
                 let job = w.number("job")?;
                 let mut values = Vec::new();
+                // The best line after the word `line`, if any.
+                let mut line = Vec::new();
+                let mut line_at = None;
                 for (at, word) in w.rest() {
+                    if line_at.is_some() {
+                        line.push(read_move(at, word)?);
+                        continue;
+                    }
+                    if word == "line" {
+                        line_at = Some(at);
+                        continue;
+                    }
                     let bad = || err(at, format!("{word:?} is not MOVE:VALUE:KIND"));
                     let [mv, value, kind] = word.split(':').collect::<Vec<_>>()[..] else {
                         return bad();
@@ -241,7 +258,16 @@ impl Reply {
                     };
                     values.push(MoveValue { mv, value, exact });
                 }
-                Ok(Reply::Valued { job, values })
+                if let (Some(at), true) = (line_at, line.is_empty()) {
+                    return err(at, "the best line has no move");
+                }
+                Ok(Reply::Valued {
+                    job,
+                    valuation: Valuation {
+                        moves: values,
+                        line,
+                    },
+                })
             }
             "failed" => {
                 let job = w.number("job")?;

@@ -347,7 +347,7 @@ impl Request {
             } => {
                 match crate::search::review::move_values(&position, variant, &config, Some(cancel))
                 {
-                    Some(values) => Reply::Valued { job, values },
+                    Some(valuation) => Reply::Valued { job, valuation },
                     None => Reply::Failed {
                         job,
                         why: "the valuation was cancelled".into(),

@@ -3,6 +3,7 @@
 use super::*;
 use crate::notation::transcript;
 use crate::search::CancelHandle;
+use crate::search::review::LINE_PLIES;
 use std::time::Duration;
 
 fn position_after(moves: &str) -> Position {
@@ -241,16 +242,20 @@ fn a_values_request_answers_with_the_engines_values() {
     .run(&mut Vec::new(), &CancelHandle::new());
     let expected = crate::search::review::move_values(&position, Variant::Othello, &config, None)
         .expect("not cancelled");
-    assert_eq!(expected.len(), 6, "the moves of the position");
+    assert_eq!(expected.moves.len(), 6, "the moves of the position");
+    assert_eq!(expected.line.len(), LINE_PLIES, "the best line");
     assert_eq!(
         reply,
         Reply::Valued {
             job: 14,
-            values: expected
+            valuation: expected
         }
     );
     let line = reply.to_string();
-    assert!(line.starts_with("valued 14 "), "{line}");
+    assert!(
+        line.starts_with("valued 14 ") && line.contains(" line "),
+        "{line}"
+    );
     assert_eq!(Reply::parse(&line), Ok(reply));
     let cancelled = CancelHandle::new();
     cancelled.cancel();
@@ -328,6 +333,8 @@ fn bad_lines_say_which_word_and_why() {
         ("valued 1 f5:2:e d6:1", 4, "MOVE:VALUE:KIND"),
         ("valued 1 f5:70:e", 3, "within 64"),
         ("valued 1 f5:2:x", 3, "MOVE:VALUE:KIND"),
+        ("valued 1 f5:2:e line", 4, "no move"),
+        ("valued 1 f5:2:e line f5 z9", 6, "not a move"),
         ("hello", 1, "no re"),
     ];
     for (line, word, why) in cases {

@@ -1,5 +1,6 @@
 //! The UI over the board: the HUD, the toolbar, and the overlays (new game, move list, menu).
 
+pub mod best_line;
 mod glance;
 mod graph;
 mod help;
@@ -47,6 +48,7 @@ pub(crate) fn plugin(app: &mut App) {
             menu::plugin,
             stats::plugin,
             graph::plugin,
+            best_line::plugin,
             glance::plugin,
             help::plugin,
             names::plugin,

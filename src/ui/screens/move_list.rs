@@ -163,7 +163,13 @@ fn spawn_screen(
             ],
         ))
         .id();
-    commands.entity(stack).add_children(&[line, controls]);
+    commands.entity(stack).add_child(line);
+    // Once the game is reviewed, the best line from the position before the move on the board
+    // (`super::best_line`), in the room of a row of the list (`layout::LINE_ROW`).
+    if review.covers(current.game()) {
+        commands.spawn((super::best_line::row(), ChildOf(stack)));
+    }
+    commands.entity(stack).add_child(controls);
     let footer = commands.spawn(Pickable::IGNORE).add_child(stack).id();
     // The title row keeps the game at a glance while the HUD hides (`super::glance`).
     open_panel(
