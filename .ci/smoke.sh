@@ -104,6 +104,14 @@ timeout "$timeout_s" "$bin" --window 390x844 --safe-area 0,47,0,34 --open moves 
     --position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 \
     --screenshot "$shot"
 layouts+=("$shot")
+# Stepping into the best line at move 44 on the smallest phone (#67): the line's moves under
+# the review's line, each 44 pt, the list still in view.
+shot="$(dirname "$out")/layout-360x640-review-line.png"
+rm -f "$shot"
+timeout "$timeout_s" "$bin" --window 360x640 --open moves --review --show-move 44 --line-step 2 \
+    --position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 \
+    --screenshot "$shot"
+layouts+=("$shot")
 # The summary at the end of that game, reviewed, on the smallest phone and the issue's two:
 # the result, the accuracy table, the costliest move, Review and Rematch
 # (tools/layout-check.py: a sheet under the final board, its actions 44 pt and inside it).

@@ -124,6 +124,14 @@ def check(path):
             failed.append(f"an evaluation chart {h:.0f} pt tall, under {TARGET:.0f} pt (a finger steps along it)")
         if name in ("move", "mark") and h < TARGET - 0.5:
             failed.append(f"a move of the list {h:.0f} pt tall, under {TARGET:.0f} pt")
+    if "-line" in os.path.basename(path):
+        # Stepping into the best line: its moves are on screen, and a row of the list with them.
+        lines = [b for name, b in boxes if name == "line"]
+        moves = [b for name, b in boxes if name in ("move", "mark")]
+        if len(lines) < 2 or not moves:
+            failed.append(f"the best line shows {len(lines)} move(s) beside {len(moves)} of the list")
+        else:
+            print(f"{os.path.basename(path)}: the best line's {len(lines)} moves, {len(moves)} moves of the list laid out")
     if "result" in os.path.basename(path):
         # The summary at the end of a game lies beside the final board, never over it: a
         # sheet over none of its squares, its actions inside it.

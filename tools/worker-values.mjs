@@ -6,7 +6,7 @@
 //
 // Values every legal move of game A of engine/tests/cli.rs after 10, 20, 30 and 36 moves (the
 // middle game: searched 12 plies deep) and after 40 and 44 (20 empties and fewer: solved),
-// with the app's settings, and prints the median of 3 runs of each.
+// with the app's settings, and prints the median of 3 runs of each (the best line included).
 import { gameA as game, loadEngine, start } from './worker-engine.mjs';
 
 const engine = await loadEngine(process.argv[2]);
@@ -46,11 +46,13 @@ for (const n of [10, 20, 30, 36, 40, 44]) {
   }
   times.sort((a, b) => a - b);
   worst = Math.max(worst, times[1]);
-  const words = reply.split(' ').slice(2);
+  // `valued JOB MOVE:VALUE:KIND… line MOVE…`: the values, then the best line.
+  const [valued, line = ''] = reply.split(' line ');
+  const words = valued.split(' ').slice(2);
   const exact = words.every((w) => w.endsWith(':e'));
   console.log(`worker-values: after ${n} moves (${list.length} with passes): ${words.length} moves `
-    + `${exact ? 'solved' : 'searched'} in ${(times[1] / 1000).toFixed(3)} s (median of 3; `
-    + `${times.map((t) => (t / 1000).toFixed(3)).join(', ')} s)`);
+    + `${exact ? 'solved' : 'searched'}, best line ${line || 'none'}, in ${(times[1] / 1000).toFixed(3)} s `
+    + `(median of 3; ${times.map((t) => (t / 1000).toFixed(3)).join(', ')} s)`);
 }
 console.log(`worker-values: the slowest median ${(worst / 1000).toFixed(3)} s`);
 

@@ -12,7 +12,8 @@
 //! | `data-busy` | `1` while discs move (a tap then is refused with feedback) |
 //! | `data-legal` | the legal squares and their centres in the canvas's CSS pixels: `f5:195.0,420.5 d3:…` |
 //! | `data-squares` | every square's centre, `a1:x,y b1:…`, for tools/contrast-check.py |
-//! | `data-layout` | the layout probes (`crate::ui::layout::LayoutProbe`), `name:left,top,right,bottom;…`, for tools/layout-check.py |
+//! | `data-layout` | the layout probes (`crate::ui::layout::LayoutProbe`), `name:left,top,right,bottom;…` in the UI's pixels, for tools/layout-check.py |
+//! | `data-ui-scale` | how many CSS pixels a UI pixel of `data-layout` is (the UI is drawn larger on a tablet) |
 //! | `data-worker` | `failed` when the engine's worker could not run (searches then run on the page, in the worker's module loaded there) |
 //! | `data-rendering` | how the board is drawn: `scale 2 msaa 1 shadows off` (the window's scale factor, the camera's samples per pixel, the sun's shadows) |
 //! | `data-estimate` | the win bar's figure for the position on the board (`game::margin`): `none`, or Black's expected final margin and how it was made, `-2.5 searched`, `44.0 exact` |
@@ -210,10 +211,12 @@ fn publish_game(
         Ref<InheritedVisibility>,
     )>,
     mut removed: RemovedComponents<LayoutProbe>,
+    ui_scale: Res<UiScale>,
 ) {
-    let moved = cameras
-        .iter()
-        .any(|(camera, at)| camera.is_changed() || at.is_changed())
+    let moved = ui_scale.is_changed()
+        || cameras
+            .iter()
+            .any(|(camera, at)| camera.is_changed() || at.is_changed())
         || probes.iter().any(|(_, node, at, visible)| {
             node.is_changed() || at.is_changed() || visible.is_changed()
         })
@@ -267,6 +270,7 @@ fn publish_game(
         legal.join(" "),
         squares.join(" "),
         layout.join(";"),
+        ui_scale.0.to_string(),
     ];
     for (name, value) in [
         "data-transcript",
@@ -278,6 +282,7 @@ fn publish_game(
         "data-legal",
         "data-squares",
         "data-layout",
+        "data-ui-scale",
     ]
     .into_iter()
     .zip(&state)

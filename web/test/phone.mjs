@@ -72,8 +72,14 @@ const PHONE = { width: 390, height: 844 };
 
 // The service worker (web/sw.js) is blocked except where a test is about it (5e): the others
 // then fetch and refuse files as they ask, and no context downloads the site twice.
-async function phoneContext({ serviceWorkers = 'block' } = {}) {
-  const context = await phoneBrowser.newContext({ viewport: null, hasTouch: true, serviceWorkers });
+//
+// `sharp`: at the phone's own scale (3, drawn at 2), for the parts that look at the picture
+// and the frame times (1 and 2). The others test what the page does (the review, the coach,
+// the failures, installing, the names) in the same 390x844 CSS pixels at scale 1: a quarter of
+// the pixels for SwiftShader to draw on two cores, so each page load and frame is that much
+// cheaper (each part's time is in the log).
+async function phoneContext({ serviceWorkers = 'block', sharp = false } = {}) {
+  const context = await (sharp ? phoneBrowser : browser).newContext({ viewport: null, hasTouch: true, serviceWorkers });
   context.phone = true;
   return context;
 }
@@ -183,8 +189,18 @@ function stats(values) {
 
 section = '1';
 // 1. A new player: the page loads, the loading screen goes, the board shows, ready to play.
+// The haptics go through navigator.vibrate (recorded for part 2: a desktop Chromium has no
+// motor).
+let transcript;
 {
-  const context = await phoneContext();
+  const context = await phoneContext({ sharp: true });
+  await context.addInitScript(() => {
+    window.montelloVibrations = [];
+    Navigator.prototype.vibrate = function (pattern) {
+      window.montelloVibrations.push(JSON.stringify(pattern));
+      return true;
+    };
+  });
   const t0 = Date.now();
   // How the app's module came (web/serve.py, as a host should send it).
   const served = new Promise((resolve) => context.on('response', (r) => {
@@ -220,24 +236,11 @@ section = '1';
   figures.idle_cpu_percent = +((browserCpuSeconds() - cpu0) * 10).toFixed(1);
   console.log(`     the whole browser while the page waits for a tap: ${figures.idle_cpu_percent}% of one core over 10 s`);
   await page.screenshot({ path: join(out, 'web-phone-first-run.png') });
-  await context.close();
-}
 
-lap();
-section = '2';
-// 2. A game: tap a legal square, the AI answers from its worker, the game survives a reload.
-// The haptics go through navigator.vibrate (recorded here: a desktop Chromium has no motor).
-let transcript;
-{
-  const context = await phoneContext();
-  await context.addInitScript(() => {
-    window.montelloVibrations = [];
-    Navigator.prototype.vibrate = function (pattern) {
-      window.montelloVibrations.push(JSON.stringify(pattern));
-      return true;
-    };
-  });
-  const page = await open(context, '?open=board');
+  lap();
+  section = '2';
+  // 2. A game on the same page: tap a legal square, the AI answers from its worker, the game
+  // survives a reload.
   await recordFrames(page);
   const before = await data(page);
   check(before.turn === 'black' && before.black === '2' && before.white === '2', `a new game: ${before.black}-${before.white}, ${before.turn} to move`);
@@ -528,7 +531,8 @@ section = '5e';
   const profile = mkdtempSync(join(tmpdir(), 'montello-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     ...BROWSER,
-    args: [...FLAGS, '--force-device-scale-factor=3'],
+    // At scale 1, as the other parts that test what the page does (see `phoneContext`).
+    args: FLAGS,
     viewport: null,
     hasTouch: true,
   });
@@ -606,33 +610,84 @@ section = '6';
 
 lap();
 section = '7';
-// 7. Screenshots at phone and tablet sizes, both ways, checked like the desktop's.
-const shot = async (name, size, query) => {
+// 7. Screenshots at phone and tablet sizes, both ways, checked like the desktop's. A page load
+// is most of a shot's time, so each device loads the page once, then is turned as a player
+// turns a phone (the viewport resized) and its panels are opened with the toolbar's buttons
+// as a finger does: two loads for the five layouts.
+const boxesOf = (d) => (d.layout ?? '').split(';').filter(Boolean).map((entry) => {
+  const [probe, box] = entry.split(':');
+  const [l, t, r, b] = box.split(',').map(Number);
+  return { probe, l, t, r, b };
+});
+const device = async (size, query) => {
   const context = await browser.newContext({ viewport: size, deviceScaleFactor: 1, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
-  const page = await open(context, query);
-  await page.waitForTimeout(500);
+  return open(context, query);
+};
+// The screenshot and the `.squares` and `.layout` files the checks read, once the board is
+// still and `shown(boxes)` says the layout is the one wanted.
+const placed = (page, [probe, w, h]) => page.waitForFunction(([probe, w, h]) => {
+  const boxes = (document.body.dataset.layout ?? '').split(';').filter(Boolean);
+  const scale = Number(document.body.dataset.uiScale ?? 1);
+  return document.body.dataset.busy === '0' && innerWidth === w && innerHeight === h
+    && boxes.some((e) => e.startsWith(`${probe}:`))
+    // Turned: the toolbar is placed in the new size (the layout is in the UI's pixels).
+    && boxes.filter((e) => e.startsWith('tool:')).every((e) => {
+      const [, , r, b] = e.split(':')[1].split(',').map(Number);
+      return r * scale <= w + 1 && b * scale <= h + 1;
+    });
+}, [probe, w, h], { timeout: MOVE_MS }).then(() => page.waitForTimeout(500));
+const capture = async (page, name, shown) => {
+  await placed(page, shown);
   const d = await data(page);
   const r = await page.locator('canvas#montello').boundingBox();
   const file = join(out, `${name}.png`);
   await page.screenshot({ path: file });
   const shift = ({ x, y }) => [x + r.x, y + r.y];
   writeFileSync(`${file}.squares`, parsePlaces(d.squares).map((p) => `${p.square} ${shift(p).map((v) => v.toFixed(1)).join(' ')}\n`).join(''));
-  writeFileSync(`${file}.layout`, (d.layout ?? '').split(';').filter(Boolean).map((entry) => {
-    const [probe, box] = entry.split(':');
-    const [l, t, rr, b] = box.split(',').map(Number);
-    return `${probe} ${(l + r.x).toFixed(1)} ${(t + r.y).toFixed(1)} ${(rr + r.x).toFixed(1)} ${(b + r.y).toFixed(1)}\n`;
-  }).join(''));
-  await context.close();
+  writeFileSync(`${file}.layout`, boxesOf(d).map(({ probe, l, t, r: rr, b }) => `${probe} ${(l + r.x).toFixed(1)} ${(t + r.y).toFixed(1)} ${(rr + r.x).toFixed(1)} ${(b + r.y).toFixed(1)}\n`).join(''));
   return file;
 };
+// The toolbar's buttons in reading order (New, Undo, Redo, Hint, Moves, Menu, in a row, a
+// column or a grid), tapped by their index.
+const tapTool = async (page, index) => {
+  const d = await data(page);
+  const tools = boxesOf(d).filter((b) => b.probe === 'tool')
+    .sort((a, b) => (Math.round(a.t / 8) - Math.round(b.t / 8)) || (a.l - b.l));
+  const tool = tools[index];
+  // The layout is in the UI's pixels, larger than CSS pixels on a tablet.
+  const scale = Number(d.uiScale ?? 1);
+  const [x, y] = await onPage(page, scale * (tool.l + tool.r) / 2, scale * (tool.t + tool.b) / 2);
+  await page.touchscreen.tap(x, y);
+};
+const [MOVES, NEW] = [4, 0];
 const position = 'position=f5d6c3d3c4f4f6f3e6e7';
-figures.layout_shots = [
-  await shot('web-layout-390x844-menu', { width: 390, height: 844 }, `?open=menu&${position}`),
-  await shot('web-layout-390x844-moves', { width: 390, height: 844 }, `?open=moves&${position}`),
-  await shot('web-layout-844x390-moves', { width: 844, height: 390 }, `?open=moves&${position}`),
-  await shot('web-layout-834x1194-new', { width: 834, height: 1194 }, `?open=new&${position}`),
-  await shot('web-layout-1194x834-menu', { width: 1194, height: 834 }, `?open=menu&${position}`),
-];
+figures.layout_shots = [];
+{
+  // A phone: the menu, then the move list from the toolbar, then turned on its side.
+  const page = await device({ width: 390, height: 844 }, `?open=menu&${position}`);
+  figures.layout_shots.push(await capture(page, 'web-layout-390x844-menu', ['panel', 390, 844]));
+  await tapTool(page, MOVES);
+  figures.layout_shots.push(await capture(page, 'web-layout-390x844-moves', ['sheet', 390, 844]));
+  await page.setViewportSize({ width: 844, height: 390 });
+  figures.layout_shots.push(await capture(page, 'web-layout-844x390-moves', ['sheet', 844, 390]));
+  await page.context().close();
+}
+{
+  // A tablet lying down with the menu, then upright with new game from the toolbar.
+  const page = await device({ width: 1194, height: 834 }, `?open=menu&${position}`);
+  figures.layout_shots.push(await capture(page, 'web-layout-1194x834-menu', ['panel', 1194, 834]));
+  await page.setViewportSize({ width: 834, height: 1194 });
+  await placed(page, ['tool', 834, 1194]);
+  await tapTool(page, NEW);
+  figures.layout_shots.push(await capture(page, 'web-layout-834x1194-new', ['tall', 834, 1194]));
+  await page.context().close();
+}
+const shot = async (name, size, query) => {
+  const page = await device(size, query);
+  const file = await capture(page, name, ['tool', size.width, size.height]);
+  await page.context().close();
+  return file;
+};
 figures.contrast_shots = [];
 for (const theme of ['classic', 'wood', 'dark', 'contrast']) {
   figures.contrast_shots.push(`${theme}=${await shot(`web-contrast-${theme}`, { width: 540, height: 960 }, `?theme=${theme}&${position}`)}`);
