@@ -28,5 +28,12 @@ if grep -E '^warning: ' "$log" | grep -vE "$future" ||
     echo "web: the browser build has warnings" >&2
     exit 1
 fi
+# The size check refuses a build over a budget: the same site against a budget it is over.
+if python3 tools/web-size.py web/dist --worker-budget 1000 >"$log" 2>&1 ||
+    ! grep -q "^FAIL the engine's module takes" "$log"; then
+    echo "web: tools/web-size.py did not refuse a worker over its budget:" >&2
+    cat "$log" >&2
+    exit 1
+fi
 MONTELLO_WEB_BUILT=1 web/test/run.sh "${MONTELLO_WEB_OUT:-$CARGO_TARGET_DIR/web-test}"
 echo "web: OK"

@@ -94,6 +94,9 @@ struct Flags {
     /// Show the AI's search statistics (saved like the menu's switch)
     #[arg(long)]
     show_ai_stats: bool,
+    /// For tests of what a crash leaves: panic once N moves are played and saved
+    #[arg(long, value_name = "N")]
+    crash_after_moves: Option<u32>,
     /// Start on new, moves, menu, stats, graph, help, about or board
     #[arg(long, value_name = "SCREEN", value_parser = screen)]
     open: Option<Overlay>,
@@ -122,6 +125,7 @@ impl From<Flags> for LaunchOptions {
             safe_area: f.safe_area,
             offscreen: f.offscreen,
             show_ai_stats: f.show_ai_stats,
+            crash_after_moves: f.crash_after_moves,
             hint: f.hint,
             review: f.review,
             show_move: f.show_move,
@@ -385,6 +389,7 @@ mod tests {
             "--try-again",
             "--try-move <SQUARE>",
             "--show-ai-stats",
+            "--crash-after-moves <N>",
             "--open <SCREEN>",
             "--safe-area <L,T,R,B>",
             "--help",
@@ -397,7 +402,7 @@ mod tests {
                 .get_arguments()
                 .filter(|a| a.get_long().is_some())
                 .count(),
-            23,
+            24,
             "every LaunchOptions field has its flag"
         );
     }

@@ -423,6 +423,32 @@ fn a_finished_game_against_the_ai_is_counted_once() {
     );
 }
 
+/// A crash right after a move loses nothing: the move was saved in the frame it was played,
+/// before the panic (`--crash-after-moves`, the panic the browser test's page shows).
+#[test]
+fn a_crash_right_after_a_move_keeps_the_move() {
+    use montello::app::launch::{LaunchOptions, crash_when_asked};
+    let dir = temp_dir("crash");
+    {
+        let mut app = app_on(&dir);
+        app.insert_resource(LaunchOptions {
+            crash_after_moves: Some(2),
+            ..default()
+        })
+        .add_systems(Last, crash_when_asked);
+        two_humans(&mut app, Variant::Othello);
+        tap(&mut app, "f5");
+        let crashed =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| tap(&mut app, "d6")));
+        assert!(crashed.is_err(), "the second move panics");
+    }
+    let app = app_on(&dir);
+    assert_eq!(
+        montello_engine::notation::transcript::to_transcript(game(&app).history()),
+        "f5d6"
+    );
+}
+
 /// A launch with nowhere to save (the platform gave no data directory) tells the player, in
 /// every language, that games will not be kept; a launch with a directory, and a development
 /// run that keeps nothing on purpose, say nothing.

@@ -112,10 +112,13 @@ for f in "$out"/*.wasm "$out"/*.js "$out"/*.html "$out"/*.webmanifest; do
 done
 # The weight: every file with its compressed size; the app's module must carry no copy of the
 # engine's weights (tools/web-size.py says why).
-# The shipped build (its profile, brotli at quality 11) is held to the download budget: the
-# app's and the worker's modules at most 5,000,000 bytes together (docs/web.md).
-budget=()
-[[ "$profile" == web && "$quality" == 11 ]] && budget=(--budget 5000000)
+# Every build holds the engine worker's module (built as shipped in every profile) to
+# 1,000,000 bytes with brotli; the shipped build (its profile, brotli at quality 11) is held
+# to the download budget too: the app's and the worker's modules at most 5,000,000 bytes
+# together with brotli (docs/web.md). Their gzip size is printed; #68's gzip budget (6.5 MB,
+# for hosts without brotli) is not applied yet: the shipped build was 7.1 MB with gzip.
+budget=(--worker-budget 1000000)
+[[ "$profile" == web && "$quality" == 11 ]] && budget+=(--budget 5000000)
 python3 tools/web-size.py "$out" "${budget[@]}"
 echo "build $build"
 echo "the app built with the $profile profile"

@@ -30,7 +30,27 @@ pub(crate) fn plugin(app: &mut App) {
             step_into_the_line.run_if(|launch: Res<LaunchOptions>| launch.line_step.is_some()),
         )
             .in_set(crate::AppSystems::Input),
+    )
+    // After the frame's autosave (`persist::save`, in PostUpdate).
+    .add_systems(
+        Last,
+        crash_when_asked.run_if(|launch: Res<LaunchOptions>| launch.crash_after_moves.is_some()),
     );
+}
+
+/// `--crash-after-moves N`: the panic a test asked for, once N moves of this launch were played
+/// and saved.
+pub fn crash_when_asked(
+    launch: Res<LaunchOptions>,
+    mut played: MessageReader<crate::game::flow::MovePlayed>,
+    mut count: Local<u32>,
+) {
+    *count += played.read().count() as u32;
+    if let Some(n) = launch.crash_after_moves
+        && *count >= n
+    {
+        panic!("--crash-after-moves {n}: the crash this launch asked for");
+    }
 }
 
 /// `--line-step N`: once the best line from the reviewed position is found, the board after
@@ -145,6 +165,9 @@ pub struct LaunchOptions {
     pub offscreen: bool,
     /// Show the AI's search statistics (saved like a choice in the settings).
     pub show_ai_stats: bool,
+    /// Panic once this many moves were played (and saved) in this launch: for the tests of
+    /// what a crash leaves (the browser's panic screen, the game resumed after it).
+    pub crash_after_moves: Option<u32>,
     /// Ask for a hint at start (for screenshots: the screenshot waits for it).
     pub hint: bool,
     /// Review the game's moves at start (for screenshots: the screenshot waits for it).

@@ -33,6 +33,14 @@ use montello_engine::{Side, Square};
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
+        Startup,
+        (
+            crate::platform::web::show_panics,
+            crate::platform::web::watch_visibility,
+        ),
+    )
+    .add_systems(Update, say_after_a_panic);
+    app.add_systems(
         Last,
         (
             mark_ready,
@@ -45,6 +53,18 @@ pub(crate) fn plugin(app: &mut App) {
             tell_engine_lost,
         ),
     );
+}
+
+/// The words of the page's screen after a panic, in the player's language
+/// (`platform::web::show_panics`).
+fn say_after_a_panic(lang: Res<crate::prefs::i18n::Language>) {
+    if lang.is_changed() {
+        crate::platform::web::say_after_a_panic(
+            crate::prefs::i18n::Said::new("notice.crashed")
+                .arg("error", "{error}")
+                .in_lang(lang.0),
+        );
+    }
 }
 
 /// The engine could not load, in its worker or on the page (`platform::web::engine_lost`):

@@ -4,9 +4,11 @@
 //! Natively it is a task on Bevy's `AsyncComputeTaskPool` running a closure. In a browser the
 //! task pools run on the page's one thread, so the work is a `wire::Request` sent to the
 //! engine's Web Worker (`platform::web`) and its result a `wire::Reply` read back, under a
-//! watchdog: a worker that fails or stays silent past the request's time cap is replaced, then
-//! given up for the engine loaded on the page (the worker's own module), so the AI always
-//! moves, or, if the engine cannot load at all, the player is told.
+//! watchdog: a worker that fails or stays silent past the request's time (a search's cap, the
+//! other jobs' generous limits: `wire::Request::watch_after`, counted while the page is in view)
+//! is replaced, then given up for the engine loaded on the page (the worker's own module), so
+//! the AI always moves, or, if the engine cannot load at all, the player is told; work the game
+//! can do without (the win bar's figure, the values) is given up instead.
 
 #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
 pub(crate) use native::Background;
@@ -76,8 +78,9 @@ mod web {
         worker: Option<u32>,
         decode: Box<dyn FnMut(Reply) -> Option<T> + Send + Sync>,
         iterations: u64,
-        /// When the request last went to a worker.
+        /// When the request last went to a worker, and the page's hidden time then.
         posted: Instant,
+        hidden_then: Duration,
         /// Whether the watchdog already started a new worker for it.
         asked_again: bool,
         /// Whether the request went to the engine on the page (the worker failed).
@@ -102,6 +105,7 @@ mod web {
                 decode: Box::new(decode),
                 iterations: 0,
                 posted: Instant::now(),
+                hidden_then: worker::hidden().total(Instant::now()),
                 asked_again: false,
                 on_page: false,
                 optional: false,
@@ -138,7 +142,7 @@ mod web {
             } else if self.worker != worker::current_worker() {
                 // Another job's cancel restarted the worker: this one's request went with it.
                 self.worker = worker::post(&self.request.to_string());
-                self.posted = Instant::now();
+                self.posted_now();
             }
             for line in worker::take_replies(self.request.job()) {
                 match Reply::parse(&line) {
@@ -164,12 +168,22 @@ mod web {
                     Err(e) => bevy::log::error!("the worker's reply {line:?} is wrong: {e}"),
                 }
             }
-            // The watchdog: a worker that stays silent past the cap (it died, or hangs) is
-            // replaced once and asked again; silent twice, the page runs the engine itself.
-            if !self.on_page
-                && let Some(cap) = self.request.time_cap()
-                && self.silent_past(cap)
-            {
+            // The watchdog: a worker that stays silent past the request's time (it died, or
+            // hangs) is replaced once and asked again; silent twice, the page runs the engine
+            // itself, or, for work the game can do without, the work is given up (the worker
+            // stays for the searches).
+            let cap = self.request.watch_after();
+            if !self.on_page && self.silent_past(cap) {
+                if self.asked_again && self.optional {
+                    bevy::log::warn!(
+                        "the engine's worker did not answer optional job {} twice: given up",
+                        self.request.job()
+                    );
+                    return (self.decode)(Reply::Failed {
+                        job: self.request.job(),
+                        why: "no answer twice".into(),
+                    });
+                }
                 if self.asked_again {
                     worker::fail("no answer twice, each past its time cap");
                     return self.poll();
@@ -182,7 +196,7 @@ mod web {
                 worker::restart();
                 self.asked_again = true;
                 self.worker = worker::post(&self.request.to_string());
-                self.posted = Instant::now();
+                self.posted_now();
             }
             None
         }
@@ -191,10 +205,20 @@ mod web {
         /// the grace from when it had both the request and its module, or the start-up limit
         /// while its module is still loading.
         fn silent_past(&self, cap: Duration) -> bool {
+            // Only the time the page was in view counts (a hidden page's worker may be frozen
+            // with it): the time hidden since the request went is left out of either clock.
+            let in_view =
+                |from: Instant| worker::hidden().in_view(from, self.hidden_then, Instant::now());
             match worker::ready_since() {
-                Some(ready) => ready.max(self.posted).elapsed() > cap + GRACE,
-                None => self.posted.elapsed() > START + cap,
+                Some(ready) => in_view(ready.max(self.posted)) > cap + GRACE,
+                None => in_view(self.posted) > START + cap,
             }
+        }
+
+        /// The request went to a worker now.
+        fn posted_now(&mut self) {
+            self.posted = Instant::now();
+            self.hidden_then = worker::hidden().total(self.posted);
         }
 
         /// Iterations the worker has reported so far.

@@ -20,6 +20,7 @@ pub mod insets;
 pub(crate) mod ios;
 pub mod lifecycle;
 mod taps;
+pub mod watch;
 #[cfg(all(target_family = "wasm", target_os = "unknown"))]
 pub mod web;
 

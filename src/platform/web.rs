@@ -6,7 +6,9 @@
 //! replies are queued here until the game's systems take them. A search cannot be interrupted
 //! by a message, so [`restart`] terminates the worker (its CPU stops at once) and the next
 //! request starts a new one. If the worker cannot start or fails, [`failed`] says so and the
-//! game runs its searches on the page instead: slower frames, but the game goes on. A worker
+//! game runs its searches on the page instead (slower frames, but the game goes on) until a new
+//! worker is tried a minute later (`watch::RETRY_WORKER_AFTER`). The watchdog's clock counts
+//! only the time the page is in view ([`hidden`]). A worker
 //! that says it failed (`failed JOB WHY`: its module did not load, the engine threw or
 //! trapped) or stays silent past the request's cap (`game::background`'s watchdog) comes to
 //! the same end, so the AI always moves.
@@ -31,13 +33,23 @@ struct Link {
 thread_local! {
     static LINK: RefCell<Option<Link>> = const { RefCell::new(None) };
     static REPLIES: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
-    static FAILED: Cell<bool> = const { Cell::new(false) };
+    /// When the worker last failed ([`fail`]); it is tried again a while after
+    /// (`watch::RETRY_WORKER_AFTER`).
+    static FAILED: Cell<Option<Instant>> = const { Cell::new(None) };
     static NEXT_JOB: Cell<u32> = const { Cell::new(1) };
     static STARTED: Cell<u32> = const { Cell::new(0) };
     /// The worker that said `ready` last (its number) and when.
     static READY: Cell<Option<(u32, Instant)>> = const { Cell::new(None) };
     /// Why the engine could not run on the page either, until the app told the player.
     static LOST: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// What the page says after a panic, in the player's language, `{error}` for the panic's
+    /// message ([`say_after_a_panic`]).
+    static PANIC_TEXT: RefCell<String> = RefCell::new(
+        "Montello stopped ({error}). Your game is saved: reload the page to go on.".to_string(),
+    );
+    /// How long the page has been hidden ([`watch_visibility`]).
+    static HIDDEN: Cell<super::watch::HiddenTime> =
+        Cell::new(super::watch::HiddenTime::default());
 }
 
 /// Whether the browser is touch-first (a phone's or a tablet's): its main pointer is coarse.
@@ -61,6 +73,30 @@ pub fn show_render_failure(text: &str) {
     }
 }
 
+/// What the page's screen says after a panic, `{error}` standing for the panic's message.
+pub fn say_after_a_panic(text: String) {
+    PANIC_TEXT.set(text);
+}
+
+/// A panic stops the app's loop: the canvas would stay frozen with no word. From here on a
+/// panic also shows the page's own screen with what happened and its Reload button (after
+/// the hook already set, Bevy's, which writes the panic to the console). The game is saved
+/// after every move, so the reload resumes it.
+pub fn show_panics() {
+    let before = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        before(info);
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".to_string());
+        let text = PANIC_TEXT.with_borrow(|t| t.replace("{error}", &what));
+        show_render_failure(&text);
+    }));
+}
+
 /// A number for a new job, never used before in this page.
 pub fn next_job() -> u32 {
     NEXT_JOB.with(|n| {
@@ -70,16 +106,45 @@ pub fn next_job() -> u32 {
     })
 }
 
-/// Whether the worker could not start or failed: searches then run on the page.
-pub fn failed() -> bool {
-    FAILED.get()
+/// How long the page has been hidden, all told (the watchdog leaves that time out).
+pub fn hidden() -> super::watch::HiddenTime {
+    HIDDEN.get()
 }
 
-/// Gives up on the worker for the rest of the page's life: it is terminated, and every search
-/// from now on runs on the page ([`run_on_page`]).
+/// Follows the page's visibility for [`hidden`], from the app's start.
+pub fn watch_visibility() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let note = |document: &web_sys::Document| {
+        let mut time = HIDDEN.get();
+        if document.visibility_state() == web_sys::VisibilityState::Hidden {
+            time.hide(Instant::now());
+        } else {
+            time.show(Instant::now());
+        }
+        HIDDEN.set(time);
+    };
+    note(&document);
+    let watched = document.clone();
+    let on_change = Closure::<dyn FnMut()>::new(move || note(&watched));
+    let _ = document
+        .add_event_listener_with_callback("visibilitychange", on_change.as_ref().unchecked_ref());
+    // For the page's life.
+    on_change.forget();
+}
+
+/// Whether the worker could not start or failed lately: searches then run on the page, until
+/// a new worker is tried (`watch::RETRY_WORKER_AFTER` after the failure).
+pub fn failed() -> bool {
+    super::watch::worker_given_up(FAILED.get(), Instant::now())
+}
+
+/// Gives up on the worker for a while: it is terminated, and every search until then runs on
+/// the page ([`run_on_page`]); the first request after that starts a new worker.
 pub fn fail(why: &str) {
     bevy::log::error!("the engine's worker failed ({why}): searching on the page instead");
-    FAILED.set(true);
+    FAILED.set(Some(Instant::now()));
     LINK.with_borrow_mut(|link| {
         if let Some(link) = link.take() {
             link.worker.terminate();

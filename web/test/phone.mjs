@@ -443,6 +443,56 @@ section = '5b';
 }
 
 lap();
+section = '5h';
+// 5h. The page hidden while the AI thinks (the player switched apps): the browser stops the
+// page's frames and may freeze its worker with it, so the watchdog counts only the time the
+// page is in view. Here the page says it is hidden and the search request is held back (as a
+// frozen worker would not answer) for longer than the cap and its grace; shown again, the
+// request goes and the same worker answers: no new worker, no "did not answer".
+{
+  const context = await phoneContext();
+  await context.addInitScript(() => {
+    window.montelloVisibility = 'visible';
+    Object.defineProperty(document, 'visibilityState', { get: () => window.montelloVisibility });
+    Object.defineProperty(document, 'hidden', { get: () => window.montelloVisibility === 'hidden' });
+    window.montelloSetVisible = (visible) => {
+      window.montelloVisibility = visible ? 'visible' : 'hidden';
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    const Real = window.Worker;
+    window.montelloWorkers = 0;
+    window.montelloHeld = [];
+    window.Worker = class extends Real {
+      constructor(...args) {
+        super(...args);
+        window.montelloWorkers += 1;
+      }
+      postMessage(line, ...rest) {
+        if (window.montelloVisibility === 'hidden' && String(line).startsWith('search ')) {
+          window.montelloHeld.push(() => super.postMessage(line, ...rest));
+          return;
+        }
+        super.postMessage(line, ...rest);
+      }
+    };
+    window.montelloRelease = () => window.montelloHeld.splice(0).forEach((post) => post());
+  });
+  const page = await open(context, '?open=board');
+  const legal = parsePlaces((await data(page)).legal);
+  await page.evaluate(() => window.montelloSetVisible(false));
+  await tapSquare(page, legal[0]);
+  await page.waitForFunction(() => window.montelloHeld.length > 0, null, { timeout: MOVE_MS });
+  // Hidden for the cap (200 ms), the grace (2 s) and more.
+  await page.waitForTimeout(6000);
+  await page.evaluate(() => { window.montelloSetVisible(true); window.montelloRelease(); });
+  await page.waitForFunction(() => document.body.dataset.transcript.length >= 4, null, { timeout: MOVE_MS });
+  const workers = await page.evaluate(() => window.montelloWorkers);
+  const restarted = page.consoleLines.filter((l) => l.includes('did not answer job'));
+  check(workers === 1 && restarted.length === 0, `hidden for 6 s while the AI thought, the same worker answered (${workers} worker(s), ${restarted.length} restart(s))`);
+  await context.close();
+}
+
+lap();
 section = '5c';
 // 5c. The engine's module does not load at all (its .wasm refused, for the worker and the
 // page alike): the worker says so, the page cannot load it either, and the player is told on
@@ -494,8 +544,9 @@ section = '5d';
 
 lap();
 section = '5f';
-// 5f. The board's WebGL context is lost (a GPU reset): the page says so with a Reload button,
-// the move played is saved, and a reload resumes the game.
+// 5f. The board's WebGL context is lost (a GPU reset, or iOS taking the memory of a page in
+// the background): the page says so, the move played is saved, and when the browser gives
+// the context back the page reloads itself to the saved game, without the player's tap.
 {
   const context = await phoneContext();
   const page = await open(context, '?open=board');
@@ -504,19 +555,43 @@ section = '5f';
   await page.waitForFunction(() => document.body.dataset.black === '4', null, { timeout: MOVE_MS });
   const lost = await page.evaluate(() => {
     const gl = document.getElementById('montello').getContext('webgl2');
-    const ext = gl?.getExtension('WEBGL_lose_context');
-    ext?.loseContext();
-    return Boolean(ext);
+    window.montelloLost = gl?.getExtension('WEBGL_lose_context');
+    window.montelloLost?.loseContext();
+    return Boolean(window.montelloLost);
   });
   check(lost, 'the WebGL context was made to be lost (WEBGL_lose_context)');
   await page.waitForFunction(() => document.body.dataset.montello === 'failed', null, { timeout: MOVE_MS });
   const said = await page.locator('#what').textContent();
-  check(await page.locator('#reload').isVisible(), `a lost context is told, with a Reload button: ${said}`);
+  check(said.includes('graphics stopped') && await page.locator('#reload').isVisible(), `a lost context is told, with a Reload button: ${said}`);
   const saved = await page.evaluate(() => localStorage.getItem('montello/game.ron') ?? '');
   check(saved.includes(legal[0].square), `the move played is saved (${legal[0].square})`);
-  await page.reload();
+  // The browser gives the context back: the page reloads itself.
+  const reloaded = page.waitForEvent('load', { timeout: MOVE_MS });
+  await page.evaluate(() => window.montelloLost.restoreContext());
+  await reloaded;
   await ready(page);
-  check((await data(page)).transcript.startsWith(legal[0].square), `the reload resumed the game: ${(await data(page)).transcript}`);
+  const resumed = (await data(page)).transcript;
+  check(resumed.startsWith(legal[0].square), `the context given back, the page reloaded itself to the game: ${resumed}`);
+  await context.close();
+}
+
+lap();
+section = '5g';
+// 5g. A panic in the app (`?crash-after-moves=1`: it panics once its first move is played and
+// saved): the page says so, with its Reload button, instead of a frozen board, and the reload
+// resumes the game with the move.
+{
+  const context = await phoneContext();
+  const page = await open(context, '?open=board&crash-after-moves=1');
+  const legal = parsePlaces((await data(page)).legal);
+  await tapSquare(page, legal[0]);
+  await page.waitForFunction(() => document.body.dataset.montello === 'failed', null, { timeout: MOVE_MS });
+  const said = await page.locator('#what').textContent();
+  check(said.includes('Montello stopped') && said.includes('crash-after-moves') && await page.locator('#reload').isVisible(), `a panic is told, with a Reload button: ${said}`);
+  await page.goto(`${base}/?open=board`);
+  await ready(page);
+  const resumed = (await data(page)).transcript;
+  check(resumed.startsWith(legal[0].square), `and the reload resumes the game: ${resumed}`);
   await context.close();
 }
 

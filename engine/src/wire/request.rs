@@ -110,17 +110,27 @@ impl fmt::Display for Request {
     }
 }
 
+/// How long a review may take before the watchdog takes the worker for hung
+/// ([`Request::watch_after`]).
+pub const REVIEW_WATCH: Duration = Duration::from_secs(120);
+/// The same for an analysis and a position's values.
+pub const SLOW_WATCH: Duration = Duration::from_secs(60);
+/// The same for the win bar's estimate.
+pub const QUICK_WATCH: Duration = Duration::from_secs(20);
+
 impl Request {
-    /// The request's time cap, if it has one: a search's (an analysis is capped by playouts
-    /// only, a review, an estimate and move values by their depth). The page's watchdog waits this long and
-    /// 2 seconds more for the reply.
-    pub fn time_cap(&self) -> Option<Duration> {
+    /// How long the engine may take over the request before the page's watchdog takes it
+    /// for hung (the watchdog waits this long and 2 seconds more for the reply): a search's
+    /// time cap (its safety net if it has only an iteration cap); for the others, limits far
+    /// past what they take (docs/ai.md: a game's review about 2 s in the browser's worker, a
+    /// position's values 0.3 s, its estimate a few milliseconds), which only a worker that
+    /// died or hangs reaches.
+    pub fn watch_after(&self) -> Duration {
         match self {
-            Request::Search { limits, .. } => limits.time,
-            Request::Analyse { .. }
-            | Request::Review { .. }
-            | Request::Estimate { .. }
-            | Request::Values { .. } => None,
+            Request::Search { limits, .. } => limits.time.unwrap_or(SearchLimits::SAFETY_NET),
+            Request::Review { .. } => REVIEW_WATCH,
+            Request::Analyse { .. } | Request::Values { .. } => SLOW_WATCH,
+            Request::Estimate { .. } => QUICK_WATCH,
         }
     }
 

@@ -74,6 +74,20 @@ fn requests_read_back_as_written() {
             position: position_after("f5d6c3"),
         },
     ];
+    // Every request is watched: a search for its cap (its safety net without one), the others
+    // for their generous limits.
+    let watched: Vec<Duration> = requests.iter().map(Request::watch_after).collect();
+    assert_eq!(
+        watched,
+        [
+            Duration::from_micros(1_234_567),
+            SearchLimits::SAFETY_NET,
+            request::SLOW_WATCH,
+            request::REVIEW_WATCH,
+            request::QUICK_WATCH,
+            request::SLOW_WATCH,
+        ]
+    );
     for request in requests {
         let line = request.to_string();
         assert_eq!(Request::parse(&line), Ok(request), "{line}");
