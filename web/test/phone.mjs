@@ -10,10 +10,12 @@
 // the frame times while the AI thinks; reloads and finds the same game; plants a corrupt save
 // and sees it kept aside and the game start; refuses storage and sees the game go on; kills the
 // worker before its answer and sees the AI reply anyway, and without the worker's module sees
-// the page search itself; measures
-// the engine in the worker; face to face, names a player through the page's prompt; takes
-// screenshots at phone and tablet sizes both ways (with the
-// `.squares` and `.layout` files tools/contrast-check.py and tools/layout-check.py read).
+// the page search itself; hides the page while the AI thinks and sees no needless restart;
+// loses the WebGL context and sees the page reload itself when it is given back; makes the app
+// panic and sees it said, and the game resumed; measures the engine in the worker; face to
+// face, names a player through the page's prompt; takes screenshots at phone and tablet sizes
+// both ways, turning the devices (with the `.squares` and `.layout` files
+// tools/contrast-check.py and tools/layout-check.py read). Each numbered part prints its time.
 // Figures go to OUT_DIR/web-figures.json. The app tells the page its state through data-
 // attributes on <body> (src/app/page.rs).
 
