@@ -141,6 +141,20 @@ pub fn framed(
     )
 }
 
+/// The node of a dense button (a sheet's action, a mistake button, a move of the best line):
+/// 44 pt each way at least (`layout::DENSE_TOUCH`), its content centred, `padding` around it.
+pub fn dense_node(padding: UiRect) -> Node {
+    Node {
+        min_width: px(crate::ui::layout::DENSE_TOUCH),
+        min_height: px(crate::ui::layout::DENSE_TOUCH),
+        padding,
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        border_radius: BorderRadius::all(px(10)),
+        ..default()
+    }
+}
+
 /// One of a sheet's actions (the summary's, the try's): a button that grows to share its row
 /// with the others, 44 pt each way at least, marked for the layout check (`action`).
 pub fn row_action(action: impl Bundle, selected: bool, content: impl Bundle) -> impl Bundle {
@@ -148,13 +162,7 @@ pub fn row_action(action: impl Bundle, selected: bool, content: impl Bundle) -> 
         framed(
             Node {
                 flex_grow: 1.0,
-                min_width: px(crate::ui::layout::DENSE_TOUCH),
-                min_height: px(crate::ui::layout::DENSE_TOUCH),
-                padding: UiRect::axes(px(12), px(4)),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                border_radius: BorderRadius::all(px(10)),
-                ..default()
+                ..dense_node(UiRect::axes(px(12), px(4)))
             },
             action,
             selected,

@@ -104,13 +104,25 @@ fn fill_line(
     values: Res<SquareValues>,
     lang: Res<Language>,
     placement: Res<Placement>,
-    slots: Query<Entity, With<LineSlot>>,
+    slots: Query<(Entity, Ref<LineSlot>)>,
     mut labels: Query<&mut Node, With<LineLabel>>,
     chips: Query<(Entity, &LineChips)>,
 ) {
-    let Ok(slot) = slots.single() else {
+    let Ok((slot, new)) = slots.single() else {
         return;
     };
+    // Nothing it shows changed: no work this frame.
+    if !(new.is_added()
+        || current.is_changed()
+        || values.is_changed()
+        || practice.is_changed()
+        || asked.is_changed()
+        || hint.is_changed()
+        || lang.is_changed()
+        || placement.is_changed())
+    {
+        return;
+    }
     let display = if placement.0.is_some_and(|p| p.areas.landscape) {
         Display::None
     } else {
@@ -123,7 +135,8 @@ fn fill_line(
     }
     let line = offered(&current, &asked, &hint, &practice, &values);
     let made = chips.iter().next();
-    if made.map(|(_, c)| &c.0) == line.as_ref() {
+    // (A new language names a pass anew.)
+    if made.map(|(_, c)| &c.0) == line.as_ref() && !lang.is_changed() {
         return;
     }
     if let Some((entity, _)) = made {
@@ -159,15 +172,7 @@ fn fill_line(
 fn chip(name: String, shown: usize, selected: bool) -> impl Bundle {
     (
         widgets::framed(
-            Node {
-                min_width: px(layout::DENSE_TOUCH),
-                min_height: px(layout::DENSE_TOUCH),
-                padding: UiRect::horizontal(px(4)),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                border_radius: BorderRadius::all(px(10)),
-                ..default()
-            },
+            widgets::dense_node(UiRect::horizontal(px(4))),
             LineAction(shown),
             selected,
             text_label(name, 16.0),

@@ -123,14 +123,8 @@ fn spawn_screen(
     let mistake = |key: &'static str, forward: bool| {
         widgets::framed(
             Node {
-                min_width: px(layout::DENSE_TOUCH),
-                min_height: px(layout::DENSE_TOUCH),
-                padding: UiRect::horizontal(px(8)),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
                 flex_shrink: 0.0,
-                border_radius: BorderRadius::all(px(10)),
-                ..default()
+                ..widgets::dense_node(UiRect::horizontal(px(8)))
             },
             (MoveAction::Mistake(forward), layout::LayoutProbe("mistake")),
             false,
