@@ -11,7 +11,7 @@ with brotli and with gzip (what a host without brotli sends, GitHub Pages among 
 build 5,000,000 and 6,500,000 bytes), --worker-budget the engine's larger build with brotli
 (every build: CI's check build makes the worker as shipped, so every run holds it to its
 budget); any over its budget fails. It also
-fails if the app's module (montello_bg.wasm) carries the engine's evaluation weights: the
+fails if the app's module (montello_bg.HASH.wasm) carries the engine's evaluation weights: the
 engine runs from the worker's module, on the page too when the worker cannot (web/index.html's
 montelloRunOnPage), so a copy in the app's module would be downloaded for nothing.
 """
@@ -32,6 +32,14 @@ def builtin_weights() -> pathlib.Path:
     return ROOT / "engine/weights" / name.group(1)
 
 
+def module(site: pathlib.Path, stem: str) -> pathlib.Path:
+    """The module `STEM.HASH.wasm` (web/build.sh names the modules by their content)."""
+    found = [p for p in site.iterdir() if re.fullmatch(rf"{stem}\.[0-9a-f]{{16}}\.wasm", p.name)]
+    if len(found) != 1:
+        sys.exit(f"tools/web-size.py: {len(found)} files named {stem}.HASH.wasm in {site}")
+    return found[0]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", type=pathlib.Path)
@@ -50,7 +58,7 @@ def main() -> int:
     print(f"the site with brotli: {total} bytes")
     # A browser downloads the app's module and one of the engine's two builds (web/simd.js).
     def modules(ext: str) -> tuple[int, int]:
-        sent = lambda m: (args.site / f"{m}.wasm.{ext}").stat().st_size  # noqa: E731
+        sent = lambda m: module(args.site, m).with_suffix(f".wasm.{ext}").stat().st_size  # noqa: E731
         engine = max(sent("montello_worker_bg"), sent("montello_worker_simd_bg"))
         return sent("montello_bg") + engine, engine
 
@@ -70,7 +78,7 @@ def main() -> int:
         return 1
 
     weights = builtin_weights().read_bytes()
-    app = (args.site / "montello_bg.wasm").read_bytes()
+    app = module(args.site, "montello_bg").read_bytes()
     # Three 64-byte stretches from inside the weights (past the header).
     probes = [weights[at:at + 64] for at in (len(weights) // 4, len(weights) // 2, 3 * len(weights) // 4)]
     found = sum(probe in app for probe in probes)

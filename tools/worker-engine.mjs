@@ -1,16 +1,23 @@
 // What tools/worker-review.mjs and tools/worker-values.mjs share: the engine's worker module
 // as the browser build ships it, loaded in Node.js, and the game they measure (game A of
 // engine/tests/cli.rs, 58 moves and a pass) with the start position as the wire writes it.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+
+/// The one file of `site` named `STEM.HASH.EXT` (web/build.sh names modules by content).
+function named(site, stem, ext) {
+  const found = readdirSync(site).filter((f) => new RegExp(`^${stem}\\.[0-9a-f]{16}\\.${ext}$`).test(f));
+  if (found.length !== 1) throw new Error(`${site}: ${found.length} files named ${stem}.HASH.${ext}`);
+  return found[0];
+}
 
 /// The worker module of the site built in `dir` (web/build.sh's output), ready to `handle`.
 export async function loadEngine(dir) {
   const site = resolve(dir ?? 'web/dist');
   globalThis.montelloProgress = () => {};
-  const engine = await import(pathToFileURL(join(site, 'montello_worker.js')).href);
-  engine.initSync({ module: readFileSync(join(site, 'montello_worker_bg.wasm')) });
+  const engine = await import(pathToFileURL(join(site, named(site, 'montello_worker', 'js'))).href);
+  engine.initSync({ module: readFileSync(join(site, named(site, 'montello_worker_bg', 'wasm'))) });
   return engine;
 }
 

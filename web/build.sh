@@ -97,9 +97,37 @@ cp web/index.html web/worker.js web/simd.js web/sw.js web/manifest.webmanifest "
 cp -r web/icons "$out/icons"
 # The page's progress bar counts the app module's bytes as they arrive, decompressed: its size.
 sed -i "s/__MONTELLO_WASM_BYTES__/$(wc -c <"$out/montello_bg.wasm")/" "$out/index.html"
+# Every module and script the page loads is named by its content (montello_bg.1a2b….wasm), so
+# that a page can never load one build's glue with another's module, not even while a host is
+# half-way through a deploy, and a host may keep them for ever (web/serve.py says so). Leaves
+# first: a file's new name goes into the files that load it before those are named in turn.
+# index.html and sw.js, the two entry points, keep their names; sw.js precaches this list.
+by_content() { # FILE, then the files that load it
+    local file=$1 hash name
+    shift
+    hash=$(sha256sum "$out/$file" | cut -c1-16)
+    name="${file%.*}.$hash.${file##*.}"
+    mv "$out/$file" "$out/$name"
+    for loader in "$@"; do
+        # The name as a whole: after a quote or ./, before a quote or a query (worker.js is
+        # also the end of montello_worker.js).
+        sed -i -E "s#(['\"]|\./)${file//./\\.}(['\"?])#\1$name\2#g" "$out/$loader"
+        grep -qF "$name" "$out/$loader" || {
+            echo "web/build.sh: $loader does not load $file by that name" >&2
+            exit 1
+        }
+    done
+}
+by_content montello_bg.wasm montello.js index.html sw.js
+by_content montello_worker_bg.wasm montello_worker.js simd.js
+by_content montello_worker_simd_bg.wasm simd.js
+by_content montello.js index.html sw.js
+by_content montello_worker.js worker.js index.html sw.js
+by_content simd.js worker.js index.html sw.js
+by_content worker.js index.html sw.js
 # The service worker's cache is named after the build: a hash of every file it keeps.
 build=$(cd "$out" && find . -type f ! -name sw.js -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
-sed -i "s/__MONTELLO_BUILD__/$build/" "$out/sw.js"
+sed -i "s/__MONTELLO_BUILD__/$build/" "$out/sw.js" "$out/index.html"
 
 # Precompressed copies beside every file that is not already compressed, for web/serve.py and
 # any host that serves them (docs/web.md has the recipes): brotli for the browsers that accept

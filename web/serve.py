@@ -2,8 +2,9 @@
 """Serves the browser build (web/build.sh) as a real host should: each large file's
 precompressed copy (.br, else .gz, written by web/build.sh) when the browser accepts that
 encoding, with its Content-Encoding and the original file's type (application/wasm for the
-modules, which streaming compilation requires), and headers that make the browser revalidate
-rather than guess (the service worker keeps the app offline, web/sw.js).
+modules, which streaming compilation requires), and caching headers that never guess: the
+files named by their content kept, the others revalidated (the service worker keeps the app
+offline, web/sw.js).
 
     web/serve.py DIR [PORT] [--host ADDRESS]      (web/serve.sh runs it on web/dist, port 8080)
 
@@ -14,6 +15,7 @@ import email.utils
 import functools
 import http.server
 import os
+import re
 import sys
 
 TYPES = {
@@ -26,6 +28,16 @@ TYPES = {
 }
 # Encodings web/build.sh writes, in the order they are preferred.
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
+def cache_control(path):
+    """A module or script named by its content (web/build.sh: `montello_bg.1a2b….wasm`) never
+    changes: kept for a year without asking. Anything else is revalidated every time (index.html,
+    sw.js, the manifest, the icons): a new build is seen at once, an unchanged file costs a
+    304-sized round trip (the service worker answers offline)."""
+    if re.search(r"\.[0-9a-f]{16}\.(wasm|js)$", path):
+        return "public, max-age=31536000, immutable"
+    return "no-cache"
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -46,7 +58,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 unchanged = False
             if unchanged:
                 self.send_response(304)
-                self.send_header("Cache-Control", "no-cache")
+                self.send_header("Cache-Control", cache_control(path))
                 self.send_header("Vary", "Accept-Encoding")
                 self.end_headers()
                 return None
@@ -69,9 +81,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Length", str(stat.st_size))
         self.send_header("Last-Modified", self.date_time_string(modified))
-        # Always revalidate: a new build is seen at once, an unchanged file costs a 304-sized
-        # round trip (the service worker answers offline).
-        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", cache_control(path))
         self.send_header("Vary", "Accept-Encoding")
         if encoding:
             self.send_header("Content-Encoding", encoding)

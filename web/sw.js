@@ -3,15 +3,19 @@
 // (web/build.sh writes the build's hash below), and answers the page's requests from it.
 //
 // An update never mixes two builds in one running app: a new build's worker installs beside
-// the old one and waits (no skipWaiting); it takes over when no page of the old build is open,
-// at the next start, and only then drops the old build's cache. The game itself lives in the
-// page's localStorage, which no update touches.
+// the old one and waits; it takes over when no page of the old build is open (at the next
+// start), or when the player taps the page's Update button (web/index.html: the page posts
+// 'update' here, and reloads into the new build once it has taken over), and only then drops
+// the old build's cache. Every module and script is named by its content (web/build.sh), so
+// the two builds' files never share a name. The game itself lives in the page's localStorage,
+// which no update touches.
 const BUILD = '__MONTELLO_BUILD__';
 const CACHE = `montello-${BUILD}`;
 // Of the engine's two builds, only the one this browser runs (web/simd.js's answer, which
 // rests on the browser's features and its kind: the same for the life of an install).
 importScripts('simd.js');
-// Every file the app loads (web/build.sh copies them), relative to this script.
+// Every file the app loads, relative to this script (web/build.sh writes each module's and
+// script's name by content here).
 const FILES = [
   './',
   'index.html',
@@ -42,6 +46,10 @@ self.addEventListener('activate', (event) => {
     }
     await self.clients.claim();
   })());
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data === 'update') self.skipWaiting();
 });
 
 self.addEventListener('fetch', (event) => {

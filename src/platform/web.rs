@@ -19,8 +19,14 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 
-/// The worker script, beside index.html (web/build.sh puts it there).
-const SCRIPT: &str = "./worker.js";
+/// The worker script, beside index.html: web/build.sh names it by its content
+/// (`worker.1a2b….js`) and writes that name into the page's `montelloWorkerScript`.
+fn script() -> String {
+    web_sys::window()
+        .and_then(|window| js_sys::Reflect::get(&window, &"montelloWorkerScript".into()).ok())
+        .and_then(|name| name.as_string())
+        .unwrap_or_else(|| "./worker.js".to_string())
+}
 
 struct Link {
     worker: Worker,
@@ -70,6 +76,16 @@ pub fn show_render_failure(text: &str) {
     }
     if let Some(body) = document.body() {
         let _ = body.set_attribute("data-montello", "failed");
+    }
+}
+
+/// The words of the page's Update button (web/index.html shows it when a new build waits).
+pub fn say_update(text: &str) {
+    if let Some(button) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("update"))
+    {
+        button.set_text_content(Some(text));
     }
 }
 
@@ -155,7 +171,7 @@ pub fn fail(why: &str) {
 fn start() -> Option<Link> {
     let options = WorkerOptions::new();
     options.set_type(WorkerType::Module);
-    let worker = match Worker::new_with_options(SCRIPT, &options) {
+    let worker = match Worker::new_with_options(&script(), &options) {
         Ok(worker) => worker,
         Err(e) => {
             fail(&format!("{e:?}"));

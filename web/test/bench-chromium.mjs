@@ -18,6 +18,9 @@ const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-background-networking'],
 });
+// The worker's script is named by its content (web/build.sh): index.html gives the name.
+const workerScript = (await (await fetch(`${address}/index.html`)).text())
+  .match(/montelloWorkerScript = '\.\/([^']+)'/)[1];
 const page = await browser.newPage();
 // A blank page of the site: the workers need its origin, not the game.
 await page.goto(`${address}/manifest.webmanifest`);
@@ -27,7 +30,7 @@ const keep = (key, rates) => {
 };
 const lines = Array.from({ length: Math.max(1, Number(benches)) }, () => 'bench 1');
 for (let i = 0; i < Number(runs); i++) {
-  for (const script of ['worker.js', 'worker.js?simd=0']) {
+  for (const script of [workerScript, `${workerScript}?simd=0`]) {
     const replies = await page.evaluate(`(${askWorkerSource})(${JSON.stringify(`${address}/${script}`)}, ${JSON.stringify(lines)})`);
     replies.forEach((reply, k) => {
       const [, build, ...rates] = reply.split(' ');

@@ -37,7 +37,7 @@ done
 rm -rf "$out"
 mkdir -p "$out"
 started=$SECONDS
-node web/test/phone.mjs "$address" "$out"
+MONTELLO_SITE="$site" node web/test/phone.mjs "$address" "$out"
 echo "web test: Chromium took $((SECONDS - started)) s"
 
 # The same checks as the desktop's screenshots.
