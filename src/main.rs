@@ -31,6 +31,9 @@ struct Flags {
     #[arg(long, value_name = "LEVEL", num_args = 0..=1, default_missing_value = "1",
           value_parser = level)]
     autoplay: Option<AiLevel>,
+    /// A new game, the player (Black) against LEVEL (1-6 or a name: beginner .. master)
+    #[arg(long, value_name = "LEVEL", value_parser = level)]
+    opponent: Option<AiLevel>,
     /// With --autoplay: play N games in a row, then exit (a line of figures per game: moves,
     /// seconds, CPU seconds, resident memory)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
@@ -111,6 +114,7 @@ impl From<Flags> for LaunchOptions {
     fn from(f: Flags) -> LaunchOptions {
         LaunchOptions {
             autoplay: f.autoplay,
+            opponent: f.opponent,
             games: f.games,
             position: f.position,
             screenshot: f.screenshot,
@@ -308,6 +312,16 @@ mod tests {
         ))
         .expect("valid flags");
         assert_eq!(o.autoplay, Some(AiLevel::Level(Level::Master)));
+        assert_eq!(o.opponent, None);
+        let o = parse(args("--opponent 6")).expect("valid flags");
+        assert_eq!(
+            (o.opponent, o.autoplay),
+            (Some(AiLevel::Level(Level::Master)), None)
+        );
+        let o = parse(args(
+            "--autoplay master --games 2 --frame-stats 1.5 --shadows off",
+        ))
+        .expect("valid flags");
         assert_eq!(
             (o.games, o.frame_stats, o.shadows),
             (Some(2), Some(1.5), Some(false))
@@ -369,6 +383,7 @@ mod tests {
         let help = e.to_string();
         for flag in [
             "--autoplay [<LEVEL>]",
+            "--opponent <LEVEL>",
             "--games <N>",
             "--position <TEXT>",
             "--screenshot <FILE.png>",
@@ -402,7 +417,7 @@ mod tests {
                 .get_arguments()
                 .filter(|a| a.get_long().is_some())
                 .count(),
-            24,
+            25,
             "every LaunchOptions field has its flag"
         );
     }

@@ -136,6 +136,8 @@ fn open_first_screen(launch: Res<LaunchOptions>, mut next: ResMut<NextState<Over
 pub struct LaunchOptions {
     /// AI vs AI at this level.
     pub autoplay: Option<AiLevel>,
+    /// A new game: the player (Black) against this level.
+    pub opponent: Option<AiLevel>,
     /// With `autoplay`: play this many games in a row, then exit.
     pub games: Option<u32>,
     /// Start from this transcript, GGF record or board string.
@@ -244,6 +246,15 @@ fn apply_launch_options(
             players: Players {
                 black: Player::Human,
                 white: Player::Human,
+            },
+            variant: Variant::Othello,
+        }));
+    }
+    if let Some(level) = launch.opponent {
+        commands.write(GameCommand::NewGame(GameSetup {
+            players: Players {
+                black: Player::Human,
+                white: Player::Ai(level),
             },
             variant: Variant::Othello,
         }));

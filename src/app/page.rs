@@ -19,6 +19,7 @@
 //! | `data-estimate` | the win bar's figure for the position on the board (`game::margin`): `none`, or Black's expected final margin and how it was made, `-2.5 searched`, `44.0 exact` |
 //! | `data-review` | the game review (`game::review`): `none`, `running`, or `done MOVES MARKED` (the moves on the board reviewed, and how many of them cost discs enough to be marked) |
 //! | `data-values` | the values on the squares (`game::values`) of the position the board values now: `none`, `running`, or the wire's words best first, `h7:10:e g1:-4:e …` |
+//! | `data-engine-memory` | the engine's budget on this device (`platform::memory`): its class and the most bytes a search's tree may hold, `phone 33554432` |
 //! | `data-practice` | a try at a better move (`game::practice`): `none`, `asking PLY`, `judging PLY`, `judged PLY MOVE found\|missed VALUE`, `answered PLY` |
 //!
 //! Positions are in the canvas's CSS pixels (the page adds the canvas's offset).
@@ -50,19 +51,23 @@ pub(crate) fn plugin(app: &mut App) {
             publish_estimate,
             publish_values,
             publish_practice,
+            publish_engine_memory,
             tell_engine_lost,
         ),
     );
 }
 
-/// The words of the page's screen after a panic, in the player's language
-/// (`platform::web::show_panics`).
+/// The page's own words in the player's language: its screen after a panic
+/// (`platform::web::show_panics`) and its Update button (web/index.html).
 fn say_after_a_panic(lang: Res<crate::prefs::i18n::Language>) {
     if lang.is_changed() {
         crate::platform::web::say_after_a_panic(
             crate::prefs::i18n::Said::new("notice.crashed")
                 .arg("error", "{error}")
                 .in_lang(lang.0),
+        );
+        crate::platform::web::say_update(
+            &crate::prefs::i18n::Said::new("notice.update_ready").in_lang(lang.0),
         );
     }
 }
@@ -130,6 +135,16 @@ fn publish_rendering(
             if shadows.0 { "on" } else { "off" }
         ),
     );
+}
+
+/// The engine's memory budget, written once it is known (it does not change).
+fn publish_engine_memory(memory: Res<crate::platform::memory::EngineMemory>) {
+    if memory.is_changed() {
+        set(
+            "data-engine-memory",
+            &format!("{} {}", memory.class.name(), memory.tree),
+        );
+    }
 }
 
 /// The game review's state, written in a frame where the review or the game changed.

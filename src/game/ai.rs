@@ -17,6 +17,7 @@ use crate::game::flow::{CurrentGame, MoveRequested, MoveSource, Notice, ViewBusy
 use crate::game::player::{AiLevel, Player};
 use crate::game::players::Players;
 use crate::platform::lifecycle::{LifecycleSystems, WorkPaused, working};
+use crate::platform::memory::EngineMemory;
 use crate::prefs::choices::Lang;
 use crate::prefs::i18n::{Said, signed_discs};
 use crate::prefs::settings::Settings;
@@ -31,6 +32,7 @@ use std::time::Duration;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<AiState>()
+        .init_resource::<EngineMemory>()
         .init_resource::<AiControl>()
         .init_resource::<LastHint>()
         .init_resource::<WinEstimate>()
@@ -595,9 +597,12 @@ fn spawn(
     ai: &mut AiState,
     current: &CurrentGame,
     (engine, line): (Engine, Line),
-    limits: SearchLimits,
+    mut limits: SearchLimits,
     purpose: Purpose,
+    memory: &EngineMemory,
 ) {
+    // The device's budget (a phone's browser holds a quarter of Master's pool).
+    limits.memory = memory.cap(limits.memory);
     let pos = current.game().position();
     let variant = current.game().variant();
     let cap = limits.time.unwrap_or(UNTIMED_PROGRESS);
@@ -669,6 +674,7 @@ fn start_ai_move(
     current: Res<CurrentGame>,
     players: Res<Players>,
     settings: Res<Settings>,
+    memory: Res<EngineMemory>,
 ) {
     if ai.running.is_some() || ai.ready.is_some() || control.frozen || current.review().is_some() {
         return;
@@ -684,7 +690,14 @@ fn start_ai_move(
     let searcher = ai
         .kept
         .take(Purpose::Move, Some(level), game, level.spec(seed));
-    spawn(&mut ai, &current, searcher, level.limits(), Purpose::Move);
+    spawn(
+        &mut ai,
+        &current,
+        searcher,
+        level.limits(),
+        Purpose::Move,
+        &memory,
+    );
 }
 
 fn start_hint(
@@ -695,6 +708,7 @@ fn start_hint(
     players: Res<Players>,
     settings: Res<Settings>,
     mut notice: ResMut<Notice>,
+    memory: Res<EngineMemory>,
 ) {
     if requests.read().count() == 0 {
         return;
@@ -722,7 +736,7 @@ fn start_hint(
     let searcher = ai
         .kept
         .take(Purpose::Hint, None, game, SearcherSpec::Plain { seed });
-    spawn(&mut ai, &current, searcher, limits, Purpose::Hint);
+    spawn(&mut ai, &current, searcher, limits, Purpose::Hint, &memory);
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ pub mod insets;
 #[cfg(target_os = "ios")]
 pub(crate) mod ios;
 pub mod lifecycle;
+pub mod memory;
 mod taps;
 pub mod watch;
 #[cfg(all(target_family = "wasm", target_os = "unknown"))]

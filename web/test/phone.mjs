@@ -12,7 +12,9 @@
 // worker before its answer and sees the AI reply anyway, and without the worker's module sees
 // the page search itself; hides the page while the AI thinks and sees no needless restart;
 // loses the WebGL context and sees the page reload itself when it is given back; makes the app
-// panic and sees it said, and the game resumed; measures the engine in the worker; face to
+// panic and sees it said, and the game resumed; installed, plays offline, then sees a new
+// build deployed offered with an Update button that reloads into it, the game kept (a copy of
+// the site at MONTELLO_SITE, default web/dist, served for it); measures the engine in the worker; face to
 // face, names a player through the page's prompt; takes screenshots at phone and tablet sizes
 // both ways, turning the devices (with the `.squares` and `.layout` files
 // tools/contrast-check.py and tools/layout-check.py read). Each numbered part prints its time.
@@ -20,7 +22,8 @@
 // attributes on <body> (src/app/page.rs).
 
 import { chromium } from 'playwright-core';
-import { writeFileSync, mkdirSync, mkdtempSync, rmSync, readFileSync, readdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync, mkdtempSync, rmSync, readFileSync, readdirSync, cpSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -86,7 +89,7 @@ async function phoneContext({ serviceWorkers = 'block', sharp = false } = {}) {
   return context;
 }
 
-async function open(context, query = '') {
+async function open(context, query = '', site = base) {
   const page = await context.newPage();
   // A software-drawn frame can hold the page for many seconds on a loaded machine.
   page.setDefaultTimeout(MOVE_MS);
@@ -98,7 +101,7 @@ async function open(context, query = '') {
   page.consoleLines = [];
   page.on('console', (m) => page.consoleLines.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', (e) => page.consoleLines.push(`pageerror: ${e}`));
-  await page.goto(`${base}/${query}`);
+  await page.goto(`${site}/${query}`);
   await ready(page);
   return page;
 }
@@ -206,7 +209,7 @@ let transcript;
   const t0 = Date.now();
   // How the app's module came (web/serve.py, as a host should send it).
   const served = new Promise((resolve) => context.on('response', (r) => {
-    if (r.url().endsWith('/montello_bg.wasm')) resolve(r.allHeaders());
+    if (/\/montello_bg\.[0-9a-f]{16}\.wasm$/.test(r.url())) resolve(r.allHeaders());
   }));
   const page = await open(context);
   const headers = await served;
@@ -219,6 +222,8 @@ let transcript;
   // Phone rendering (web/index.html, app::gpu): the pixel ratio capped at 2, no MSAA, no shadows.
   check(dpr[3] === 780, `the canvas drawn at 2 device pixels per CSS pixel: ${dpr[3]} wide`);
   check(d.rendering === 'scale 2 msaa 1 shadows off', `drawn as a phone draws: ${d.rendering}`);
+  // The engine's memory sized for a phone (src/platform/memory.rs): a quarter of Master's pool.
+  check(d.engineMemory === `phone ${32 << 20}`, `the engine's memory sized as a phone's: ${d.engineMemory}`);
   // The browser build has no tonemapping tables (Cargo.toml): Bevy would say so if the camera
   // asked for one.
   const tables = page.consoleLines.filter((l) => l.includes('tonemapping_luts'));
@@ -297,7 +302,9 @@ let transcript;
     `(${askWorkerSource})(${JSON.stringify(script)}, ${JSON.stringify(['bench 1', 'bench 1', `estimate 7 othello 10 16 4194304 ${middleGame}`])})`,
   );
   const estimates = [];
-  for (const [script, expected] of [['worker.js', 'simd'], ['worker.js?simd=0', 'scalar']]) {
+  // The worker's script is named by its content (web/build.sh): the page knows the name.
+  const workerScript = await page.evaluate(() => window.montelloWorkerScript);
+  for (const [script, expected] of [[workerScript, 'simd'], [`${workerScript}?simd=0`, 'scalar']]) {
     // Two benches in one worker: fresh (V8 starts the module on its baseline compiler and
     // optimises the hot functions while they run), then warm, as the game's worker is after
     // its first move (docs/web.md compares both).
@@ -502,7 +509,7 @@ section = '5c';
 {
   const context = await phoneContext();
   // Both of the engine's builds (web/simd.js picks one).
-  await context.route('**/montello_worker*_bg.wasm', (route) => route.abort());
+  await context.route('**/montello_worker*_bg.*.wasm', (route) => route.abort());
   const page = await open(context, '?open=board');
   await tapSquare(page, parsePlaces((await data(page)).legal)[0]);
   await page.waitForFunction(() => document.body.dataset.montello === 'failed', null, { timeout: MOVE_MS });
@@ -606,6 +613,18 @@ section = '5e';
   // A browser profile on disk, as an installed app has: Chromium does not install from the
   // incognito profiles that newContext makes.
   const profile = mkdtempSync(join(tmpdir(), 'montello-profile-'));
+  // Its own copy of the site, served as run.sh serves the build, so that a new build can be
+  // deployed over it below (MONTELLO_SITE: the folder run.sh serves).
+  const copy = mkdtempSync(join(tmpdir(), 'montello-site-'));
+  cpSync(process.env.MONTELLO_SITE ?? 'web/dist', copy, { recursive: true });
+  const server = spawn('python3', ['web/serve.py', copy, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const site = await new Promise((resolve, reject) => {
+    server.stdout.on('data', (chunk) => {
+      const found = String(chunk).match(/^Montello: (http:\/\/\S+)\/ /m);
+      if (found) resolve(found[1]);
+    });
+    server.on('exit', (code) => reject(new Error(`web/serve.py ended (${code})`)));
+  });
   const context = await chromium.launchPersistentContext(profile, {
     ...BROWSER,
     // At scale 1, as the other parts that test what the page does (see `phoneContext`).
@@ -614,7 +633,7 @@ section = '5e';
     hasTouch: true,
   });
   context.phone = true;
-  const page = await open(context, '?open=board');
+  const page = await open(context, '?open=board', site);
   const cdp = await context.newCDPSession(page);
   const manifest = await cdp.send('Page.getAppManifest');
   check(manifest.errors.length === 0 && manifest.url.endsWith('/manifest.webmanifest'), `the manifest reads without errors (${manifest.errors.map((e) => e.message).join('; ') || manifest.url})`);
@@ -626,8 +645,8 @@ section = '5e';
     return { active: registration.active?.state, files: (await cache.keys()).map((r) => new URL(r.url).pathname) };
   });
   // Of the engine's two builds, the one this browser runs (Chromium has SIMD): not both.
-  const engines = kept.files.filter((f) => /\/montello_worker(_simd)?_bg\.wasm$/.test(f));
-  check(kept.active === 'activated' && engines.length === 1 && engines[0].endsWith('/montello_worker_simd_bg.wasm'), `the service worker keeps the build (${kept.active}: ${kept.files.length} files, the engine's ${engines.join(', ')})`);
+  const engines = kept.files.filter((f) => /\/montello_worker(_simd)?_bg\.[0-9a-f]{16}\.wasm$/.test(f));
+  check(kept.active === 'activated' && engines.length === 1 && engines[0].includes('/montello_worker_simd_bg.'), `the service worker keeps the build (${kept.active}: ${kept.files.length} files, the engine's ${engines.join(', ')})`);
   // The page asked to keep its storage (the browser's answer varies: it is only reported).
   await page.waitForFunction(() => document.body.dataset.storage !== undefined, null, { timeout: MOVE_MS });
   const storage = (await data(page)).storage;
@@ -651,8 +670,40 @@ section = '5e';
   await cdp.send('Emulation.setEmulatedMedia', { features: [{ name: 'display-mode', value: 'standalone' }] });
   await page.waitForFunction(() => document.body.dataset.busy === '0', null, { timeout: MOVE_MS });
   await page.screenshot({ path: join(out, 'web-installed-offline.png') });
+  await cdp.send('Emulation.setEmulatedMedia', { features: [] });
+
+  // An update: a new build deployed while the game is open (here its two entry points changed,
+  // as every build changes them: its name in index.html and in sw.js's cache). The page finds
+  // it when it looks (here asked; the page looks as it comes back into view) and shows its
+  // Update button; the old build goes on until the tap, which reloads into the new build and
+  // the same game.
+  await context.setOffline(false);
+  const build = await page.evaluate(() => document.querySelector('meta[name=montello-build]').content);
+  for (const file of ['index.html', 'sw.js']) {
+    const path = join(copy, file);
+    writeFileSync(path, readFileSync(path, 'utf8').replaceAll(build, 'updated'));
+    rmSync(`${path}.br`, { force: true });
+    rmSync(`${path}.gz`, { force: true });
+  }
+  const playing = (await data(page)).transcript;
+  await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+  await page.waitForFunction(() => document.body.dataset.update === 'ready', null, { timeout: MOVE_MS });
+  const button = page.locator('#update');
+  const box = await button.boundingBox();
+  const words = await button.textContent();
+  check(box !== null && box.height >= 44 && box.width >= 44 && words.includes('update'), `a new build waits: the page offers it (${words}, ${box && `${Math.round(box.width)}x${Math.round(box.height)}`} CSS px)`);
+  check(await page.evaluate(() => document.querySelector('meta[name=montello-build]').content) === build, 'and the old build goes on until the player taps it');
+  await page.screenshot({ path: join(out, 'web-update-ready.png') });
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForFunction(() => document.querySelector('meta[name=montello-build]')?.content === 'updated' && document.body.dataset.montello === 'ready', null, { timeout: READY_MS });
+  const updated = await data(page);
+  const cached = await page.evaluate(() => caches.keys());
+  check(updated.transcript === playing && updated.update === undefined, `the tap reloaded into the new build, the same game (${updated.transcript})`);
+  check(cached.length === 1 && cached[0] === 'montello-updated', `only the new build is kept (${cached.join(', ')})`);
   await context.close();
+  server.kill();
   rmSync(profile, { recursive: true, force: true });
+  rmSync(copy, { recursive: true, force: true });
 }
 
 lap();
@@ -752,6 +803,8 @@ figures.layout_shots = [];
 {
   // A tablet lying down with the menu, then upright with new game from the toolbar.
   const page = await device({ width: 1194, height: 834 }, `?open=menu&${position}`);
+  const memory = (await data(page)).engineMemory;
+  check(memory === `tablet ${64 << 20}`, `a tablet's engine memory: ${memory}`);
   figures.layout_shots.push(await capture(page, 'web-layout-1194x834-menu', ['panel', 1194, 834]));
   await page.setViewportSize({ width: 834, height: 1194 });
   await placed(page, ['tool', 834, 1194]);

@@ -1,0 +1,169 @@
+// The browser build's memory as a phone holds it (#68, docs/web.md "Memory"): Debian's Chromium
+// as a 390x844 touch phone plays whole games while this samples the page's renderer process
+// every 250 ms. Chromium runs the page, its Web Worker and their WebAssembly memories in that
+// one process (`--type=renderer`); its VmRSS is what the system sees the page hold, VmHWM its
+// peak. The GPU process (SwiftShader here, a phone's driver there) is left out.
+//
+//     node web/test/memory.mjs http://127.0.0.1:PORT [SCENARIO...] [--scale N] [--json FILE]
+//
+// Scenarios (default: all three), each in a browser of its own:
+//   casual        Casual against Casual, to the end and the review;
+//   master        Master against Master, to the end and the review;
+//   master-hint   the player (Black, these taps) against Master, asking a hint before every
+//                 move and playing the first legal square, to the end and the review.
+// --scale: the device's pixel ratio (default 3, as web/test/phone.mjs's phone; the page draws
+// at most 2). Run it alone on the machine: it reads every Chromium renderer below its browser.
+import { chromium } from 'playwright-core';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  if (at < 0) return fallback;
+  const [value] = args.splice(at, 2).slice(1);
+  return value;
+};
+const scale = Number(option('--scale', '3'));
+const jsonFile = option('--json', null);
+const [base, ...chosen] = args;
+if (!base) {
+  console.error('usage: node web/test/memory.mjs http://127.0.0.1:PORT [casual|master|master-hint...] [--scale N] [--json FILE]');
+  process.exit(2);
+}
+const SCENARIOS = {
+  casual: { query: '?autoplay=casual' },
+  master: { query: '?autoplay=master' },
+  'master-hint': { query: '?opponent=master', hints: true },
+};
+const names = chosen.length ? chosen : Object.keys(SCENARIOS);
+for (const name of names) {
+  if (!SCENARIOS[name]) {
+    console.error(`no scenario ${name} (${Object.keys(SCENARIOS).join(', ')})`);
+    process.exit(2);
+  }
+}
+const FLAGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--use-angle=swiftshader', '--enable-unsafe-swiftshader', `--force-device-scale-factor=${scale}`,
+];
+const PHONE = { width: 390, height: 844 };
+const GAME_MS = 20 * 60_000;
+
+// The renderer processes below `root`: pid -> their status's kB figures.
+function renderers(root) {
+  const parent = new Map();
+  const found = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('--type=renderer')) found.push(Number(name));
+    } catch {
+      // ended while read
+    }
+  }
+  const below = (pid) => {
+    for (let p = parent.get(pid); p; p = parent.get(p)) if (p === root) return true;
+    return false;
+  };
+  const out = new Map();
+  for (const pid of found.filter(below)) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = (key) => Number(status.match(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm'))?.[1] ?? 0);
+      out.set(pid, { rss: kb('VmRSS'), hwm: kb('VmHWM') });
+    } catch {
+      // ended while read
+    }
+  }
+  return out;
+}
+
+const mib = (kb) => Math.round(kb / 1024);
+
+async function run(name) {
+  const scenario = SCENARIOS[name];
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true, args: FLAGS });
+  const root = browser.process().pid;
+  const context = await browser.newContext({ viewport: null, hasTouch: true, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(GAME_MS);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setDeviceMetricsOverride', { ...PHONE, deviceScaleFactor: 0, mobile: true });
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  // The page's renderer is the largest one below this browser; the peak of each is kept.
+  let peak = { rss: 0, hwm: 0 };
+  const timeline = [];
+  const started = Date.now();
+  const sample = (what) => {
+    let top = { rss: 0, hwm: 0 };
+    for (const figures of renderers(root).values()) if (figures.rss > top.rss) top = figures;
+    peak = { rss: Math.max(peak.rss, top.rss), hwm: Math.max(peak.hwm, top.hwm) };
+    if (what) timeline.push({ at_s: Math.round((Date.now() - started) / 100) / 10, what, rss_mib: mib(top.rss) });
+  };
+  const timer = setInterval(() => sample(null), 250);
+  const data = () => page.evaluate(() => ({ ...document.body.dataset }));
+  await page.goto(`${base}/${scenario.query}`);
+  await page.waitForFunction(() => document.body.dataset.montello === 'ready');
+  const ready = await data();
+  sample(`the board (${ready.engineMemory})`);
+  if (scenario.hints) {
+    // The toolbar's Hint (the fourth button in reading order, as web/test/phone.mjs taps them).
+    const tap = async (x, y) => {
+      const r = await page.locator('canvas#montello').boundingBox();
+      await page.touchscreen.tap(r.x + x, r.y + y);
+    };
+    const hintButton = (d) => {
+      const tools = (d.layout ?? '').split(';').filter((e) => e.startsWith('tool:')).map((e) => e.split(':')[1].split(',').map(Number))
+        .sort((a, b) => (Math.round(a[1] / 8) - Math.round(b[1] / 8)) || (a[0] - b[0]));
+      const [l, t, r, b] = tools[3];
+      const ui = Number(d.uiScale ?? 1);
+      return [ui * (l + r) / 2, ui * (t + b) / 2];
+    };
+    let hints = 0;
+    for (;;) {
+      await page.waitForFunction(() => document.body.dataset.turn === 'over'
+        || (document.body.dataset.turn === 'black' && document.body.dataset.thinking !== '1' && document.body.dataset.busy === '0'));
+      let d = await data();
+      if (d.turn === 'over') break;
+      await tap(...hintButton(d));
+      // The hint thinks its second, then the board rings its moves.
+      await page.waitForFunction(() => document.body.dataset.thinking === '1', null, { timeout: 10_000 }).catch(() => {});
+      await page.waitForFunction(() => document.body.dataset.thinking !== '1');
+      hints += 1;
+      d = await data();
+      const [square, x, y] = d.legal.split(' ')[0].split(/[:,]/);
+      const before = d.transcript.length;
+      await tap(Number(x), Number(y));
+      await page.waitForFunction((n) => document.body.dataset.transcript.length > n, before);
+      if (hints % 10 === 0) sample(`${hints} hints (${square})`);
+    }
+    sample(`the game over, ${hints} hints`);
+  } else {
+    await page.waitForFunction(() => document.body.dataset.turn === 'over');
+    sample('the game over');
+  }
+  await page.waitForFunction(() => (document.body.dataset.review ?? '').startsWith('done'));
+  const end = await data();
+  sample(`the review ${end.review}`);
+  clearInterval(timer);
+  await browser.close();
+  const result = {
+    scenario: name,
+    engine_memory: ready.engineMemory,
+    moves: end.transcript.length / 2,
+    seconds: Math.round((Date.now() - started) / 1000),
+    peak_rss_mib: mib(peak.rss),
+    peak_hwm_mib: mib(peak.hwm),
+    timeline,
+  };
+  console.log(`${name}: the renderer's peak ${result.peak_hwm_mib} MiB (VmHWM; largest VmRSS seen ${result.peak_rss_mib} MiB), ${result.moves} moves, ${result.seconds} s, engine ${ready.engineMemory}`);
+  for (const t of timeline) console.log(`  ${t.at_s} s: ${t.rss_mib} MiB, ${t.what}`);
+  return result;
+}
+
+const results = [];
+for (const name of names) results.push(await run(name));
+if (jsonFile) writeFileSync(jsonFile, JSON.stringify(results, null, 2));
