@@ -31,6 +31,7 @@ use crate::ui::layout::LayoutProbe;
 use bevy::prelude::*;
 use montello_engine::notation::transcript;
 use montello_engine::{Side, Square};
+use wasm_bindgen::JsCast;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
@@ -84,6 +85,19 @@ fn tell_engine_lost(lang: Res<crate::prefs::i18n::Language>) {
     }
 }
 
+/// A `performance.mark` on the page's timeline.
+fn mark(name: &str) {
+    let mark = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"performance".into()).ok())
+        .and_then(|p| {
+            let mark = js_sys::Reflect::get(&p, &"mark".into()).ok()?;
+            Some((p, mark.dyn_into::<js_sys::Function>().ok()?))
+        });
+    if let Some((performance, mark)) = mark {
+        let _ = mark.call1(&performance, &name.into());
+    }
+}
+
 fn body() -> Option<web_sys::HtmlElement> {
     web_sys::window()?.document()?.body()
 }
@@ -98,9 +112,14 @@ fn set(name: &str, value: &str) {
 
 /// Ready once three frames in a row were drawn with no shader left to compile (the first may
 /// still show a half-built scene).
-fn mark_ready(pipelines: Res<PipelinesPending>, mut frames: Local<u32>) {
+fn mark_ready(pipelines: Res<PipelinesPending>, mut frames: Local<u32>, mut first: Local<bool>) {
     if *frames > 3 {
         return;
+    }
+    // The app's first frame, for web/test/startup.mjs: what is left after it is the shaders.
+    if !*first {
+        *first = true;
+        mark("montello:first-frame");
     }
     *frames = if pipelines.pending() { 0 } else { *frames + 1 };
     if *frames == 3 {
