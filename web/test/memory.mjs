@@ -6,14 +6,14 @@
 //
 //     node web/test/memory.mjs http://127.0.0.1:PORT [SCENARIO...] [--scale N] [--json FILE]
 //
-// Scenarios (default: all three), each in a browser of its own:
+// Scenarios (default: all three), one after the other, each in a browser of its own:
 //   casual        Casual against Casual, to the end and the review;
 //   master        Master against Master, to the end and the review;
 //   master-hint   the player (Black, these taps) against Master, asking a hint before every
 //                 move and playing the first legal square, to the end and the review.
 // --scale: the device's pixel ratio (default 3, as web/test/phone.mjs's phone; the page draws
-// at most 2). Run it alone on the machine: it reads every Chromium renderer below its browser.
-import { chromium } from 'playwright-core';
+// at most 2). Run it alone: another browser's pages would share the machine, not the figures.
+import { phonePage } from './phone-page.mjs';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
@@ -42,12 +42,6 @@ for (const name of names) {
     process.exit(2);
   }
 }
-const FLAGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--use-angle=swiftshader', '--enable-unsafe-swiftshader', `--force-device-scale-factor=${scale}`,
-];
-const PHONE = { width: 390, height: 844 };
 const GAME_MS = 20 * 60_000;
 
 // The renderer processes below `root`: pid -> their status's kB figures.
@@ -85,14 +79,11 @@ const mib = (kb) => Math.round(kb / 1024);
 
 async function run(name) {
   const scenario = SCENARIOS[name];
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true, args: FLAGS });
-  const root = browser.process().pid;
-  const context = await browser.newContext({ viewport: null, hasTouch: true, serviceWorkers: 'block' });
-  const page = await context.newPage();
+  const { browser, page } = await phonePage(scale);
   page.setDefaultTimeout(GAME_MS);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setDeviceMetricsOverride', { ...PHONE, deviceScaleFactor: 0, mobile: true });
-  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  // Playwright starts the browser as this process's child, one scenario at a time: the
+  // renderers below this process are this browser's.
+  const root = process.pid;
   // The page's renderer is the largest one below this browser; the peak of each is kept.
   let peak = { rss: 0, hwm: 0 };
   const timeline = [];
@@ -104,6 +95,11 @@ async function run(name) {
     if (what) timeline.push({ at_s: Math.round((Date.now() - started) / 100) / 10, what, rss_mib: mib(top.rss) });
   };
   const timer = setInterval(() => sample(null), 250);
+  // A line every 30 s, so a slow run shows where it is.
+  const progress = setInterval(() => {
+    page.evaluate(() => `${document.body.dataset.transcript?.length / 2} moves, ${document.body.dataset.turn}, review ${document.body.dataset.review}`)
+      .then((where) => console.log(`  (${name}, ${Math.round((Date.now() - started) / 1000)} s: ${where}, ${mib(peak.rss)} MiB so far)`), () => {});
+  }, 30_000);
   const data = () => page.evaluate(() => ({ ...document.body.dataset }));
   await page.goto(`${base}/${scenario.query}`);
   await page.waitForFunction(() => document.body.dataset.montello === 'ready');
@@ -128,6 +124,11 @@ async function run(name) {
         || (document.body.dataset.turn === 'black' && document.body.dataset.thinking !== '1' && document.body.dataset.busy === '0'));
       let d = await data();
       if (d.turn === 'over') break;
+      if (!d.legal) {
+        // No move: the game passes for the player.
+        await page.waitForFunction((n) => document.body.dataset.transcript.length > n, d.transcript.length);
+        continue;
+      }
       await tap(...hintButton(d));
       // The hint thinks its second, then the board rings its moves.
       await page.waitForFunction(() => document.body.dataset.thinking === '1', null, { timeout: 10_000 }).catch(() => {});
@@ -149,6 +150,7 @@ async function run(name) {
   const end = await data();
   sample(`the review ${end.review}`);
   clearInterval(timer);
+  clearInterval(progress);
   await browser.close();
   const result = {
     scenario: name,

@@ -24,6 +24,7 @@
 import { chromium } from 'playwright-core';
 import { writeFileSync, mkdirSync, mkdtempSync, rmSync, readFileSync, readdirSync, cpSync } from 'node:fs';
 import { spawn } from 'node:child_process';
+import { BROWSER, FLAGS, PHONE } from './phone-page.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -59,13 +60,7 @@ function check(ok, what) {
   if (!ok) failures.push(what);
 }
 
-// Off the network, as root, WebGL2 through SwiftShader.
-const FLAGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-];
-const BROWSER = { executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true };
+// Off the network, as root, WebGL2 through SwiftShader (web/test/phone-page.mjs).
 const launch = (extra = []) => chromium.launch({ ...BROWSER, args: [...FLAGS, ...extra] });
 // The phone: a real device scale of 3. Playwright's `deviceScaleFactor` is DevTools emulation,
 // under which Chromium's ResizeObserver reports the canvas's device-pixel size unscaled, so
@@ -73,7 +68,6 @@ const launch = (extra = []) => chromium.launch({ ...BROWSER, args: [...FLAGS, ..
 // with a UI three times too large; a browser started at scale 3 reports it as a phone does.
 const phoneBrowser = await launch(['--force-device-scale-factor=3']);
 const browser = await launch();
-const PHONE = { width: 390, height: 844 };
 
 // The service worker (web/sw.js) is blocked except where a test is about it (5e): the others
 // then fetch and refuse files as they ask, and no context downloads the site twice.

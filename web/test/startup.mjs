@@ -11,7 +11,7 @@
 //
 // Run it alone on the machine: throttling slows the page's threads, not the GPU process
 // (SwiftShader here), so a busy machine shows in the figures.
-import { chromium } from 'playwright-core';
+import { phonePage } from './phone-page.mjs';
 import { writeFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
@@ -31,21 +31,10 @@ if (!base) {
   console.error('usage: node web/test/startup.mjs http://127.0.0.1:PORT [--throttle N] [--runs N] [--scale N] [--json FILE]');
   process.exit(2);
 }
-const FLAGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--use-angle=swiftshader', '--enable-unsafe-swiftshader', `--force-device-scale-factor=${scale}`,
-];
-const PHONE = { width: 390, height: 844 };
 
 async function once() {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true, args: FLAGS });
-  const context = await browser.newContext({ viewport: null, hasTouch: true, serviceWorkers: 'block' });
-  const page = await context.newPage();
+  const { browser, page, cdp } = await phonePage(scale);
   page.setDefaultTimeout(240_000);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setDeviceMetricsOverride', { ...PHONE, deviceScaleFactor: 0, mobile: true });
-  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
   await page.goto(`${base}/?open=board`);
   await page.waitForFunction(() => ['ready', 'failed'].includes(document.body.dataset.montello));

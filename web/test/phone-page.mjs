@@ -1,0 +1,25 @@
+// What the Chromium tools share (web/test/phone.mjs, memory.mjs, startup.mjs): Debian's
+// chromium started off the network, as root, with WebGL2 through SwiftShader, and a page in it
+// that is a 390x844 touch phone.
+import { chromium } from 'playwright-core';
+
+export const FLAGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+];
+export const BROWSER = { executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true };
+export const PHONE = { width: 390, height: 844 };
+
+// A new browser at device scale `scale` (a real one: Playwright's `deviceScaleFactor` is
+// DevTools emulation, web/test/phone.mjs says why) with one page emulating the phone: its
+// metrics and touch. Returns the browser, the page and the page's CDP session.
+export async function phonePage(scale) {
+  const browser = await chromium.launch({ ...BROWSER, args: [...FLAGS, `--force-device-scale-factor=${scale}`] });
+  const context = await browser.newContext({ viewport: null, hasTouch: true, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setDeviceMetricsOverride', { ...PHONE, deviceScaleFactor: 0, mobile: true });
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  return { browser, page, cdp };
+}
