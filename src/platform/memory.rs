@@ -3,8 +3,9 @@
 //! A browser ends a page that holds too much, a phone's at less than a desktop's (Mobile Safari
 //! above all), and WebAssembly's memory never shrinks: every byte a search once touched stays
 //! the page's. So in a browser the engine's pools are sized by device class, as lichess sizes
-//! its engine's table (32 MB on iOS): the largest search tree a move, a hint or an estimate may
-//! grow ([`EngineMemory::tree`]; the alpha-beta half of a move takes a quarter of it). The
+//! its engine's table (32 MB on iOS): the largest search tree a move or a hint may grow
+//! ([`EngineMemory::tree`]; the alpha-beta half of a move takes a quarter of it; the review's
+//! and the estimates' tables are small and fixed). The
 //! class comes from what the browser says of itself: `navigator.deviceMemory` (Chromium's
 //! coarse figure in GB; Safari has none), whether the main pointer is a finger, and the
 //! screen's shorter side. The native builds keep the levels' own pools (a phone app is not
@@ -23,7 +24,7 @@ pub enum DeviceClass {
     Desktop,
 }
 
-/// What a browser tells of the device (web/index.html's world, read by [`DeviceClass::of_page`]).
+/// What a browser tells of the device (read from the page by [`DeviceClass::of_this_device`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DeviceSigns {
     /// `navigator.deviceMemory` in GB, where the browser gives it (Chromium: 0.25 to 8).
