@@ -13,16 +13,11 @@
 //                 move and playing the first legal square, to the end and the review.
 // --scale: the device's pixel ratio (default 3, as web/test/phone.mjs's phone; the page draws
 // at most 2). Run it alone: another browser's pages would share the machine, not the figures.
-import { phonePage } from './phone-page.mjs';
+import { phonePage, takeOption } from './phone-page.mjs';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(name);
-  if (at < 0) return fallback;
-  const [value] = args.splice(at, 2).slice(1);
-  return value;
-};
+const option = (name, fallback) => takeOption(args, name, fallback);
 const scale = Number(option('--scale', '3'));
 const jsonFile = option('--json', null);
 const [base, ...chosen] = args;

@@ -11,6 +11,13 @@ export const FLAGS = [
 export const BROWSER = { executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true };
 export const PHONE = { width: 390, height: 844 };
 
+// `--name VALUE` taken out of `args` (the tools' command lines), or `fallback` without it.
+export function takeOption(args, name, fallback) {
+  const at = args.indexOf(name);
+  if (at < 0) return fallback;
+  return args.splice(at, 2)[1] ?? fallback;
+}
+
 // A new browser at device scale `scale` (a real one: Playwright's `deviceScaleFactor` is
 // DevTools emulation, web/test/phone.mjs says why) with one page emulating the phone: its
 // metrics and touch. Returns the browser, the page and the page's CDP session.

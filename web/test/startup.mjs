@@ -11,16 +11,11 @@
 //
 // Run it alone on the machine: throttling slows the page's threads, not the GPU process
 // (SwiftShader here), so a busy machine shows in the figures.
-import { phonePage } from './phone-page.mjs';
+import { phonePage, takeOption } from './phone-page.mjs';
 import { writeFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(name);
-  if (at < 0) return fallback;
-  const [value] = args.splice(at, 2).slice(1);
-  return value;
-};
+const option = (name, fallback) => takeOption(args, name, fallback);
 const throttle = Number(option('--throttle', '4'));
 const runs = Number(option('--runs', '3'));
 // The device's pixel ratio (default 3, as web/test/phone.mjs's phone: the page draws at 2).
