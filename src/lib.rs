@@ -146,6 +146,18 @@ impl Plugin for AppPlugin {
             plugins
         };
         app.add_plugins((plugins, MeshPickingPlugin));
+        // Every mesh in a buffer of its own: the board has a dozen meshes, made once, and
+        // Bevy's shared slabs each keep an offset allocator sized for 128K meshes (about 4 MiB
+        // of heap a slab, three natively, one for the indices in a browser: app::heap's count).
+        if let Some(render) = app.get_sub_app_mut(bevy::render::RenderApp) {
+            render.insert_resource(bevy::render::mesh::allocator::MeshAllocatorSettings {
+                slab_allocator_settings: bevy::render::slab_allocator::SlabAllocatorSettings {
+                    large_threshold: 0,
+                    ..default()
+                },
+                ..default()
+            });
+        }
         #[cfg(not(any(target_os = "android", target_os = "ios", target_family = "wasm")))]
         if self.launch.offscreen {
             app.add_plugins(bevy::app::ScheduleRunnerPlugin::run_loop(
@@ -187,6 +199,7 @@ impl Plugin for AppPlugin {
             app::launch::plugin,
             platform::plugin,
             app::power::plugin,
+            app::heap::plugin,
             board::sound::output_plugin,
             board::haptics::output_plugin,
             ui::theme::plugin,

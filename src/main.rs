@@ -15,6 +15,10 @@ use montello::{
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+// The heap counts what it lends (montello::app::heap: the app's memory, told by owner).
+#[global_allocator]
+static HEAP: montello::app::heap::Counting = montello::app::heap::Counting;
+
 /// The command line: each flag is one field of [`LaunchOptions`], which documents what it does
 /// to the app.
 #[cfg(not(target_os = "ios"))]

@@ -62,7 +62,10 @@ RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" \
 
 rm -rf "$out"
 mkdir -p "$out"
-bindgen=(wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section)
+# MONTELLO_WEB_KEEP_NAMES=1 keeps the functions' names, for a profile of the page
+# (web/test/profile.mjs); a shipped build leaves them out (11 MB of the app module unpacked).
+bindgen=(wasm-bindgen --target web --no-typescript --remove-producers-section)
+[[ "${MONTELLO_WEB_KEEP_NAMES:-}" == 1 ]] || bindgen+=(--remove-name-section)
 "${bindgen[@]}" --out-dir "$out" --out-name montello "$target_dir/$wasm/$profile/montello.wasm"
 "${bindgen[@]}" --out-dir "$out" --out-name montello_worker "$target_dir/$wasm/web/montello_worker.wasm"
 # The two worker builds share one JavaScript glue (the same exports and imports): their glue

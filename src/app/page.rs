@@ -20,6 +20,7 @@
 //! | `data-review` | the game review (`game::review`): `none`, `running`, or `done MOVES MARKED` (the moves on the board reviewed, and how many of them cost discs enough to be marked) |
 //! | `data-values` | the values on the squares (`game::values`) of the position the board values now: `none`, `running`, or the wire's words best first, `h7:10:e g1:-4:e …` |
 //! | `data-engine-memory` | the engine's budget on this device (`platform::memory`): its class and the most bytes a search's tree may hold, `phone 33554432` |
+//! | `data-heap` | what the app's heap holds by owner (`app::heap`): `heap MIB/PEAK_MIB images N/BYTES atlases N/SIZES/BYTES meshes N/BYTES` |
 //! | `data-practice` | a try at a better move (`game::practice`): `none`, `asking PLY`, `judging PLY`, `judged PLY MOVE found\|missed VALUE`, `answered PLY` |
 //!
 //! Positions are in the canvas's CSS pixels (the page adds the canvas's offset).
@@ -53,6 +54,7 @@ pub(crate) fn plugin(app: &mut App) {
             publish_values,
             publish_practice,
             publish_engine_memory,
+            publish_heap,
             tell_engine_lost,
         ),
     );
@@ -157,6 +159,12 @@ fn publish_rendering(
 }
 
 /// The engine's memory budget, written once it is known (it does not change).
+fn publish_heap(heap: Res<crate::app::heap::HeapReport>) {
+    if heap.is_changed() {
+        set("data-heap", &heap.words());
+    }
+}
+
 fn publish_engine_memory(memory: Res<crate::platform::memory::EngineMemory>) {
     if memory.is_changed() {
         set(

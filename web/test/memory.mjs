@@ -99,7 +99,7 @@ async function run(name) {
   await page.goto(`${base}/${scenario.query}`);
   await page.waitForFunction(() => document.body.dataset.montello === 'ready');
   const ready = await data();
-  sample(`the board (${ready.engineMemory})`);
+  sample(`the board (${ready.engineMemory}; the app's ${ready.heap})`);
   if (scenario.hints) {
     // The toolbar's Hint (the fourth button in reading order, as web/test/phone.mjs taps them).
     const tap = async (x, y) => {
@@ -143,13 +143,16 @@ async function run(name) {
   }
   await page.waitForFunction(() => (document.body.dataset.review ?? '').startsWith('done'));
   const end = await data();
-  sample(`the review ${end.review}`);
+  sample(`the review ${end.review} (the app's ${end.heap})`);
   clearInterval(timer);
   clearInterval(progress);
   await browser.close();
   const result = {
     scenario: name,
     engine_memory: ready.engineMemory,
+    // What the app's heap held by owner (app::heap, data-heap) at the board and at the end.
+    heap_at_board: ready.heap,
+    heap_at_end: end.heap,
     moves: end.transcript.length / 2,
     seconds: Math.round((Date.now() - started) / 1000),
     peak_rss_mib: mib(peak.rss),

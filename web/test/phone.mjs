@@ -218,6 +218,12 @@ let transcript;
   check(d.rendering === 'scale 2 msaa 1 shadows off', `drawn as a phone draws: ${d.rendering}`);
   // The engine's memory sized for a phone (src/platform/memory.rs): a quarter of Master's pool.
   check(d.engineMemory === `phone ${32 << 20}`, `the engine's memory sized as a phone's: ${d.engineMemory}`);
+  // What the app's heap holds by owner (app::heap), counted by its own allocator: the glyph
+  // atlases of the board's texts among the images, and the meshes kept for picking.
+  const heap = (d.heap ?? '').match(/^heap (\d+)\/(\d+) images (\d+)\/(\d+) atlases (\d+)\/(\d+)\/(\d+) meshes (\d+)\/(\d+)$/);
+  check(heap && Number(heap[1]) > 0 && Number(heap[2]) >= Number(heap[1]) && Number(heap[5]) > 0 && Number(heap[8]) > 0,
+    `the app's heap told by owner: ${d.heap}`);
+  figures.heap_at_board = d.heap;
   // The browser build has no tonemapping tables (Cargo.toml): Bevy would say so if the camera
   // asked for one.
   const tables = page.consoleLines.filter((l) => l.includes('tonemapping_luts'));

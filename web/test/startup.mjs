@@ -7,7 +7,7 @@
 //   the app's module downloaded, compiled, the app's first frame, the board ready (the page's
 //   firstBoardMs: drawn with every shader compiled).
 //
-//     node web/test/startup.mjs http://127.0.0.1:PORT [--throttle 4] [--runs 3] [--scale 3] [--json FILE]
+//     node web/test/startup.mjs http://127.0.0.1:PORT [--throttle 4] [--runs 3] [--scale 3] [--params K=V&...] [--json FILE]
 //
 // Run it alone on the machine: throttling slows the page's threads, not the GPU process
 // (SwiftShader here), so a busy machine shows in the figures.
@@ -21,9 +21,11 @@ const runs = Number(option('--runs', '3'));
 // The device's pixel ratio (default 3, as web/test/phone.mjs's phone: the page draws at 2).
 const scale = Number(option('--scale', '3'));
 const jsonFile = option('--json', null);
+// More of the page's options (web/index.html reads them as the desktop's command line), e.g. shadows=off.
+const params = option('--params', null);
 const [base] = args;
 if (!base) {
-  console.error('usage: node web/test/startup.mjs http://127.0.0.1:PORT [--throttle N] [--runs N] [--scale N] [--json FILE]');
+  console.error('usage: node web/test/startup.mjs http://127.0.0.1:PORT [--throttle N] [--runs N] [--scale N] [--params K=V&...] [--json FILE]');
   process.exit(2);
 }
 
@@ -31,7 +33,7 @@ async function once() {
   const { browser, page, cdp } = await phonePage(scale);
   page.setDefaultTimeout(240_000);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
-  await page.goto(`${base}/?open=board`);
+  await page.goto(`${base}/?open=board${params ? `&${params}` : ''}`);
   await page.waitForFunction(() => ['ready', 'failed'].includes(document.body.dataset.montello));
   const figures = await page.evaluate(() => {
     const at = (name) => Math.round(performance.getEntriesByName(name)[0]?.startTime ?? NaN);
