@@ -89,6 +89,10 @@ shots=(
     # its second move highlighted in the row under the review's line; lying down too.
     "review-line|390x844|--position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 --safe-area 0,47,0,34 --open moves --review --show-move 44 --line-step 2"
     "review-line-landscape|844x390|--position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 --safe-area 47,0,47,21 --open moves --review --show-move 44 --line-step 2"
+    # The opening's name (#71): the Rose-Bill named in the strip while the game follows it,
+    # and in the move list (in Japanese) once the game has left it at move 10.
+    "opening-strip|390x844|--position f5d6c3d3c4f4c5b3c2 --safe-area 0,47,0,34"
+    "opening-moves-ja|390x844|--position f5d6c3d3c4f4c5b3c2e3 --safe-area 0,47,0,34 --lang ja --open moves"
     # Tall phones (issue #54): the cards around a low board, the move strip; the first launch
     # (no game yet: ready to play as Black, "Tap a dot to play").
     "tall-phone|540x1170|--position f5d6c3d3c4f4f6f3e6e7"

@@ -38,7 +38,7 @@
 //! | 9 | `train` | the evaluation's trainer: self-play, exact labels, the fit (`cli`) |
 //! | 8 | `wire`, `arena`, `nboard`, `book_builder` | the lines a search elsewhere is asked and answers in (the browser's worker); matches between players, the NBoard protocol, the opening book's builder (`cli`) |
 //! | 7 | `search` | the searches, the exact solver, levels, the review and the win bar's estimate |
-//! | 6 | `perft` | move-generator counts, the speed measurement |
+//! | 6 | `perft`, `named_openings` | move-generator counts, the speed measurement; the names of the standard openings, found under the board's symmetries |
 //! | 5 | `notation`, `eval` | transcripts, GGF, board strings, OBF; the learned evaluation |
 //! | 4 | `playout` | random playouts and the fast random generator |
 //! | 3 | `game` | the rules ([`Variant`]) and the game with its history ([`Game`]) |
@@ -91,6 +91,7 @@ pub mod arena;
 pub mod book_builder;
 pub mod eval;
 pub mod movegen;
+pub mod named_openings;
 #[cfg(feature = "cli")]
 pub mod nboard;
 pub mod notation;

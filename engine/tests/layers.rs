@@ -27,7 +27,7 @@ const LAYERS: [&[&str]; 10] = [
     &["game"],                   // the rules: variants, legal moves, passes, the end; history
     &["playout"],                // random playouts and the fast random generator
     &["notation", "eval"],       // the formats; the learned evaluation
-    &["perft"],                  // move-generator counts and the speed measurement
+    &["perft", "named_openings"], // move-generator counts and the speed; the openings' names
     &["search"],                 // the searches, the exact solver, levels, the review
     // the worker's wire; the tools: matches, the NBoard protocol, the opening book's builder
     &["wire", "arena", "nboard", "book_builder"],

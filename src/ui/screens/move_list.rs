@@ -337,6 +337,10 @@ fn pairs_list(docked: bool) -> impl Bundle {
     )
 }
 
+/// The line over a list's pairs that names the game's opening.
+#[derive(Component, Debug)]
+pub struct OpeningLine;
+
 /// A list of numbered pairs (the sheet's or the docked one).
 #[derive(Component, Debug)]
 struct PairsList;
@@ -386,6 +390,18 @@ fn spawn_pairs(
             list.spawn(label("moves.none", theme::FONT));
             list.spawn(label("moves.tap", 16.0));
         });
+    }
+    // The opening the game played, over its moves, a row of its own.
+    if let Some(text) = super::hud::opening_line(game, game.ply(), lang) {
+        commands.entity(list).with_child((
+            coloured_label(text, 15.0, Color::WHITE),
+            Paint::TextDim,
+            OpeningLine,
+            Node {
+                width: percent(100),
+                ..default()
+            },
+        ));
     }
     // With the AI's numbers beside its moves a pair takes the whole row.
     let pair_width = if ai_stats.is_some() {

@@ -32,6 +32,7 @@ pub(super) use cards::who_plays;
 use cards::*;
 use notices::*;
 use place::*;
+pub(super) use strip::opening_line;
 use strip::*;
 use texts::*;
 

@@ -210,9 +210,11 @@ pub(super) fn update_texts(
                 language.0,
             ),
             HudText::Progress if buttons_beside_strip(&current, &players) >= 2 => String::new(),
-            HudText::Progress => {
-                progress_text(current.shown_ply(), current.shown_position(), language.0)
-            }
+            // While the game follows a named opening, its name; then where the game is.
+            HudText::Progress => match opening_at(current.game(), current.shown_ply()) {
+                Some((name, None)) => name.to_string(),
+                _ => progress_text(current.shown_ply(), current.shown_position(), language.0),
+            },
         };
         if text.0 != value {
             text.0 = value;
