@@ -13,6 +13,8 @@ mod arena_cmd;
 mod bench_cmd;
 #[path = "cli/book.rs"]
 mod book_cmd;
+#[path = "cli/puzzles.rs"]
+mod puzzles_cmd;
 #[path = "cli/review.rs"]
 mod review_cmd;
 #[path = "cli/solve.rs"]
@@ -54,6 +56,10 @@ enum Command {
     /// values within MAX_MARGIN discs of even, one transcript a line with its value as a
     /// comment (engine/data/openings.txt is this command's output).
     Openings(arena_cmd::OpeningsArgs),
+    /// Make the daily puzzles from games: positions 10 to 16 squares from the end where one or
+    /// two moves reach the best exact result and the evaluation's first look does not (the
+    /// set on stdout: engine/data/puzzles.txt is this command's output).
+    Puzzles(puzzles_cmd::PuzzlesArgs),
     /// Evaluate a position with the learned pattern evaluation: the expected final disc
     /// margin for the side to move. Accepts a transcript, a GGF record or a board string.
     Eval(EvalArgs),
@@ -194,6 +200,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Bench(args) => bench_cmd::run(args),
         Command::Show(args) => show(args),
         Command::Openings(args) => arena_cmd::openings(args),
+        Command::Puzzles(args) => puzzles_cmd::run(args),
         Command::Arena(args) => arena_cmd::run(args),
         Command::Eval(args) => eval(args),
         Command::Solve(SolveArgs {

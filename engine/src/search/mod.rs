@@ -15,6 +15,7 @@ pub(crate) mod endgame;
 mod levels;
 mod mcts;
 mod probcut;
+pub mod puzzle;
 pub mod review;
 
 pub use alphabeta::AlphaBetaConfig;

@@ -1,0 +1,117 @@
+//! `puzzles`: the daily puzzles' set made from real games (#71, docs/app.md "The daily puzzle").
+
+use clap::Args;
+use montello_engine::notation::transcript;
+use montello_engine::search::puzzle::{self, Puzzle};
+use montello_engine::{FastRng, Variant};
+use std::collections::HashSet;
+use std::time::Instant;
+
+/// `puzzles`'s arguments.
+#[derive(Args, Debug)]
+pub struct PuzzlesArgs {
+    /// Files of games: the arena's logs (a transcript last on each `game` line) or one
+    /// transcript a line.
+    #[arg(required = true)]
+    games: Vec<std::path::PathBuf>,
+    /// How many puzzles to keep.
+    #[arg(long, default_value_t = 200)]
+    count: usize,
+    /// The tempting move must lose at least this many discs against the best.
+    #[arg(long, default_value_t = 4)]
+    min_cost: i32,
+    /// The best result must be at least this many discs for the side to move (0: it can at
+    /// least draw, so the puzzle is to win or to save the draw, not to lose by less).
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    min_best: i32,
+    /// Seeds the order the games' positions are tried in.
+    #[arg(long, default_value_t = 71)]
+    seed: u64,
+}
+
+/// `puzzles`: the set on stdout (engine/data/puzzles.txt is its output), progress on stderr.
+pub fn run(
+    PuzzlesArgs {
+        games,
+        count,
+        min_cost,
+        min_best,
+        seed,
+    }: PuzzlesArgs,
+) -> Result<(), String> {
+    let start = Instant::now();
+    // Every position 10 to 16 squares from the end of every game, once each.
+    let mut positions = Vec::new();
+    let mut seen = HashSet::new();
+    let mut read = 0;
+    for file in &games {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        for line in text.lines() {
+            let Some(moves) = line.split_whitespace().last() else {
+                continue;
+            };
+            let Ok(game) = transcript::parse(moves, Variant::Othello) else {
+                continue;
+            };
+            read += 1;
+            for pos in game.positions() {
+                if puzzle::EMPTIES.contains(&pos.empties().count())
+                    && seen.insert((pos.player().0, pos.opponent().0))
+                {
+                    positions.push(*pos);
+                }
+            }
+        }
+    }
+    // Tried in a seeded order, at most a fifth of the set from each count of empty squares,
+    // so the set spans 10 to 16.
+    let mut rng = FastRng::new(seed);
+    for i in (1..positions.len()).rev() {
+        let j = rng.below(i as u32 + 1) as usize;
+        positions.swap(i, j);
+    }
+    let per_empties = count.div_ceil(5);
+    let mut kept: Vec<Puzzle> = Vec::new();
+    let mut tried = 0;
+    for pos in &positions {
+        if kept.len() == count {
+            break;
+        }
+        let empties = pos.empties().count();
+        if kept
+            .iter()
+            .filter(|p| p.position.empties().count() == empties)
+            .count()
+            >= per_empties
+        {
+            continue;
+        }
+        tried += 1;
+        if let Some(p) = puzzle::find(pos, min_cost).filter(|p| p.best >= min_best) {
+            kept.push(p);
+            eprintln!(
+                "{} of {count} ({tried} tried, {:.0} s)",
+                kept.len(),
+                start.elapsed().as_secs_f64()
+            );
+        }
+    }
+    println!(
+        "# The daily puzzles (#71): positions 10 to 16 squares from the end of the games in the\n\
+         # arena's logs (docs/arena), each with one or two moves that reach the best exact\n\
+         # result (at least {min_best:+} for the side to move) and a first look's move at least\n\
+         # {min_cost} discs worse. Written by\n\
+         # montello-engine puzzles --count {count} --min-cost {min_cost} --min-best {min_best} --seed {seed} docs/arena/*.log\n\
+         # from {read} games; every line re-proved by engine/src/search/puzzle.rs's tests."
+    );
+    for p in &kept {
+        println!("{}", p.to_line());
+    }
+    eprintln!(
+        "{} puzzles from {tried} positions tried ({} in {read} games) in {:.0} s",
+        kept.len(),
+        positions.len(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
