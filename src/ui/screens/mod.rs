@@ -9,6 +9,7 @@ mod menu;
 mod move_list;
 mod names;
 mod new_game;
+mod opening;
 mod practice;
 pub mod result;
 mod stats;

@@ -392,7 +392,7 @@ fn spawn_pairs(
         });
     }
     // The opening the game played, over its moves, a row of its own.
-    if let Some(text) = super::hud::opening_line(game, game.ply(), lang) {
+    if let Some(text) = super::opening::opening_line(game, game.ply(), lang) {
         commands.entity(list).with_child((
             coloured_label(text, 15.0, Color::WHITE),
             Paint::TextDim,

@@ -28,11 +28,11 @@ mod strip;
 mod tests;
 mod texts;
 
+use super::opening::opening_at;
 pub(super) use cards::who_plays;
 use cards::*;
 use notices::*;
 use place::*;
-pub(super) use strip::opening_line;
 use strip::*;
 use texts::*;
 

@@ -100,26 +100,3 @@ pub fn progress_text(ply: usize, position: montello_engine::Position, lang: Lang
         lang.f("hud.move_empty", &[("n", &ply), ("empty", &empty)])
     }
 }
-
-/// The named opening the first `ply` moves of `game` follow (`montello_engine::named_openings`,
-/// matched under the board's symmetries): its name, and the move where the game left the
-/// table once it has. `None` before a named position, or from a start the table lacks.
-pub fn opening_at(
-    game: &montello_engine::Game,
-    ply: usize,
-) -> Option<(&'static str, Option<usize>)> {
-    let positions = game.positions();
-    let at = montello_engine::named_openings::OpeningNames::shipped()
-        .of_positions(&positions[..=ply.min(positions.len() - 1)])?;
-    Some((at.line.name.as_str(), at.left_at))
-}
-
-/// The move list's line for the opening of the game's first `ply` moves: "Opening: Tiger",
-/// and once the game left the table "Opening: Tiger, left at move 9".
-pub fn opening_line(game: &montello_engine::Game, ply: usize, lang: Lang) -> Option<String> {
-    let (name, left) = opening_at(game, ply)?;
-    Some(match left {
-        None => lang.f("opening.named", &[("name", &name)]),
-        Some(n) => lang.f("opening.left", &[("name", &name), ("n", &n)]),
-    })
-}

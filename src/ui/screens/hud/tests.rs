@@ -45,47 +45,6 @@ fn the_move_strip_shows_the_last_moves_in_numbered_pairs() {
 }
 
 #[test]
-fn the_strip_names_the_opening_and_the_list_says_where_the_game_left_it() {
-    let game = |moves: &str| {
-        montello_engine::notation::transcript::parse(moves, montello_engine::Variant::default())
-            .expect("legal")
-    };
-    // The Tiger, from f5 and through its mirror image from c4.
-    for moves in ["f5d6c3d3c4", "c4e3f6e6f5"] {
-        let g = game(moves);
-        assert_eq!(opening_at(&g, 5), Some(("Tiger", None)), "{moves}");
-        assert_eq!(
-            opening_line(&g, 5, Lang::En).as_deref(),
-            Some("Opening: Tiger")
-        );
-        // Shown at an earlier move: the opening as it stood then.
-        assert_eq!(opening_at(&g, 2), Some(("Perpendicular Opening", None)));
-    }
-    // The Rose-Bill, then a move no named line plays there (Tamenori goes on with e6, the
-    // Central Rose-Bill with b4): the name stays, with the move that left it.
-    let mut g = game("f5d6c3d3c4f4c5b3c2");
-    assert_eq!(opening_at(&g, 9), Some(("Rose-Bill", None)));
-    let off = g
-        .moves()
-        .into_iter()
-        .find(|m| !["e6", "b4"].contains(&m.to_string().as_str()))
-        .expect("another move");
-    g.play(off).expect("legal");
-    assert_eq!(opening_at(&g, 10), Some(("Rose-Bill", Some(10))));
-    assert_eq!(
-        opening_line(&g, 10, Lang::En).as_deref(),
-        Some("Opening: Rose-Bill, left at move 10")
-    );
-    assert_eq!(
-        opening_line(&g, 10, Lang::Ja).as_deref(),
-        Some("定石：Rose-Bill・10手目で新手")
-    );
-    // No move yet, or the first alone: no name.
-    assert_eq!(opening_at(&game(""), 0), None);
-    assert_eq!(opening_at(&game("f5"), 1), None);
-}
-
-#[test]
 fn the_strip_says_which_move_and_how_many_squares_are_empty() {
     let mut game = montello_engine::Game::new(montello_engine::Variant::default());
     assert_eq!(progress_text(0, game.position(), Lang::En), "60 empty");
