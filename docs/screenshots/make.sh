@@ -41,8 +41,20 @@ done
 named=$(mktemp -d)
 printf '(version: 2, prefs: (table_mode: true, names: ("Ann", "Bo")))\n' >"$named/settings.ron"
 
+# The adaptive opponent (#71): on, after four games against Casual (3 won, 1 lost), the last
+# of them the finished game below, counted.
+adaptive=$(mktemp -d)
+printf '(version: 2, prefs: (adaptive: true))\n' >"$adaptive/settings.ron"
+printf '(version: 1, levels: {"ai:3": (games: 4, wins: 3, losses: 1, draws: 0, best_margin: 42)}, last_game: "%s")\n' \
+    f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4PAa7b7b8 \
+    >"$adaptive/stats.ron"
+adaptive_new=$(mktemp -d)
+cp "$adaptive"/*.ron "$adaptive_new"/
+
 # Screens and languages: name, window, flags.
 shots=(
+    "adaptive-new-game|390x844|--data-dir $adaptive_new --safe-area 0,47,0,34 --open new"
+    "adaptive-result|390x844|--data-dir $adaptive --safe-area 0,47,0,34 --position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 --open result"
     "ja-menu|540x960|--autoplay 2 --after-moves 12 --lang ja --open menu"
     "help|540x960|--autoplay 2 --after-moves 12 --open help"
     "about|960x540|--autoplay 3 --after-moves 12 --open about"

@@ -10,5 +10,6 @@ pub mod margin;
 pub mod player;
 pub mod players;
 pub mod practice;
+pub mod rating;
 pub mod review;
 pub mod values;

@@ -386,6 +386,7 @@ impl SettingsV1 {
             ai_stats: self.ai_stats,
             auto_pass: self.auto_pass,
             names: self.names,
+            adaptive: Preferences::default().adaptive,
         }
     }
 }
@@ -500,6 +501,7 @@ mod settings_tests {
             ai_stats: true,
             auto_pass: false,
             names: ["Ann".into(), "Bo".into()],
+            adaptive: false,
         };
         assert_eq!(s, expected);
         // Written back, it is format 2 and reads back the same.

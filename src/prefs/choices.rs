@@ -269,6 +269,9 @@ pub struct Preferences {
     /// The players' names, Black's then White's, shown on their cards when they are human;
     /// empty: "You" against the AI, "Player 1" / "Player 2" face to face.
     pub names: [String; 2],
+    /// The adaptive opponent (#71): a new game against the AI, and each rematch, at the level
+    /// the player's rating picks (`game::rating`) instead of a chosen one.
+    pub adaptive: bool,
 }
 
 impl Default for Preferences {
@@ -289,6 +292,7 @@ impl Default for Preferences {
             ai_stats: false,
             auto_pass: true,
             names: [String::new(), String::new()],
+            adaptive: false,
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The UI over the board: the HUD, the toolbar, and the overlays (new game, move list, menu).
 
+mod adaptive;
 pub mod best_line;
 mod glance;
 mod graph;

@@ -62,6 +62,8 @@ pub enum NewGameAction {
     FaceToFace,
     /// Show or hide the other options (who plays, the rules).
     MoreOptions,
+    /// The adaptive opponent on or off.
+    Adaptive,
     /// Start the game.
     Start,
 }
@@ -95,6 +97,8 @@ pub struct Draft {
     pub variant: Variant,
     /// "More options" is open.
     pub more: bool,
+    /// The adaptive opponent: the level follows the player's rating.
+    pub adaptive: bool,
 }
 
 impl Draft {
@@ -126,6 +130,7 @@ impl Draft {
             variant,
             // Whatever is not the usual game shows its choices.
             more: mode != Mode::AgainstAi || variant != Variant::default(),
+            adaptive: false,
         }
     }
 
@@ -157,8 +162,17 @@ impl Draft {
 #[derive(Component, Debug)]
 struct Screen;
 
-fn start_draft(mut draft: ResMut<Draft>, players: Res<Players>) {
+fn start_draft(
+    mut draft: ResMut<Draft>,
+    players: Res<Players>,
+    settings: Res<Settings>,
+    stats: Res<StatsFile>,
+) {
     *draft = Draft::of(&players, draft.variant);
+    draft.adaptive = settings.adaptive;
+    if draft.adaptive {
+        draft.level = super::adaptive::level(&stats.0);
+    }
 }
 
 /// A level in the player's terms: one line, the string's key.
@@ -295,6 +309,31 @@ fn spawn_screen(
             "new_game.level"
         };
         parts.push(commands.spawn(label(title, theme::FONT)).id());
+        // The adaptive opponent first (the level the player's rating picks, and the rating),
+        // then the levels to choose by hand.
+        if draft.mode == Mode::AgainstAi {
+            parts.push(
+                commands
+                    .spawn(switch(
+                        "new_game.adaptive",
+                        NewGameAction::Adaptive,
+                        draft.adaptive,
+                    ))
+                    .id(),
+            );
+            parts.push(
+                commands
+                    .spawn((
+                        coloured_label(
+                            super::adaptive::about(&stats.0, lang.0),
+                            14.0,
+                            Color::WHITE,
+                        ),
+                        Paint::TextDim,
+                    ))
+                    .id(),
+            );
+        }
         let mut levels = commands.spawn(layout(Node {
             flex_direction: FlexDirection::Column,
             row_gap: px(6),
@@ -405,12 +444,23 @@ fn handle_actions(
     mut ai: ResMut<AiState>,
     mut settings: ResMut<Settings>,
     time: Res<Time<Real>>,
+    stats: Res<StatsFile>,
 ) {
     for UiAction(action) in actions.read() {
         match *action {
             NewGameAction::FaceToFace => settings.table_mode = !settings.table_mode,
             NewGameAction::PlayAs(play_as) => draft.play_as = play_as,
-            NewGameAction::SetLevel(level) => draft.level = level,
+            // A level chosen by hand is the opponent: the adaptive one steps aside.
+            NewGameAction::SetLevel(level) => {
+                draft.level = level;
+                draft.adaptive = false;
+            }
+            NewGameAction::Adaptive => {
+                draft.adaptive = !draft.adaptive;
+                if draft.adaptive {
+                    draft.level = super::adaptive::level(&stats.0);
+                }
+            }
             NewGameAction::SetMode(mode) => draft.mode = mode,
             NewGameAction::SetVariant(variant) => draft.variant = variant,
             NewGameAction::MoreOptions => draft.more = !draft.more,
@@ -418,6 +468,9 @@ fn handle_actions(
                 // A random colour: the clock's milliseconds at the tap (a browser's clock is
                 // coarsened to 0.1-1 ms, so its nanoseconds would always be even).
                 let coin = time.elapsed().as_millis().is_multiple_of(2);
+                if draft.mode == Mode::AgainstAi && settings.adaptive != draft.adaptive {
+                    settings.adaptive = draft.adaptive;
+                }
                 ai.cancel();
                 commands.write(GameCommand::NewGame(GameSetup {
                     players: draft.players(coin),
@@ -512,6 +565,58 @@ mod tests {
         d.mode = Mode::AiAgainstAi;
         assert_eq!(d.players(true).get(Side::Black), Player::Ai(strong));
         assert_eq!(d.players(true).get(Side::White), Player::Ai(strong));
+    }
+
+    #[test]
+    fn the_adaptive_switch_plays_the_level_the_rating_picks_until_a_level_is_chosen() {
+        let mut stats = Stats::default();
+        stats.levels.insert(
+            AiLevel::Level(Level::Casual),
+            LevelRecord {
+                games: 8,
+                wins: 8,
+                ..Default::default()
+            },
+        );
+        let picked = super::super::adaptive::level(&stats);
+        assert_eq!(picked, AiLevel::Level(Level::Intermediate));
+        let mut app = App::new();
+        app.add_message::<UiAction<NewGameAction>>()
+            .add_message::<GameCommand>()
+            .init_resource::<Draft>()
+            .init_resource::<Settings>()
+            .insert_resource(StatsFile(stats))
+            .init_resource::<AiState>()
+            .init_resource::<Time<Real>>()
+            .init_resource::<NextState<Overlay>>()
+            .add_systems(Update, handle_actions);
+        let act = |app: &mut App, action| {
+            app.world_mut().write_message(UiAction(action));
+            app.update();
+        };
+        act(&mut app, NewGameAction::Adaptive);
+        let draft = *app.world().resource::<Draft>();
+        assert!(draft.adaptive);
+        assert_eq!(draft.level, picked);
+        // A level chosen by hand turns it off.
+        act(
+            &mut app,
+            NewGameAction::SetLevel(AiLevel::Level(Level::Casual)),
+        );
+        assert!(!app.world().resource::<Draft>().adaptive);
+        // On again and Start: the game is against the pick, and the choice is kept.
+        act(&mut app, NewGameAction::Adaptive);
+        act(&mut app, NewGameAction::Start);
+        assert!(app.world().resource::<Settings>().adaptive);
+        let sent: Vec<GameCommand> = app
+            .world_mut()
+            .resource_mut::<Messages<GameCommand>>()
+            .drain()
+            .collect();
+        assert!(
+            matches!(&sent[..], [GameCommand::NewGame(setup)] if setup.players == Players::against_ai(Side::Black, picked)),
+            "{sent:?}"
+        );
     }
 
     #[test]

@@ -21,6 +21,7 @@ use crate::persist::save::StatsFile;
 use crate::persist::save_format::Stats;
 use crate::prefs::choices::Lang;
 use crate::prefs::i18n::Language;
+use crate::prefs::settings::Settings;
 use crate::ui::placement::Placement;
 use crate::ui::theme::{Paint, class_symbol};
 use crate::ui::widgets::{self, UiAction, coloured_label, panel, text_label};
@@ -311,6 +312,7 @@ fn spawn_card(
     placement: Res<Placement>,
     lang: Res<Language>,
     mut next: ResMut<NextState<Overlay>>,
+    settings: Res<Settings>,
 ) {
     let lang = lang.0;
     let game = current.game();
@@ -331,6 +333,26 @@ fn spawn_card(
         commands
             .entity(body)
             .with_child((coloured_label(record, 14.0, Color::WHITE), Paint::TextDim));
+    }
+    // Against the adaptive opponent: the rating, and how far this game moved it.
+    if settings.adaptive
+        && let Some((human, level)) = players.human_against_ai()
+        && let Some(result) = game.result()
+        && stats.0.last_game
+            == montello_engine::notation::transcript::to_transcript_with_passes(game.history())
+    {
+        let margin = if result.winner() == Some(human) {
+            1
+        } else if result.winner().is_none() {
+            0
+        } else {
+            -1
+        };
+        if let Some(line) = super::adaptive::change(&stats.0, level, margin, lang) {
+            commands
+                .entity(body)
+                .with_child((coloured_label(line, 14.0, Color::WHITE), Paint::TextDim));
+        }
     }
     match review.of_game(game) {
         Some(whole) if !whole.moves.is_empty() => {
@@ -535,11 +557,22 @@ fn show_progress(
 
 /// The one rematch of the app (the summary's button and the HUD's): the same rules, the
 /// colours swapped ([`rematch`]).
-pub fn rematch_command(game: &Game, players: Players) -> GameCommand {
+/// The rematch (the colours swapped); against the adaptive opponent (`adaptive`: the level the
+/// player's rating picks now) at that level.
+pub fn rematch_command(game: &Game, players: Players, adaptive: Option<AiLevel>) -> GameCommand {
+    let players = match (players.human_against_ai(), adaptive) {
+        (Some((human, _)), Some(level)) => Players::against_ai(human.opposite(), level),
+        _ => rematch(players),
+    };
     GameCommand::NewGame(GameSetup {
-        players: rematch(players),
+        players,
         variant: game.variant(),
     })
+}
+
+/// The adaptive opponent's level now, when the player chose it.
+pub fn adaptive_level(settings: &Settings, stats: &StatsFile) -> Option<AiLevel> {
+    settings.adaptive.then(|| super::adaptive::level(&stats.0))
 }
 
 fn handle_actions(
@@ -549,6 +582,8 @@ fn handle_actions(
     mut commands: MessageWriter<GameCommand>,
     mut practice: MessageWriter<PracticeCommand>,
     mut next: ResMut<NextState<Overlay>>,
+    settings: Res<Settings>,
+    stats: Res<StatsFile>,
 ) {
     for UiAction(action) in actions.read() {
         let command = match action {
@@ -561,7 +596,9 @@ fn handle_actions(
                 practice.write(PracticeCommand::First);
                 continue;
             }
-            ResultAction::Rematch => rematch_command(current.game(), *players),
+            ResultAction::Rematch => {
+                rematch_command(current.game(), *players, adaptive_level(&settings, &stats))
+            }
             ResultAction::NextLevel => match next_level(current.game(), *players) {
                 Some(players) => GameCommand::NewGame(GameSetup {
                     players,
@@ -672,6 +709,16 @@ mod tests {
         let winner = game.result().and_then(|r| r.winner()).expect("a winner");
         let players = human_vs(Level::Casual, winner);
         assert_eq!(rematch(players), human_vs(Level::Casual, winner.opposite()));
+        // Against the adaptive opponent the rematch is at the level the rating picks now.
+        let strong = AiLevel::Level(Level::Strong);
+        assert!(matches!(
+            rematch_command(&game, players, Some(strong)),
+            GameCommand::NewGame(GameSetup { players, .. }) if players == human_vs(Level::Strong, winner.opposite())
+        ));
+        assert!(matches!(
+            rematch_command(&game, players, None),
+            GameCommand::NewGame(GameSetup { players: p, .. }) if p == human_vs(Level::Casual, winner.opposite())
+        ));
         assert_eq!(
             next_level(&game, players),
             Some(human_vs(Level::Intermediate, winner))

@@ -104,6 +104,8 @@ fn handle_actions(
     players: Res<Players>,
     mut commands: MessageWriter<GameCommand>,
     mut next: ResMut<NextState<super::Overlay>>,
+    settings: Res<Settings>,
+    stats: Res<crate::persist::save::StatsFile>,
 ) {
     for UiAction(action) in actions.read() {
         match action {
@@ -111,7 +113,11 @@ fn handle_actions(
                 commands.write(GameCommand::Pass);
             }
             HudAction::Rematch => {
-                commands.write(super::result::rematch_command(current.game(), *players));
+                commands.write(super::result::rematch_command(
+                    current.game(),
+                    *players,
+                    super::result::adaptive_level(&settings, &stats),
+                ));
             }
             HudAction::Graph => next.set(super::Overlay::Graph),
             HudAction::BackToGame => {
