@@ -310,8 +310,9 @@ fn spawn_screen(
         };
         parts.push(commands.spawn(label(title, theme::FONT)).id());
         // The adaptive opponent first (the level the player's rating picks, and the rating),
-        // then the levels to choose by hand.
-        if draft.mode == Mode::AgainstAi {
+        // then the levels to choose by hand. Off, it is one of the other options ("More
+        // options"), so the usual panel fits a phone without scrolling (.ci/smoke.sh).
+        if draft.mode == Mode::AgainstAi && (draft.more || draft.adaptive) {
             parts.push(
                 commands
                     .spawn(switch(
