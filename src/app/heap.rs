@@ -64,7 +64,8 @@ unsafe impl GlobalAlloc for Counting {
 }
 
 /// The bytes the heap lends now and the most it ever lent, when [`Counting`] is the
-/// allocator (zero otherwise: a test binary's own).
+/// allocator (zero otherwise: a test binary's, and Android's library, which has no
+/// executable of its own to install it).
 pub fn lent_now_and_most() -> (usize, usize) {
     (LIVE.load(Ordering::Relaxed), PEAK.load(Ordering::Relaxed))
 }
@@ -73,7 +74,8 @@ pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<HeapReport>().add_systems(Last, count);
 }
 
-/// Bytes held in the main world's copies of the app's assets (what the GPU holds is not here).
+/// What the heap lends, and what the main world's copies of the app's assets hold (the GPU's
+/// copies are not here).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HeapReport {
     /// The heap's bytes lent now and the most ever lent ([`Counting`]), in MiB.

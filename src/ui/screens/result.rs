@@ -556,9 +556,8 @@ fn show_progress(
 }
 
 /// The one rematch of the app (the summary's button and the HUD's): the same rules, the
-/// colours swapped ([`rematch`]).
-/// The rematch (the colours swapped); against the adaptive opponent (`adaptive`: the level the
-/// player's rating picks now) at that level.
+/// colours swapped ([`rematch`]); against the adaptive opponent (`adaptive`: the level the
+/// player's rating picks now, [`adaptive_level`]) at that level.
 pub fn rematch_command(game: &Game, players: Players, adaptive: Option<AiLevel>) -> GameCommand {
     let players = match (players.human_against_ai(), adaptive) {
         (Some((human, _)), Some(level)) => Players::against_ai(human.opposite(), level),
