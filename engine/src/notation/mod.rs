@@ -1,4 +1,5 @@
-//! The Othello world's own formats: transcripts, GGF game records and board strings.
+//! The Othello world's own formats: transcripts, GGF game records, board strings, and the
+//! PGN that the WTHOR database is published in.
 //!
 //! Every parser returns a [`ParseError`] that says where (character, and move number for
 //! moves) and why; none panics on any input (each has a `cargo fuzz` target).
@@ -7,6 +8,7 @@ pub mod board_string;
 pub(crate) mod error;
 pub mod ggf;
 pub mod obf;
+pub mod pgn;
 pub mod transcript;
 
 use error::ParseError;

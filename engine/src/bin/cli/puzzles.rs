@@ -1,7 +1,7 @@
 //! `puzzles`: the daily puzzles' set made from real games (#71, docs/app.md "The daily puzzle").
 
 use clap::Args;
-use montello_engine::notation::transcript;
+use montello_engine::notation::{pgn, transcript};
 use montello_engine::search::puzzle::{self, Puzzle};
 use montello_engine::{FastRng, Variant};
 use std::collections::HashSet;
@@ -10,8 +10,8 @@ use std::time::Instant;
 /// `puzzles`'s arguments.
 #[derive(Args, Debug)]
 pub struct PuzzlesArgs {
-    /// Files of games: the arena's logs (a transcript last on each `game` line) or one
-    /// transcript a line.
+    /// Files of games: PGN (`.pgn`, the WTHOR database's yearly files), the arena's logs (a
+    /// transcript last on each `game` line) or one transcript a line.
     #[arg(required = true)]
     games: Vec<std::path::PathBuf>,
     /// How many puzzles to keep.
@@ -24,6 +24,14 @@ pub struct PuzzlesArgs {
     /// least draw, so the puzzle is to win or to save the draw, not to lose by less).
     #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
     min_best: i32,
+    /// The best result must be at most this many discs (a game already won by far makes a
+    /// dull puzzle).
+    #[arg(long, default_value_t = 16)]
+    max_best: i32,
+    /// From PGN files, only the games played in this year or before (the WTHOR games of 2017
+    /// and 2018 are the evaluation's test set, #69).
+    #[arg(long, default_value_t = 2016)]
+    until_year: u32,
     /// Seeds the order the games' positions are tried in.
     #[arg(long, default_value_t = 71)]
     seed: u64,
@@ -36,6 +44,8 @@ pub fn run(
         count,
         min_cost,
         min_best,
+        max_best,
+        until_year,
         seed,
     }: PuzzlesArgs,
 ) -> Result<(), String> {
@@ -46,13 +56,21 @@ pub fn run(
     let mut read = 0;
     for file in &games {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        for line in text.lines() {
-            let Some(moves) = line.split_whitespace().last() else {
-                continue;
-            };
-            let Ok(game) = transcript::parse(moves, Variant::Othello) else {
-                continue;
-            };
+        let from_file: Vec<montello_engine::Game> = if file.extension().is_some_and(|e| e == "pgn")
+        {
+            pgn::games(&text)
+                .into_iter()
+                .filter_map(Result::ok)
+                .filter(|g| g.year().is_some_and(|y| y <= until_year))
+                .map(|g| g.game)
+                .collect()
+        } else {
+            text.lines()
+                .filter_map(|line| line.split_whitespace().last())
+                .filter_map(|moves| transcript::parse(moves, Variant::Othello).ok())
+                .collect()
+        };
+        for game in from_file {
             read += 1;
             for pos in game.positions() {
                 if puzzle::EMPTIES.contains(&pos.empties().count())
@@ -87,7 +105,9 @@ pub fn run(
             continue;
         }
         tried += 1;
-        if let Some(p) = puzzle::find(pos, min_cost).filter(|p| p.best >= min_best) {
+        if let Some(p) =
+            puzzle::find(pos, min_cost).filter(|p| (min_best..=max_best).contains(&p.best))
+        {
             kept.push(p);
             eprintln!(
                 "{} of {count} ({tried} tried, {:.0} s)",
@@ -96,12 +116,20 @@ pub fn run(
             );
         }
     }
+    let files: Vec<String> = games
+        .iter()
+        .map(|f| {
+            f.file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        })
+        .collect();
+    let files = files.join(" ");
     println!(
-        "# The daily puzzles (#71): positions 10 to 16 squares from the end of the games in the\n\
-         # arena's logs (docs/arena), each with one or two moves that reach the best exact\n\
-         # result (at least {min_best:+} for the side to move) and a first look's move at least\n\
+        "# The daily puzzles (#71): positions 10 to 16 squares from the end of real games (the\n\
+         # files below), each with one or two moves that reach the best exact\n\
+         # result ({min_best:+} to {max_best:+} for the side to move) and a first look's move at least\n\
          # {min_cost} discs worse. Written by\n\
-         # montello-engine puzzles --count {count} --min-cost {min_cost} --min-best {min_best} --seed {seed} docs/arena/*.log\n\
+         # montello-engine puzzles --count {count} --min-cost {min_cost} --min-best {min_best} --max-best {max_best} --until-year {until_year} --seed {seed} {files}\n\
          # from {read} games; every line re-proved by engine/src/search/puzzle.rs's tests."
     );
     for p in &kept {
