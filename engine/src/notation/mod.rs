@@ -1,5 +1,5 @@
 //! The Othello world's own formats: transcripts, GGF game records, board strings, and the
-//! PGN that the WTHOR database is published in.
+//! WTHOR database's game files, binary and as PGN.
 //!
 //! Every parser returns a [`ParseError`] that says where (character, and move number for
 //! moves) and why; none panics on any input (each has a `cargo fuzz` target).
@@ -10,6 +10,7 @@ pub mod ggf;
 pub mod obf;
 pub mod pgn;
 pub mod transcript;
+pub mod wthor;
 
 use error::ParseError;
 

@@ -24,7 +24,7 @@ pub(crate) use alphabeta::margin_of_win_rate;
 pub use book::{Book, BookError, BookMove};
 // The trainer's (behind `cli`): the phones' and the browser's builds have no use for them.
 #[cfg(feature = "cli")]
-pub(crate) use alphabeta::FixedDepth;
+pub(crate) use alphabeta::{DEFAULT_PROBCUT, FixedDepth};
 pub use endgame::{Solution, SolveTable, solve, solve_in};
 pub use levels::{Level, TREE_ITERATIONS, tree_speed};
 pub use mcts::MctsConfig;

@@ -13,12 +13,14 @@
 //! The parts, one concern a file: the games and their labels (`selfplay.rs`), the chunk files
 //! and directories (`data.rs`), the fit by stochastic gradient descent and what measures it
 //! (`fit.rs`), the least squares by conjugate gradients (`cg.rs`), matches between weights
-//! (`matches.rs`) and Multi-ProbCut's statistics (`probcut.rs`). This file holds the types
+//! (`matches.rs`), Multi-ProbCut's statistics (`probcut.rs`) and the error on held-out real
+//! games (`heldout.rs`). This file holds the types
 //! they share (a sample, how games are played, how the tables are fitted) and their pool.
 
 mod cg;
 mod data;
 mod fit;
+mod heldout;
 mod matches;
 pub mod probcut;
 mod selfplay;
@@ -31,6 +33,7 @@ pub use self::data::{
 pub use self::fit::{
     EMPTIES_BIAS_MIN_SAMPLES, PhaseError, errors, fit_all, fit_empties_bias, fit_phase,
 };
+pub use self::heldout::{Errors, HeldOutPosition, held_out_errors, held_out_position};
 pub use self::matches::match_weights;
 pub use self::selfplay::{exact_test_set, play_chunk, play_game, relabel};
 

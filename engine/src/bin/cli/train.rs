@@ -35,8 +35,30 @@ pub enum TrainCommand {
     /// Write WEIGHTS with every weight rounded to 1/SCALE disc (a divisor of 64): a smaller
     /// file, and much smaller compressed (the browser's engine carries the shipped one).
     Rescale(RescaleArgs),
+    /// Print the error of WEIGHTS on held-out real games: every WTHOR file's positions at
+    /// the file's perfect-play depth (24 empty squares), against the file's perfect-play
+    /// score, by the static evaluation and by a DEPTH-ply search (#69: the 2017 and 2018
+    /// files are never trained on).
+    Heldout(HeldoutArgs),
     /// Print the error of WEIGHTS per phase on data directories and/or a test set.
     Report(ReportArgs),
+}
+
+/// `heldout`'s arguments.
+#[derive(Args, Debug)]
+pub struct HeldoutArgs {
+    /// Weights: a file, `builtin` or `heuristic`.
+    #[arg(long, default_value = "builtin")]
+    weights: String,
+    /// The search's depth, in plies.
+    #[arg(long, default_value_t = 10)]
+    depth: u32,
+    /// Searches at once.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// WTHOR game files (`WTH_YYYY.wtb`).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
 }
 
 /// `selfplay`'s arguments.
@@ -456,9 +478,53 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
         TrainCommand::Testset(args) => testset(args),
         TrainCommand::Rescale(args) => rescale(args),
         TrainCommand::Report(args) => report(args),
+        TrainCommand::Heldout(args) => heldout(args),
         TrainCommand::Match(args) => match_weights(args),
         TrainCommand::Relabel(args) => relabel(args),
     }
+}
+
+/// `train heldout`: the error on the WTHOR files' positions at their perfect-play depth.
+fn heldout(
+    HeldoutArgs {
+        weights,
+        depth,
+        threads,
+        files,
+    }: HeldoutArgs,
+) -> Result<(), String> {
+    let w = weights_named(&weights)?;
+    let start = Instant::now();
+    let mut positions = Vec::new();
+    let (mut games, mut unread) = (0, 0);
+    for file in &files {
+        let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let parsed = montello_engine::notation::wthor::parse(&bytes)
+            .map_err(|e| format!("{}: {e}", file.display()))?;
+        for game in parsed.games {
+            games += 1;
+            match game {
+                Ok(game) => positions.extend(train::held_out_position(&game, parsed.depth)),
+                Err(_) => unread += 1,
+            }
+        }
+    }
+    let (stat, searched) = train::held_out_errors(&w, &positions, depth, threads);
+    println!(
+        "{} positions from {games} games ({unread} unreadable), weights {weights}:",
+        positions.len()
+    );
+    for (what, e) in [
+        ("static evaluation", stat),
+        (&*format!("{depth}-ply search"), searched),
+    ] {
+        println!(
+            "  {what}: mean |error| {:.2} discs, rms {:.2}, bias {:+.2}",
+            e.mean_abs, e.rms, e.bias
+        );
+    }
+    eprintln!("in {:.0} s", start.elapsed().as_secs_f64());
+    Ok(())
 }
 
 /// `train probcut`: fits the ProbCut lines and writes them as a Rust table.
