@@ -413,6 +413,7 @@ mod tests {
             cancelled: false,
             reused_nodes: 0,
             stopped_early: false,
+            answered_by: crate::search::Strategy::Default,
         }
     }
 

@@ -153,6 +153,7 @@ pub(crate) fn search(
         nodes: nodes.len(),
         memory: nodes.len() * std::mem::size_of::<Node>(),
         cancelled,
+        answered_by: super::Strategy::Classic,
         ..SearchResult::new(best, moves, pv, start.elapsed())
     }
 }

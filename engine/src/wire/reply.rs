@@ -19,7 +19,7 @@ pub(super) fn write_result(out: &mut impl Write, r: &SearchResult) -> fmt::Resul
     };
     write!(
         out,
-        "{} {} {} {} {} {} {} {} {} {} {pv}",
+        "{} {} {} {} {} {} {} {} {} {} {} {pv}",
         opt(r.best),
         r.iterations,
         r.nodes,
@@ -30,6 +30,7 @@ pub(super) fn write_result(out: &mut impl Write, r: &SearchResult) -> fmt::Resul
         u8::from(r.cancelled),
         r.reused_nodes,
         u8::from(r.stopped_early),
+        r.answered_by.name(),
     )?;
     for m in &r.moves {
         let proof = match m.proof {
@@ -64,6 +65,12 @@ pub(super) fn read_result(mut w: Words<'_>) -> Result<SearchResult, WireError> {
     let cancelled = flag(&mut w, "cancelled")?;
     let reused_nodes = w.number("reused nodes")?;
     let stopped_early = flag(&mut w, "stopped early")?;
+    let name = w.next("the search that answered")?;
+    let Some(answered_by) = crate::search::Strategy::from_name(name) else {
+        return w.fail(format!(
+            "the search that answered {name:?} is none of classic, default, ab"
+        ));
+    };
     let pv = match w.next("principal variation")? {
         "-" => Vec::new(),
         text => text
@@ -112,6 +119,7 @@ pub(super) fn read_result(mut w: Words<'_>) -> Result<SearchResult, WireError> {
         cancelled,
         reused_nodes,
         stopped_early,
+        answered_by,
     })
 }
 

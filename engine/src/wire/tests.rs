@@ -116,7 +116,20 @@ fn a_real_result_reads_back_exactly() {
     );
     assert!(slots[2].is_some() && slots[0].is_none(), "kept in its slot");
     let line = reply.to_string();
-    assert_eq!(Reply::parse(&line), Ok(reply), "{line}");
+    assert_eq!(Reply::parse(&line), Ok(reply.clone()), "{line}");
+    // Which search answered goes with it (Master's hand-over to alpha-beta).
+    assert_eq!(result.answered_by, crate::search::Strategy::Default);
+    let Reply::Searched { job, result } = reply else {
+        unreachable!()
+    };
+    let handed = Reply::Searched {
+        job,
+        result: SearchResult {
+            answered_by: crate::search::Strategy::AlphaBeta,
+            ..result
+        },
+    };
+    assert_eq!(Reply::parse(&handed.to_string()), Ok(handed));
     let analysed = Reply::Analysed {
         job: 4,
         estimates: vec![(0, 0.5), (12, 0.123_456_79)],
@@ -338,6 +351,11 @@ fn bad_lines_say_which_word_and_why() {
         ("analyse 1 othello 1 1 5", 6, "PLY:POSITION"),
         ("progress 1", 3, "missing"),
         ("searched 1 z9", 3, "not a move"),
+        (
+            "searched 1 f5 1 1 1 0 0 0 0 0 0 chess -",
+            13,
+            "none of classic",
+        ),
         ("analysed 1 3:x", 3, "PLY:CHANCE"),
         ("estimate 1 othello 10 16 1024 0:0:b 5", 8, "unexpected"),
         ("estimated 1 x 0", 3, "not a number"),

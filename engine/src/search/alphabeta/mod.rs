@@ -144,6 +144,7 @@ fn run(
 ) -> (SearchResult, u32) {
     let mut result = SearchResult {
         memory: table.bytes(),
+        answered_by: super::Strategy::AlphaBeta,
         ..SearchResult::new(None, Vec::new(), Vec::new(), start.elapsed())
     };
     let legal = variant.moves(pos);
