@@ -3,8 +3,9 @@
 //! the values up by negamax. The book's format and lookup are the library's
 //! ([`crate::search::Book`]); the phones' and the browser's builds have no use for this.
 
+use crate::eval::canonical;
 use crate::search::Book;
-use crate::search::book::{Entry, canonical};
+use crate::search::book::Entry;
 use crate::{Position, Variant};
 
 /// Multi-ProbCut's selectivity (tenths) in the builder's fixed-depth searches: the value it

@@ -9,7 +9,6 @@
 //! named as the f5 line it mirrors, and a move order that transposes into a named line finds
 //! it too.
 
-use crate::eval::transform;
 use crate::{Game, Move, Position, Variant};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -50,13 +49,10 @@ pub struct OpeningNames {
     positions: HashMap<(u64, u64), Option<usize>>,
 }
 
-/// The smallest image of a position among its eight symmetries.
+/// The smallest image of a position among its eight symmetries (the opening book's key).
 fn canonical(pos: &Position) -> (u64, u64) {
-    let (p, o) = (pos.player().0, pos.opponent().0);
-    (0..8u8)
-        .map(|t| (transform(t, p), transform(t, o)))
-        .min()
-        .unwrap_or((p, o))
+    let (p, o, _) = crate::eval::canonical(pos.player().0, pos.opponent().0);
+    (p, o)
 }
 
 impl OpeningNames {
@@ -155,6 +151,7 @@ impl OpeningNames {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::transform;
     use crate::notation::transcript;
 
     fn game(moves: &str) -> Game {

@@ -1,10 +1,10 @@
 //! What the app's own heap holds, by owner (#68: a phone's browser ends a page that holds too
 //! much, and nothing else says where the app's memory goes): the CPU copies of its images (the
-//! font atlases among them) and of its meshes. Counted after every frame into [`HeapReport`]
-//! (a dozen meshes and images: microseconds), which changes when a figure does (the heap's in
-//! whole MiB). The browser's page publishes it (`data-heap`, app::page) and
-//! web/test/memory.mjs prints it beside the renderer's resident memory; natively it is logged
-//! at debug level when it changes (`RUST_LOG=montello=debug`).
+//! font atlases among them) and of its meshes, into [`HeapReport`]: the heap's counters after
+//! every frame, the assets in a frame where one of them changed; the report changes when a
+//! figure does (the heap's in whole MiB). The browser's page publishes it (`data-heap`,
+//! app::page) and web/test/memory.mjs prints it beside the renderer's resident memory;
+//! natively it is logged at debug level when it changes (`RUST_LOG=montello=debug`).
 
 use bevy::prelude::*;
 use bevy::text::FontAtlasSet;
@@ -71,7 +71,15 @@ pub fn lent_now_and_most() -> (usize, usize) {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<HeapReport>().add_systems(Last, count);
+    app.init_resource::<HeapReport>().add_systems(
+        Last,
+        (
+            count,
+            count_assets
+                .run_if(on_message::<AssetEvent<Image>>.or_eager(on_message::<AssetEvent<Mesh>>)),
+        )
+            .chain(),
+    );
 }
 
 /// What the heap lends, and what the main world's copies of the app's assets hold (the GPU's
@@ -113,21 +121,33 @@ impl HeapReport {
     }
 }
 
-fn count(
+/// The heap's figures after every frame (two counters read); the assets' only in a frame
+/// where an image or a mesh was added, changed or dropped (a glyph drawn into an atlas
+/// changes its image), not by walking them every frame.
+fn count(mut report: ResMut<HeapReport>) {
+    let (now, most) = lent_now_and_most();
+    let (heap_mib, heap_peak_mib) = (now >> 20, most >> 20);
+    if (report.heap_mib, report.heap_peak_mib) != (heap_mib, heap_peak_mib) {
+        report.heap_mib = heap_mib;
+        report.heap_peak_mib = heap_peak_mib;
+        debug!("heap: {}", report.words());
+    }
+}
+
+fn count_assets(
     images: Res<Assets<Image>>,
     meshes: Res<Assets<Mesh>>,
     atlases: Option<Res<FontAtlasSet>>,
     mut report: ResMut<HeapReport>,
 ) {
-    let (now, most) = lent_now_and_most();
     let new = HeapReport {
-        heap_mib: now >> 20,
-        heap_peak_mib: most >> 20,
+        heap_mib: report.heap_mib,
+        heap_peak_mib: report.heap_peak_mib,
         ..measure(&images, &meshes, atlases.as_deref())
     };
     if *report != new {
-        debug!("heap: {}", new.words());
         *report = new;
+        debug!("heap: {}", report.words());
     }
 }
 

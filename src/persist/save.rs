@@ -20,7 +20,6 @@ use crate::prefs::settings::{Settings, clean_name};
 use bevy::prelude::*;
 use bevy::window::{AppLifecycle, WindowCloseRequested};
 use montello_engine::Side;
-use montello_engine::notation::transcript;
 use std::path::{Path, PathBuf};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -272,8 +271,7 @@ fn record_stats(
     let Some((human, level)) = players.human_against_ai() else {
         return;
     };
-    let moves = transcript::to_transcript_with_passes(current.game().history());
-    if stats.0.last_game == moves {
+    if stats.0.counted(current.game()) {
         return;
     }
     let margin = i32::from(result.discs.margin());
@@ -285,7 +283,7 @@ fn record_stats(
             -margin
         },
     );
-    stats.0.last_game = moves;
+    stats.0.last_game = Stats::key(current.game());
     write(&dir.0, &stats.0, &mut notice);
 }
 

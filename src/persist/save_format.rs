@@ -422,6 +422,16 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// The moves that identify a game once counted ([`Stats::last_game`]).
+    pub fn key(game: &Game) -> String {
+        transcript::to_transcript_with_passes(game.history())
+    }
+
+    /// Whether `game` is the last game counted.
+    pub fn counted(&self, game: &Game) -> bool {
+        self.last_game == Stats::key(game)
+    }
+
     /// Adds a finished game against `level`: `margin` is the human's discs minus the AI's.
     pub fn record(&mut self, level: AiLevel, margin: i32) {
         let r = self.levels.entry(level).or_default();

@@ -21,7 +21,7 @@ mod weights;
 
 pub use weights::{EMPTIES_BIAS_LEN, Weights, WeightsError};
 // The board's eight symmetries, for the opening book's positions.
-pub(crate) use patterns::transform;
+pub(crate) use patterns::{canonical, transform};
 // What the trainer (crate::train, above the searches) reads and writes the tables with.
 #[cfg(feature = "cli")]
 pub(crate) use patterns::{FEATURES, PHASE_SIZE, features};

@@ -222,6 +222,15 @@ pub const fn transpose(b: u64) -> u64 {
     b
 }
 
+/// The smallest image of `(p, o)` among its eight symmetries, and the symmetry that gives it:
+/// one key for a position and its mirror images (the opening book's, the openings' names).
+pub(crate) fn canonical(p: u64, o: u64) -> (u64, u64, u8) {
+    (0..8u8)
+        .map(|t| (transform(t, p), transform(t, o), t))
+        .min()
+        .unwrap_or((p, o, 0))
+}
+
 /// The board seen through symmetry `t` (0..8): bit 2 transposes first, then bit 0 flips the
 /// rows and bit 1 mirrors the columns.
 #[inline(always)]

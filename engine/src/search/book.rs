@@ -18,7 +18,7 @@
 //! opponent's (u64 each), the number of moves (u8) and for each move its square index (u8)
 //! and value in discs (i8), best first; last, an FNV-1a hash of everything before it (u64).
 
-use crate::eval::transform;
+use crate::eval::{canonical, transform};
 use crate::{FastRng, Move, Position, Square, Variant};
 use std::fmt;
 
@@ -58,14 +58,6 @@ pub(crate) struct Entry {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Book {
     pub(crate) entries: Vec<Entry>,
-}
-
-/// The stored image of `(p, o)` among its eight symmetries, and the symmetry that gives it.
-pub(crate) fn canonical(p: u64, o: u64) -> (u64, u64, u8) {
-    (0..8u8)
-        .map(|t| (transform(t, p), transform(t, o), t))
-        .min()
-        .unwrap_or((p, o, 0))
 }
 
 pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {

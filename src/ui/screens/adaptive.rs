@@ -39,11 +39,12 @@ pub fn level(stats: &Stats) -> AiLevel {
 
 /// The New game panel's line under the switch: "Your rating: about 1450 · plays Casual".
 pub fn about(stats: &Stats, lang: Lang) -> String {
+    let r = rating(stats);
     lang.f(
         "new_game.adaptive_about",
         &[
-            ("rating", &rating(stats).round()),
-            ("level", &level(stats).label(lang)),
+            ("rating", &r.round()),
+            ("level", &AiLevel::Level(rating::pick(r)).label(lang)),
         ],
     )
 }

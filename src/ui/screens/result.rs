@@ -338,16 +338,11 @@ fn spawn_card(
     if settings.adaptive
         && let Some((human, level)) = players.human_against_ai()
         && let Some(result) = game.result()
-        && stats.0.last_game
-            == montello_engine::notation::transcript::to_transcript_with_passes(game.history())
+        && stats.0.counted(game)
     {
-        let margin = if result.winner() == Some(human) {
-            1
-        } else if result.winner().is_none() {
-            0
-        } else {
-            -1
-        };
+        // The human's margin, as the statistics counted it.
+        let black = i32::from(result.discs.margin());
+        let margin = if human == Side::Black { black } else { -black };
         if let Some(line) = super::adaptive::change(&stats.0, level, margin, lang) {
             commands
                 .entity(body)
