@@ -11,6 +11,7 @@ use crate::game::values::{SquareValues, ValuesAsked, wanted};
 use crate::prefs::i18n::signed_discs;
 use crate::prefs::settings::{Settings, TableMode};
 use crate::ui::layout::LayoutProbe;
+use crate::ui::theme::Type;
 use crate::ui::theme::{Paint, Palette};
 use bevy::prelude::*;
 use montello_engine::search::review::MoveValue;
@@ -64,17 +65,17 @@ struct FarSide;
 struct TableOnly;
 
 /// The coordinates' size: they fit the thin frame.
-const COORDINATE_FONT: f32 = 13.0;
+const COORDINATE_FONT: Type = Type::Caption;
 
 #[derive(Component, Debug)]
 struct HintLabel;
 
-fn world_label(text: String, anchor: Vec3, font: f32, paint: Paint) -> impl Bundle {
-    let size = Vec2::new(font * 3.2, font * 1.3);
+fn world_label(text: String, anchor: Vec3, font: Type, paint: Paint) -> impl Bundle {
+    let size = Vec2::new(font.points() * 3.2, font.points() * 1.3);
     (
         WorldLabel { anchor, size },
         Text::new(text),
-        TextFont::from_font_size(font),
+        TextFont::from_font_size(font.points()),
         TextColor(Color::WHITE),
         paint,
         TextLayout::justify(Justify::Center),
@@ -97,12 +98,12 @@ fn world_label(text: String, anchor: Vec3, font: f32, paint: Paint) -> impl Bund
 fn pill_label(
     text: String,
     anchor: Vec3,
-    font: f32,
+    font: Type,
     background: Color,
     color: Color,
 ) -> impl Bundle {
     // Just wider than a signed two-digit value, so the pill stays inside its square's ring.
-    let size = Vec2::new(font * 2.25, font * 1.4);
+    let size = Vec2::new(font.points() * 2.25, font.points() * 1.4);
     (
         WorldLabel { anchor, size },
         Node {
@@ -118,7 +119,7 @@ fn pill_label(
         Pickable::IGNORE,
         children![(
             Text::new(text),
-            TextFont::from_font_size(font),
+            TextFont::from_font_size(font.points()),
             TextColor(color),
             TextLayout::justify(Justify::Center),
             Pickable::IGNORE,
@@ -267,7 +268,7 @@ fn update_value_labels(
             commands.spawn((
                 HintLabel,
                 LayoutProbe("line-move"),
-                pill_label((i + 1).to_string(), anchor, 16.0, background, color),
+                pill_label((i + 1).to_string(), anchor, Type::Body, background, color),
             ));
         }
     }
@@ -276,7 +277,7 @@ fn update_value_labels(
         // Each number on a pill, drawn once: the best move's larger, in the hint colour
         // (its contrast: `theme`'s tests).
         let (background, color) = palette.hint_pill(best);
-        let size = if best { 19.0 } else { 16.0 };
+        let size = if best { Type::Body } else { Type::Small };
         // Each pill is where the screenshot tool says it is, so tools/contrast-check.py
         // measures its number on the picture.
         let probe = LayoutProbe(if best { "hint-best" } else { "hint" });

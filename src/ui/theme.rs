@@ -494,8 +494,51 @@ fn paint_ui(
     }
 }
 
-/// Body text size.
-pub const FONT: f32 = 20.0;
+/// The UI's type scale: every text in the app is one of these six sizes.
+///
+/// bevy_text rasterises each size (times the UI scale) into a glyph atlas of its own, a
+/// 512x512 RGBA image (1 MiB) that it keeps for the app's life, so every size costs a MiB of
+/// heap, in a browser's WebAssembly memory too, and a new atlas at its first use (#68: the app
+/// had thirteen sizes in code and seventeen atlases after one game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    /// Coordinates, the win bar's label, a toolbar button's label.
+    Caption,
+    /// Secondary lines: records, explanations, the move list's moves.
+    Small,
+    /// Body text: rows, notices, the hint pills.
+    Body,
+    /// Buttons, section titles, names.
+    Large,
+    /// A card's headline, icons, the disc counts.
+    Title,
+    /// A panel's title and its close glyph.
+    Heading,
+}
+
+impl Type {
+    /// Every step of the scale, smallest first.
+    pub const ALL: [Type; 6] = [
+        Type::Caption,
+        Type::Small,
+        Type::Body,
+        Type::Large,
+        Type::Title,
+        Type::Heading,
+    ];
+
+    /// The size in logical pixels (points) before the UI scale.
+    pub const fn points(self) -> f32 {
+        match self {
+            Type::Caption => 13.0,
+            Type::Small => 15.0,
+            Type::Body => 17.0,
+            Type::Large => 20.0,
+            Type::Title => 24.0,
+            Type::Heading => 28.0,
+        }
+    }
+}
 
 /// The colour that marks a reviewed move of `class` in the move list and on the graph (the
 /// same in every theme; the tests check it against each theme's surfaces), none for a best or
@@ -728,6 +771,24 @@ mod tests {
             assert!(
                 p.disc_rim == p.disc_black || contrast(p.disc_rim, p.felt) >= 4.5,
                 "{theme:?}: a black disc's rim"
+            );
+        }
+    }
+
+    /// A scale, not a list of sizes: six steps (an atlas each), each step a size the eye
+    /// tells from its neighbour (at least a tenth larger), none under the 13 points the
+    /// coordinates need to be read (Apple's smallest caption is 11, its footnote 13).
+    #[test]
+    fn the_type_scale_has_six_distinct_readable_steps() {
+        assert_eq!(Type::ALL.len(), 6);
+        assert!(Type::ALL[0].points() >= 13.0);
+        for pair in Type::ALL.windows(2) {
+            let (small, large) = (pair[0].points(), pair[1].points());
+            assert!(
+                large >= small * 1.1,
+                "{:?} {small} then {:?} {large}",
+                pair[0],
+                pair[1]
             );
         }
     }

@@ -5,7 +5,7 @@
 //! hovering and no screen sees another's actions.
 
 use crate::prefs::i18n::Language;
-use crate::ui::theme::{self, Paint, Selected};
+use crate::ui::theme::{self, Paint, Selected, Type};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 
@@ -88,7 +88,10 @@ pub fn labelled_icon_button(
                 ..default()
             },
             Pickable::IGNORE,
-            children![text_label(icon, 22.0), label(key, theme::FONT)],
+            children![
+                text_label(icon, Type::Title),
+                label(key, theme::Type::Large)
+            ],
         ),
     )
 }
@@ -96,13 +99,13 @@ pub fn labelled_icon_button(
 /// A button for one of several choices, labelled with the string `key`, coloured when it is
 /// the current one.
 pub fn choice(key: &'static str, action: impl Bundle, selected: bool) -> impl Bundle {
-    button_frame(action, selected, label(key, theme::FONT))
+    button_frame(action, selected, label(key, theme::Type::Large))
 }
 
 /// A choice labelled with a text that is not translated (a move, a number, a name built
 /// from several strings).
 pub fn choice_text(text: impl Into<String>, action: impl Bundle, selected: bool) -> impl Bundle {
-    button_frame(action, selected, text_label(text, theme::FONT))
+    button_frame(action, selected, text_label(text, theme::Type::Large))
 }
 
 fn button_frame(action: impl Bundle, selected: bool, content: impl Bundle) -> impl Bundle {
@@ -191,7 +194,7 @@ pub fn primary_button(key: &'static str, action: impl Bundle) -> impl Bundle {
         BackgroundColor(Color::NONE),
         Paint::Primary,
         children![(
-            coloured_label("", 24.0, Color::BLACK),
+            coloured_label("", Type::Title, Color::BLACK),
             Paint::OnPrimary,
             Localized(key)
         )],
@@ -218,7 +221,7 @@ pub fn switch(key: &'static str, action: impl Bundle, on: bool) -> impl Bundle {
         Paint::Button,
         children![
             (
-                label(key, theme::FONT),
+                label(key, theme::Type::Large),
                 Node {
                     flex_grow: 1.0,
                     ..default()
@@ -258,20 +261,20 @@ pub fn switch(key: &'static str, action: impl Bundle, on: bool) -> impl Bundle {
 pub const SWITCH: Vec2 = Vec2::new(52.0, 30.0);
 
 /// The text of the string `key` in the player's language; it does not catch taps.
-pub fn label(key: &'static str, size: f32) -> impl Bundle {
+pub fn label(key: &'static str, size: Type) -> impl Bundle {
     (text_label("", size), Localized(key))
 }
 
 /// A text that is not translated (or already is); it does not catch taps.
-pub fn text_label(text: impl Into<String>, size: f32) -> impl Bundle {
+pub fn text_label(text: impl Into<String>, size: Type) -> impl Bundle {
     (coloured_label(text, size, Color::WHITE), Paint::Text)
 }
 
 /// Text in a colour that does not catch taps.
-pub fn coloured_label(text: impl Into<String>, size: f32, color: Color) -> impl Bundle {
+pub fn coloured_label(text: impl Into<String>, size: Type, color: Color) -> impl Bundle {
     (
         Text::new(text),
-        TextFont::from_font_size(size),
+        TextFont::from_font_size(size.points()),
         TextColor(color),
         Pickable::IGNORE,
     )
@@ -305,7 +308,7 @@ pub fn icon_button(icon: &'static str, key: &'static str, action: impl Bundle) -
         },
         BackgroundColor(Color::NONE),
         Paint::Button,
-        children![text_label(icon, 24.0), label(key, 13.0)],
+        children![text_label(icon, Type::Title), label(key, Type::Caption)],
     )
 }
 

@@ -14,6 +14,7 @@ use crate::game::values::{SquareValues, ValuesAsked, wanted};
 use crate::prefs::i18n::Language;
 use crate::ui::layout;
 use crate::ui::placement::Placement;
+use crate::ui::theme::Type;
 use crate::ui::widgets::{self, UiAction, label, text_label};
 use bevy::prelude::*;
 
@@ -57,7 +58,7 @@ pub(super) fn row() -> impl Bundle {
         Pickable::IGNORE,
         LineSlot,
         children![(
-            label("moves.line", 14.0),
+            label("moves.line", Type::Small),
             LineLabel,
             Node {
                 flex_shrink: 1.0,
@@ -175,7 +176,7 @@ fn chip(name: String, shown: usize, selected: bool) -> impl Bundle {
             widgets::dense_node(UiRect::horizontal(px(4))),
             LineAction(shown),
             selected,
-            text_label(name, 16.0),
+            text_label(name, Type::Body),
         ),
         layout::LayoutProbe("line"),
     )

@@ -9,6 +9,7 @@ use crate::game::flow::CurrentGame;
 use crate::game::review::GameReview;
 use crate::ui::layout;
 use crate::ui::theme::Palette;
+use crate::ui::theme::Type;
 use crate::ui::widgets::text_label;
 use bevy::prelude::*;
 use montello_engine::Side;
@@ -92,7 +93,7 @@ fn glance_row(
                 Pickable::IGNORE,
             ));
             row.spawn((
-                text_label(n.to_string(), 16.0),
+                text_label(n.to_string(), Type::Body),
                 GlanceCount(side),
                 Node {
                     min_width: px(22),

@@ -11,6 +11,7 @@ use crate::game::eval::EvalHistory;
 use crate::game::flow::{CurrentGame, GameCommand};
 use crate::game::review::{GameReview, black_margins};
 use crate::prefs::i18n::Language;
+use crate::ui::theme::Type;
 use crate::ui::theme::{Paint, Palette};
 use crate::ui::widgets::{Localized, button, coloured_label, label, panel, row};
 use bevy::prelude::*;
@@ -77,7 +78,7 @@ fn spawn_screen(
         Pickable::IGNORE,
         children![coloured_label(
             lang.t("graph.black_ahead"),
-            14.0,
+            Type::Small,
             Color::WHITE
         )],
     ));
@@ -91,7 +92,7 @@ fn spawn_screen(
         Pickable::IGNORE,
         children![coloured_label(
             lang.t("graph.white_ahead"),
-            14.0,
+            Type::Small,
             Color::WHITE
         )],
     ));
@@ -108,7 +109,7 @@ fn spawn_screen(
         .spawn((
             panel(),
             children![(
-                coloured_label("", 16.0, Color::WHITE),
+                coloured_label("", Type::Body, Color::WHITE),
                 Paint::TextDim,
                 Localized(status)
             ),],
@@ -153,7 +154,7 @@ fn spawn_screen(
             Pickable::IGNORE,
             children![coloured_label(
                 crate::ui::theme::class_symbol(class),
-                15.0,
+                Type::Small,
                 colour
             )],
         ));
@@ -165,7 +166,7 @@ fn spawn_screen(
         &mut commands,
         Overlay::Graph,
         Screen,
-        label("graph.title", 28.0),
+        label("graph.title", Type::Heading),
         inner,
         None,
     );

@@ -10,6 +10,7 @@ use crate::game::players::Players;
 use crate::prefs::choices::Lang;
 use crate::prefs::i18n::Language;
 use crate::ui::theme::Paint;
+use crate::ui::theme::Type;
 use crate::ui::widgets::{button, coloured_label, label, panel, row, text_label};
 use bevy::prelude::*;
 use montello_engine::{Position, Side, Square, Variant};
@@ -183,7 +184,7 @@ fn spawn_diagram(commands: &mut Commands, d: &Diagram) -> Entity {
 
 fn paragraph(key: &'static str) -> impl Bundle {
     (
-        label(key, 17.0),
+        label(key, Type::Body),
         Node {
             max_width: px(560),
             ..default()
@@ -192,7 +193,7 @@ fn paragraph(key: &'static str) -> impl Bundle {
 }
 
 fn heading(key: &'static str) -> impl Bundle {
-    label(key, 24.0)
+    label(key, Type::Title)
 }
 
 fn spawn_help(mut commands: Commands) {
@@ -291,14 +292,14 @@ fn spawn_about(mut commands: Commands, players: Res<Players>, lang: Res<Language
     let title = commands
         .spawn(text_label(
             lang.0.f("about.level", &[("name", &level.label(lang.0))]),
-            24.0,
+            Type::Title,
         ))
         .id();
     commands.entity(inner).add_child(title);
     for line in level_lines(level, lang.0) {
         let line = commands
             .spawn((
-                coloured_label(format!("• {line}"), 17.0, Color::WHITE),
+                coloured_label(format!("• {line}"), Type::Body, Color::WHITE),
                 Paint::TextDim,
             ))
             .id();
@@ -316,7 +317,14 @@ fn finish_screen(commands: &mut Commands, inner: Entity, overlay: Overlay, title
         ))
         .id();
     commands.entity(inner).add_child(buttons);
-    open_panel(commands, overlay, Screen, label(title, 28.0), inner, None);
+    open_panel(
+        commands,
+        overlay,
+        Screen,
+        label(title, Type::Heading),
+        inner,
+        None,
+    );
 }
 
 /// How to play is all `Localized` text and follows a language change by itself; About writes

@@ -6,6 +6,7 @@ use crate::prefs::choices::Lang;
 use crate::prefs::choices::{AnimationSpeed, TextSize, ThemeName, WinShows};
 use crate::prefs::i18n::Language;
 use crate::prefs::settings::Settings;
+use crate::ui::theme::Type;
 use crate::ui::theme::{self, Paint};
 use crate::ui::widgets::{
     self, Localized, UiAction, button, choice, choice_text, coloured_label, label, layout, panel,
@@ -180,11 +181,19 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
             ),],
         ))
         .id();
-    let win_shows_title = commands.spawn(label("menu.win_shows", theme::FONT)).id();
-    let animations = commands.spawn(label("menu.animations", theme::FONT)).id();
-    let theme_title = commands.spawn(label("menu.theme", theme::FONT)).id();
-    let size_title = commands.spawn(label("menu.text_size", theme::FONT)).id();
-    let language_title = commands.spawn(label("menu.language", theme::FONT)).id();
+    let win_shows_title = commands
+        .spawn(label("menu.win_shows", theme::Type::Large))
+        .id();
+    let animations = commands
+        .spawn(label("menu.animations", theme::Type::Large))
+        .id();
+    let theme_title = commands.spawn(label("menu.theme", theme::Type::Large)).id();
+    let size_title = commands
+        .spawn(label("menu.text_size", theme::Type::Large))
+        .id();
+    let language_title = commands
+        .spawn(label("menu.language", theme::Type::Large))
+        .id();
     let share = commands
         .spawn((
             Node {
@@ -194,7 +203,7 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
             },
             Pickable::IGNORE,
             children![
-                label("menu.share", 28.0),
+                label("menu.share", Type::Heading),
                 (
                     row(),
                     children![
@@ -204,7 +213,7 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
                     ]
                 ),
                 (
-                    coloured_label("", 15.0, Color::WHITE),
+                    coloured_label("", Type::Small, Color::WHITE),
                     Paint::TextDim,
                     Localized(share_note)
                 ),
@@ -236,7 +245,7 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
         &mut commands,
         Overlay::Menu,
         Screen,
-        label("toolbar.menu", 28.0),
+        label("toolbar.menu", Type::Heading),
         inner,
         None,
     );

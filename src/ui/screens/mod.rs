@@ -27,6 +27,7 @@ use crate::platform::BackRequested;
 use crate::ui::layout::{self, SheetOpen};
 use crate::ui::placement::{Placement, Screen};
 use crate::ui::theme::Paint;
+use crate::ui::theme::Type;
 use crate::ui::widgets::{self, UiAction, layout, text_label};
 use bevy::prelude::*;
 
@@ -156,7 +157,7 @@ pub fn open_panel(
                         ..default()
                     },
                     BackgroundColor(Color::NONE),
-                    children![text_label("×", 34.0)],
+                    children![text_label("×", Type::Heading)],
                 ),
             ],
         ))
@@ -302,7 +303,7 @@ fn scroll_cue(body: Entity) -> impl Bundle {
                 strip(3),
                 (
                     // A chevron pointing down: the font's "›" (see assets/fonts) turned.
-                    crate::ui::widgets::coloured_label("›", 30.0, Color::WHITE),
+                    crate::ui::widgets::coloured_label("›", Type::Heading, Color::WHITE),
                     Paint::TextDim,
                     UiTransform::from_rotation(Rot2::degrees(90.0)),
                 ),

@@ -21,6 +21,7 @@ use crate::game::review::{GameReview, step_to_marked};
 use crate::prefs::i18n::Language;
 use crate::prefs::settings::Settings;
 use crate::ui::layout;
+use crate::ui::theme::Type;
 use crate::ui::theme::{self, DIMMED_OPACITY, Opacity, Paint};
 use crate::ui::widgets::{
     self, UiAction, coloured_label, icon_button, label, layout as node, text_label,
@@ -128,7 +129,7 @@ fn spawn_screen(
             },
             (MoveAction::Mistake(forward), layout::LayoutProbe("mistake")),
             false,
-            label(key, 14.0),
+            label(key, Type::Small),
         )
     };
     let line = commands
@@ -142,7 +143,7 @@ fn spawn_screen(
             children![
                 mistake("moves.prev_mistake", false),
                 (
-                    text_label("", 15.0),
+                    text_label("", Type::Small),
                     ReviewLine,
                     // A tap on the line at a marked move: try again there.
                     MoveAction::TryAgain,
@@ -387,14 +388,14 @@ fn spawn_pairs(
     let shown = current.shown_ply();
     if game.all_moves().is_empty() {
         commands.entity(list).with_children(|list| {
-            list.spawn(label("moves.none", theme::FONT));
-            list.spawn(label("moves.tap", 16.0));
+            list.spawn(label("moves.none", theme::Type::Large));
+            list.spawn(label("moves.tap", Type::Body));
         });
     }
     // The opening the game played, over its moves, a row of its own.
     if let Some(text) = super::opening::opening_line(game, game.ply(), lang) {
         commands.entity(list).with_child((
-            coloured_label(text, 15.0, Color::WHITE),
+            coloured_label(text, Type::Small, Color::WHITE),
             Paint::TextDim,
             OpeningLine,
             Node {
@@ -421,7 +422,7 @@ fn spawn_pairs(
             MovePair(pair + 1),
         ));
         cell.with_child((
-            coloured_label(format!("{}.", pair + 1), 15.0, Color::WHITE),
+            coloured_label(format!("{}.", pair + 1), Type::Small, Color::WHITE),
             Paint::TextDim,
             Node {
                 width: px(26),
@@ -449,7 +450,7 @@ fn spawn_pairs(
                     cell.with_child((
                         coloured_label(
                             stats.short_in_discs(lang, viewer, discs),
-                            15.0,
+                            Type::Small,
                             Color::WHITE,
                         ),
                         Paint::TextDim,
@@ -461,7 +462,11 @@ fn spawn_pairs(
                 }
             } else {
                 cell.with_child((
-                    coloured_label(format!("({})", lang.move_name(*mv)), 16.0, Color::WHITE),
+                    coloured_label(
+                        format!("({})", lang.move_name(*mv)),
+                        Type::Body,
+                        Color::WHITE,
+                    ),
                     Paint::TextDim,
                     Node {
                         width: px(MOVE_WIDTH),
@@ -565,7 +570,7 @@ fn move_token(text: String, ply: usize, selected: bool, class: Option<Class>) ->
             },
             (MoveAction::Review(Some(ply)), MoveToken(ply)),
             selected,
-            text_label(format!("{text}{symbol}"), 17.0),
+            text_label(format!("{text}{symbol}"), Type::Body),
         ),
         BorderColor::all(underline.unwrap_or(Color::NONE)),
         ReviewMark(class),

@@ -14,6 +14,7 @@ use crate::persist::save_format::Stats;
 use crate::prefs::choices::Lang;
 use crate::prefs::i18n::Language;
 use crate::prefs::settings::Settings;
+use crate::ui::theme::Type;
 use crate::ui::theme::{self, Paint};
 use crate::ui::widgets::{
     self, UiAction, choice, choice_text, coloured_label, label, layout, panel, primary_button, row,
@@ -242,15 +243,15 @@ fn level_button(level: AiLevel, selected: bool, record: Option<String>, lang: La
                         ..default()
                     }),
                     children![
-                        text_label(level.label(lang), theme::FONT),
+                        text_label(level.label(lang), theme::Type::Large),
                         (
-                            coloured_label(record.unwrap_or_default(), 14.0, Color::WHITE),
+                            coloured_label(record.unwrap_or_default(), Type::Small, Color::WHITE),
                             quiet,
                         ),
                     ],
                 ),
                 (
-                    coloured_label(lang.t(level_about(level)), 14.0, Color::WHITE),
+                    coloured_label(lang.t(level_about(level)), Type::Small, Color::WHITE),
                     quiet,
                 ),
             ],
@@ -282,10 +283,14 @@ fn spawn_screen(
                 },
                 NewGameAction::PlayAs(as_),
                 draft.play_as == as_,
-                label(key, theme::FONT),
+                label(key, theme::Type::Large),
             )
         };
-        parts.push(commands.spawn(label("new_game.play_as", theme::FONT)).id());
+        parts.push(
+            commands
+                .spawn(label("new_game.play_as", theme::Type::Large))
+                .id(),
+        );
         parts.push(
             commands
                 .spawn((
@@ -308,7 +313,7 @@ fn spawn_screen(
         } else {
             "new_game.level"
         };
-        parts.push(commands.spawn(label(title, theme::FONT)).id());
+        parts.push(commands.spawn(label(title, theme::Type::Large)).id());
         // The adaptive opponent first (the level the player's rating picks, and the rating),
         // then the levels to choose by hand. Off, it is one of the other options ("More
         // options"), so the usual panel fits a phone without scrolling (.ci/smoke.sh).
@@ -327,7 +332,7 @@ fn spawn_screen(
                     .spawn((
                         coloured_label(
                             super::adaptive::about(&stats.0, lang.0),
-                            14.0,
+                            Type::Small,
                             Color::WHITE,
                         ),
                         Paint::TextDim,
@@ -352,7 +357,11 @@ fn spawn_screen(
     }
     if draft.more {
         let mode = |key, m: Mode| choice(key, NewGameAction::SetMode(m), draft.mode == m);
-        parts.push(commands.spawn(label("new_game.players", theme::FONT)).id());
+        parts.push(
+            commands
+                .spawn(label("new_game.players", theme::Type::Large))
+                .id(),
+        );
         parts.push(
             commands
                 .spawn((
@@ -377,7 +386,11 @@ fn spawn_screen(
                     .id(),
             );
         }
-        parts.push(commands.spawn(label("new_game.rules", theme::FONT)).id());
+        parts.push(
+            commands
+                .spawn(label("new_game.rules", theme::Type::Large))
+                .id(),
+        );
         let mut variants = commands.spawn(row());
         for v in Variant::ALL {
             variants.with_child(choice_text(
@@ -391,7 +404,7 @@ fn spawn_screen(
         parts.push(
             commands
                 .spawn((
-                    coloured_label(lang.variant_about(draft.variant), 16.0, Color::WHITE),
+                    coloured_label(lang.variant_about(draft.variant), Type::Body, Color::WHITE),
                     Paint::TextDim,
                 ))
                 .id(),
@@ -420,7 +433,7 @@ fn spawn_screen(
                     },
                     NewGameAction::MoreOptions,
                     draft.more,
-                    label("new_game.more", theme::FONT),
+                    label("new_game.more", theme::Type::Large),
                 ),
                 primary_button("new_game.start", NewGameAction::Start),
             ],
@@ -430,7 +443,7 @@ fn spawn_screen(
         &mut commands,
         Overlay::NewGame,
         Screen,
-        label("new_game.title", 28.0),
+        label("new_game.title", Type::Heading),
         inner,
         Some(start),
     );

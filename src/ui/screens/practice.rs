@@ -12,6 +12,7 @@ use crate::game::practice::{Attempt, Practice, PracticeCommand, TryState, practi
 use crate::game::review::{GameReview, step_to_marked};
 use crate::prefs::choices::Lang;
 use crate::prefs::i18n::Language;
+use crate::ui::theme::Type;
 use crate::ui::theme::{DIMMED_OPACITY, Opacity};
 use crate::ui::widgets::{self, UiAction, label, text_label};
 use bevy::prelude::*;
@@ -132,10 +133,10 @@ pub fn practice_text(attempt: &Attempt, lang: Lang) -> String {
 fn spawn_sheet(mut commands: Commands, lang: Res<Language>) {
     let body = commands
         .spawn(widgets::panel())
-        .with_child((text_label("", 17.0), PracticeText))
+        .with_child((text_label("", Type::Body), PracticeText))
         .id();
     let button = |key: &'static str, action: PracticeAction| {
-        widgets::row_action(action, false, label(key, 17.0))
+        widgets::row_action(action, false, label(key, Type::Body))
     };
     let footer = commands
         .spawn((
@@ -152,7 +153,7 @@ fn spawn_sheet(mut commands: Commands, lang: Res<Language>) {
         &mut commands,
         Overlay::Practice,
         Sheet,
-        text_label(lang.0.t("practice.title"), 24.0),
+        text_label(lang.0.t("practice.title"), Type::Title),
         body,
         Some(footer),
     );

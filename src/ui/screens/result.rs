@@ -23,6 +23,7 @@ use crate::prefs::choices::Lang;
 use crate::prefs::i18n::Language;
 use crate::prefs::settings::Settings;
 use crate::ui::placement::Placement;
+use crate::ui::theme::Type;
 use crate::ui::theme::{Paint, class_symbol};
 use crate::ui::widgets::{self, UiAction, coloured_label, panel, text_label};
 use bevy::prelude::*;
@@ -328,11 +329,12 @@ fn spawn_card(
     let body = commands.spawn(panel()).id();
     commands
         .entity(body)
-        .with_child(text_label(verdict.score, 17.0));
+        .with_child(text_label(verdict.score, Type::Body));
     if let Some(record) = verdict.record {
-        commands
-            .entity(body)
-            .with_child((coloured_label(record, 14.0, Color::WHITE), Paint::TextDim));
+        commands.entity(body).with_child((
+            coloured_label(record, Type::Small, Color::WHITE),
+            Paint::TextDim,
+        ));
     }
     // Against the adaptive opponent: the rating, and how far this game moved it.
     if settings.adaptive
@@ -344,9 +346,10 @@ fn spawn_card(
         let black = i32::from(result.discs.margin());
         let margin = if human == Side::Black { black } else { -black };
         if let Some(line) = super::adaptive::change(&stats.0, level, margin, lang) {
-            commands
-                .entity(body)
-                .with_child((coloured_label(line, 14.0, Color::WHITE), Paint::TextDim));
+            commands.entity(body).with_child((
+                coloured_label(line, Type::Small, Color::WHITE),
+                Paint::TextDim,
+            ));
         }
     }
     match review.of_game(game) {
@@ -357,14 +360,16 @@ fn spawn_card(
             let table = accuracy_table(&mut commands, &summary, lang, narrow);
             commands.entity(body).add_child(table);
             if let Some(worst) = summary.worst {
-                commands.entity(body).with_child(text_label(worst, 15.0));
+                commands
+                    .entity(body)
+                    .with_child(text_label(worst, Type::Small));
             }
         }
         _ => {
             // The review runs (it starts by itself at the end of a game): its progress,
             // filled in each frame, until the summary replaces it.
             commands.entity(body).with_child((
-                coloured_label(lang.t("result.reviewing"), 15.0, Color::WHITE),
+                coloured_label(lang.t("result.reviewing"), Type::Small, Color::WHITE),
                 Paint::TextDim,
                 ReviewProgress,
             ));
@@ -422,7 +427,7 @@ fn spawn_card(
         &mut commands,
         Overlay::Result,
         Card,
-        text_label(verdict.headline, 24.0),
+        text_label(verdict.headline, Type::Title),
         body,
         Some(footer_row),
     );
@@ -431,7 +436,7 @@ fn spawn_card(
 /// One of the summary's actions (so that a small phone's summary shows its figures above
 /// them, 44 pt tall: [`widgets::row_action`]).
 fn action(text: impl Into<String>, action: ResultAction, selected: bool) -> impl Bundle {
-    widgets::row_action(action, selected, text_label(text, 17.0))
+    widgets::row_action(action, selected, text_label(text, Type::Body))
 }
 
 /// The players' accuracy as a small table: a heading row, then Black's and White's lines
@@ -443,7 +448,7 @@ fn accuracy_table(commands: &mut Commands, summary: &Summary, lang: Lang, narrow
     // the name about 100 pt).
     const FIGURE: f32 = 60.0;
     const MARK: f32 = 30.0;
-    let cell = |text: String, width: f32, size: f32, dim: bool| {
+    let cell = |text: String, width: f32, size: Type, dim: bool| {
         (
             coloured_label(text, size, Color::WHITE),
             if dim { Paint::TextDim } else { Paint::Text },
@@ -483,10 +488,20 @@ fn accuracy_table(commands: &mut Commands, summary: &Summary, lang: Lang, narrow
             if !narrow {
                 r.spawn((name_cell(), Pickable::IGNORE));
             }
-            r.spawn(cell(lang.t("result.accuracy").into(), FIGURE, 13.0, true));
-            r.spawn(cell(lang.t("result.loss").into(), FIGURE, 13.0, true));
+            r.spawn(cell(
+                lang.t("result.accuracy").into(),
+                FIGURE,
+                Type::Caption,
+                true,
+            ));
+            r.spawn(cell(
+                lang.t("result.loss").into(),
+                FIGURE,
+                Type::Caption,
+                true,
+            ));
             for class in [Class::Inaccuracy, Class::Mistake, Class::Blunder] {
-                r.spawn(cell(class_symbol(class).into(), MARK, 13.0, true));
+                r.spawn(cell(class_symbol(class).into(), MARK, Type::Caption, true));
             }
         })
         .id();
@@ -495,23 +510,28 @@ fn accuracy_table(commands: &mut Commands, summary: &Summary, lang: Lang, narrow
         if narrow {
             commands
                 .entity(table)
-                .with_child(text_label(line.name.clone(), 16.0));
+                .with_child(text_label(line.name.clone(), Type::Body));
         }
         let figures = commands
             .spawn(row())
             .with_children(|r| {
                 if !narrow {
-                    r.spawn((text_label(line.name.clone(), 16.0), name_cell()));
+                    r.spawn((text_label(line.name.clone(), Type::Body), name_cell()));
                 }
-                r.spawn(cell(format!("{}%", line.percent), FIGURE, 17.0, false));
+                r.spawn(cell(
+                    format!("{}%", line.percent),
+                    FIGURE,
+                    Type::Body,
+                    false,
+                ));
                 r.spawn(cell(
                     lang.decimal(line.average_loss, 1),
                     FIGURE,
-                    17.0,
+                    Type::Body,
                     false,
                 ));
                 for n in line.marked {
-                    r.spawn(cell(n.to_string(), MARK, 17.0, n == 0));
+                    r.spawn(cell(n.to_string(), MARK, Type::Body, n == 0));
                 }
             })
             .id();

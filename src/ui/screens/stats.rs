@@ -8,6 +8,7 @@ use crate::persist::save::{ResetStats, StatsFile};
 use crate::persist::save_format::{LevelRecord, Stats};
 use crate::prefs::choices::Lang;
 use crate::prefs::i18n::Language;
+use crate::ui::theme::Type;
 use crate::ui::theme::{self, Paint};
 use crate::ui::widgets::{self, UiAction, button, coloured_label, label, panel, row, text_label};
 use bevy::prelude::*;
@@ -99,8 +100,11 @@ fn spawn_screen(
             },
             Pickable::IGNORE,
             children![
-                text_label(name, theme::FONT),
-                (coloured_label(record, 16.0, Color::WHITE), Paint::TextDim),
+                text_label(name, theme::Type::Large),
+                (
+                    coloured_label(record, Type::Body, Color::WHITE),
+                    Paint::TextDim
+                ),
             ],
         ));
     }
@@ -114,7 +118,7 @@ fn spawn_screen(
                 },
                 Pickable::IGNORE,
                 children![
-                    label("stats.confirm", theme::FONT),
+                    label("stats.confirm", theme::Type::Large),
                     (
                         row(),
                         children![
@@ -141,7 +145,7 @@ fn spawn_screen(
         &mut commands,
         Overlay::Stats,
         Screen,
-        label("stats.title", 28.0),
+        label("stats.title", Type::Heading),
         inner,
         None,
     );

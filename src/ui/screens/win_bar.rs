@@ -17,6 +17,7 @@ use crate::prefs::choices::{Lang, WinShows};
 use crate::prefs::i18n::Language;
 use crate::prefs::settings::{Settings, TableMode};
 use crate::ui::layout::LayoutProbe;
+use crate::ui::theme::Type;
 use crate::ui::theme::{Paint, Palette};
 use crate::ui::widgets::{coloured_label, layout};
 use bevy::ecs::system::SystemParam;
@@ -34,7 +35,7 @@ pub(super) fn plugin(app: &mut App) {
 /// The bar's height: its label is drawn inside it.
 const BAR_HEIGHT: f32 = 20.0;
 /// The label's size.
-const LABEL_SIZE: f32 = 13.0;
+const LABEL_SIZE: Type = Type::Caption;
 
 /// The win bar's row (shown when the setting is on, and not face to face).
 #[derive(Component, Debug)]

@@ -2,6 +2,7 @@
 //! its side is to move; an AI's card pulses while it thinks.
 
 use super::*;
+use crate::ui::theme::Type;
 
 /// A player card: the side's count on a disc, its name and who plays it.
 pub(super) fn player_card(side: Side, seat: Seat) -> impl Bundle {
@@ -18,13 +19,13 @@ pub(super) fn player_card(side: Side, seat: Seat) -> impl Bundle {
         CardTexts(side),
         children![
             (
-                text_label("", 18.0),
+                text_label("", Type::Body),
                 TextLayout::no_wrap(),
                 HudText::Name(side),
                 seat
             ),
             (
-                coloured_label("", 14.0, Color::WHITE),
+                coloured_label("", Type::Small, Color::WHITE),
                 TextLayout::no_wrap(),
                 Paint::TextDim,
                 HudText::Who(side),
@@ -81,7 +82,11 @@ pub(super) fn count_chip(side: Side, seat: Seat) -> impl Bundle {
         BorderColor::all(discs.text_dim),
         CountChip(side),
         Pickable::IGNORE,
-        children![(coloured_label("2", 26.0, fg), HudText::Count(side), seat)],
+        children![(
+            coloured_label("2", Type::Title, fg),
+            HudText::Count(side),
+            seat
+        )],
     )
 }
 

@@ -12,6 +12,7 @@ use crate::prefs::i18n::Language;
 use crate::prefs::settings::Settings;
 use crate::prefs::settings::TableMode;
 use crate::ui::layout::LayoutProbe;
+use crate::ui::theme::Type;
 use crate::ui::theme::{self, Paint, Palette};
 use crate::ui::widgets::{
     self, UiAction, button, coloured_label, labelled_icon_button, layout, text_label,
@@ -195,7 +196,7 @@ struct CountChip(Side);
 /// Whose turn it is (or the result, or the review's place), under the cards.
 fn status_line(seat: Seat) -> impl Bundle {
     (
-        text_label("", theme::FONT),
+        text_label("", theme::Type::Large),
         HudText::Status,
         seat,
         TextLayout::justify(Justify::Center),
@@ -228,7 +229,7 @@ fn notice_row(seat: Seat) -> impl Bundle {
         LayoutProbe("hud"),
         children![
             (
-                coloured_label("", 17.0, Palette::CLASSIC.text_dim),
+                coloured_label("", Type::Body, Palette::CLASSIC.text_dim),
                 HudText::Notice,
                 seat,
                 Node {
@@ -309,7 +310,7 @@ fn spawn_seat(commands: &mut Commands, seat: Seat) {
             ),
             super::win_bar::win_bar(seat),
             (
-                coloured_label("", 14.0, Color::WHITE),
+                coloured_label("", Type::Small, Color::WHITE),
                 Paint::TextDim,
                 TextLayout::no_wrap(),
                 HudText::Stats,

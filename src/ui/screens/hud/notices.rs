@@ -1,6 +1,7 @@
 //! Notices: on a tall phone a toast over the player's card, fading with the notice.
 
 use super::*;
+use crate::ui::theme::Type;
 
 /// A notice's toast (a tall phone's): a pill centred in its place, over the player's card,
 /// which taps pass through. Placed by [`arrange_for_orientation`], shown by [`show_toast`].
@@ -26,7 +27,7 @@ pub(super) fn toast(seat: Seat) -> impl Bundle {
             BackgroundColor(Color::NONE),
             ToastPill,
             children![(
-                coloured_label("", 17.0, Palette::CLASSIC.text_dim),
+                coloured_label("", Type::Body, Palette::CLASSIC.text_dim),
                 TextLayout::justify(Justify::Center),
                 HudText::Toast,
                 seat,

@@ -3,6 +3,7 @@
 //! list.
 
 use super::*;
+use crate::ui::theme::Type;
 
 /// The move strip (a tall phone's): the last moves and where the game is, one line; a tap
 /// opens the move list.
@@ -34,13 +35,13 @@ pub(super) fn move_strip(seat: Seat) -> impl Bundle {
                 }),
                 children![
                     (
-                        text_label("", 16.0),
+                        text_label("", Type::Body),
                         TextLayout::no_wrap(),
                         HudText::Strip,
                         seat,
                     ),
                     (
-                        coloured_label("", 14.0, Color::WHITE),
+                        coloured_label("", Type::Small, Color::WHITE),
                         Paint::TextDim,
                         TextLayout::no_wrap(),
                         HudText::Progress,
