@@ -124,5 +124,16 @@ for entry in "360x640:0,24,0,0" "390x844:0,47,0,34" "430x932:0,47,0,34"; do
         --screenshot "$shot"
     layouts+=("$shot")
 done
+# The daily puzzle (#71) after a missed try, its longest text (the value and the hint), on
+# the smallest phone, the issue's phone and a phone lying down: a sheet beside the board,
+# its three actions inside it.
+for entry in "360x640:0,24,0,0" "390x844:0,47,0,34" "844x390:47,0,47,21"; do
+    IFS=: read -r size safe <<<"$entry"
+    shot="$(dirname "$out")/layout-$size-puzzle.png"
+    rm -f "$shot"
+    timeout "$timeout_s" "$bin" --window "$size" --safe-area "$safe" --puzzle 2026-11-29 \
+        --puzzle-moves b1 --screenshot "$shot"
+    layouts+=("$shot")
+done
 python3 tools/layout-check.py "${layouts[@]}"
 echo "smoke: OK in ${elapsed}s: $out"

@@ -81,6 +81,7 @@ impl Plugin for LogicPlugins {
             game::margin::plugin,
             game::values::plugin,
             game::practice::plugin,
+            game::puzzle::plugin,
             persist::save::plugin,
             board::sound::logic_plugin,
             board::haptics::logic_plugin,

@@ -98,13 +98,23 @@ struct Flags {
     /// With --try-again: tap this square as the try (with --screenshot: once it is judged)
     #[arg(long, value_name = "SQUARE", value_parser = square)]
     try_move: Option<montello_engine::Square>,
+    /// Play the daily puzzle of this date (YYYY-MM-DD, or today)
+    #[arg(long, value_name = "DATE", value_parser = puzzle_day)]
+    puzzle: Option<i64>,
+    /// With --puzzle: tap these squares in turn as the player's tries, each when the puzzle
+    /// asks (with --screenshot: once the last is judged and answered)
+    #[arg(long, value_name = "SQUARES", value_parser = squares)]
+    puzzle_moves: Option<SquareList>,
+    /// With --puzzle: after --puzzle-moves, play the best move each time, to the end
+    #[arg(long)]
+    puzzle_solve: bool,
     /// Show the AI's search statistics (saved like the menu's switch)
     #[arg(long)]
     show_ai_stats: bool,
     /// For tests of what a crash leaves: panic once N moves are played and saved
     #[arg(long, value_name = "N")]
     crash_after_moves: Option<u32>,
-    /// Start on new, moves, menu, stats, graph, help, about or board
+    /// Start on new, moves, menu, stats, graph, help, about, result, puzzle or board
     #[arg(long, value_name = "SCREEN", value_parser = screen)]
     open: Option<Overlay>,
     /// Keep these margins free, in logical pixels, like a phone's notch and system bars
@@ -140,6 +150,9 @@ impl From<Flags> for LaunchOptions {
             line_step: f.line_step,
             try_again: f.try_again,
             try_move: f.try_move,
+            puzzle: f.puzzle,
+            puzzle_moves: f.puzzle_moves.map(|l| l.0).unwrap_or_default(),
+            puzzle_solve: f.puzzle_solve,
             face_to_face: f.face_to_face,
             open: f.open,
         }
@@ -199,6 +212,27 @@ fn screen(text: &str) -> Result<Overlay, String> {
 fn square(text: &str) -> Result<montello_engine::Square, String> {
     text.parse()
         .map_err(|_| "not a square (a1 .. h8)".to_string())
+}
+
+/// Squares given as one value, `b1,e7` (clap would take a `Vec` for several values).
+#[cfg(not(target_os = "ios"))]
+#[derive(Clone, Debug)]
+struct SquareList(Vec<montello_engine::Square>);
+
+#[cfg(not(target_os = "ios"))]
+fn squares(text: &str) -> Result<SquareList, String> {
+    text.split(',')
+        .map(|s| square(s.trim()))
+        .collect::<Result<_, _>>()
+        .map(SquareList)
+}
+
+#[cfg(not(target_os = "ios"))]
+fn puzzle_day(text: &str) -> Result<i64, String> {
+    if text == "today" {
+        return Ok(montello::platform::clock::today());
+    }
+    montello::platform::clock::parse_iso_date(text)
 }
 
 #[cfg(not(target_os = "ios"))]
@@ -372,6 +406,8 @@ mod tests {
             ("--games 0", "not in 1.."),
             ("--safe-area 1,2", "four margins"),
             ("--open nowhere", "board"),
+            ("--puzzle 2026-02-30", "YYYY-MM-DD"),
+            ("--puzzle-moves a1,z9", "a square"),
             ("--autoplay 9", "not a level"),
         ] {
             let err = parse(args(bad)).expect_err(bad).to_string();
@@ -407,6 +443,9 @@ mod tests {
             "--line-step <N>",
             "--try-again",
             "--try-move <SQUARE>",
+            "--puzzle <DATE>",
+            "--puzzle-moves <SQUARES>",
+            "--puzzle-solve",
             "--show-ai-stats",
             "--crash-after-moves <N>",
             "--open <SCREEN>",
@@ -421,7 +460,7 @@ mod tests {
                 .get_arguments()
                 .filter(|a| a.get_long().is_some())
                 .count(),
-            25,
+            28,
             "every LaunchOptions field has its flag"
         );
     }

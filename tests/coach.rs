@@ -156,6 +156,7 @@ fn the_best_line_at_a_reviewed_move_is_the_engines_and_steps_on_the_board() {
         w.resource::<ValuesAsked>(),
         w.resource::<LastHint>(),
         w.resource::<Practice>(),
+        w.resource::<montello::game::puzzle::Puzzling>(),
         w.resource::<SquareValues>(),
     );
     assert!(

@@ -21,7 +21,8 @@ symbol and colour) in view inside the open panel. The review's next-mistake butt
 44 pt each way, the moves of
 the list (`move`, `mark`) and the evaluation's charts (`chart`) 44 pt tall; the summary at the end of a game (a
 shot whose name has `result`) is a sheet beside the final board (under it upright), over none
-of its squares, Review and Rematch at least inside it. On a tall phone (the move strip, `strip`,
+of its squares, Review and Rematch at least inside it; so is the daily puzzle's (a shot whose
+name has `puzzle`), with its three actions. On a tall phone (the move strip, `strip`,
 is drawn) the player cards (`card-black`, `card-white`) sit right above and right below the
 board's squares and the strip under the lower card, 44 pt tall, clear of the toolbar.
 """
@@ -132,9 +133,12 @@ def check(path):
             failed.append(f"the best line shows {len(lines)} move(s) beside {len(moves)} of the list")
         else:
             print(f"{os.path.basename(path)}: the best line's {len(lines)} moves, {len(moves)} moves of the list laid out")
-    if "result" in os.path.basename(path):
-        # The summary at the end of a game lies beside the final board, never over it: a
-        # sheet over none of its squares, its actions inside it.
+    base = os.path.basename(path)
+    if "result" in base or "puzzle" in base:
+        # The summary at the end of a game, and the daily puzzle's sheet, lie beside the
+        # board, never over it: a sheet over none of its squares, its actions inside it
+        # (Review and Rematch; the day before, the solution, the day after).
+        fewest = 3 if "puzzle" in base else 2
         sheets = [b for name, b in boxes if name == "sheet"]
         actions = [b for name, b in boxes if name == "action"]
         if not sheets:
@@ -150,8 +154,8 @@ def check(path):
             for sheet in sheets:
                 if overlap(sheet, board):
                     failed.append(f"the summary {sheet} covers the board {board}")
-            if len(actions) < 2:
-                failed.append(f"the summary shows {len(actions)} action(s), not Review and Rematch at least")
+            if len(actions) < fewest:
+                failed.append(f"the sheet shows {len(actions)} action(s), under {fewest}")
             for a in actions:
                 if not any(contains(sheet, a) for sheet in sheets):
                     failed.append(f"the summary's action {a} is cut off its sheet")

@@ -136,6 +136,7 @@ struct ShotWaits<'w> {
     hint: Res<'w, LastHint>,
     review: Res<'w, crate::game::review::GameReview>,
     practice: Res<'w, crate::game::practice::Practice>,
+    puzzling: Res<'w, crate::game::puzzle::Puzzling>,
     values: Res<'w, crate::game::values::SquareValues>,
     asked: Res<'w, crate::game::values::ValuesAsked>,
     margin: Res<'w, crate::game::margin::MarginEstimate>,
@@ -148,6 +149,28 @@ impl ShotWaits<'_> {
     fn values_pending(&self, current: &CurrentGame) -> bool {
         crate::game::values::wanted(current, &self.asked, &self.hint)
             .is_some_and(|asked| self.values.of(&asked).is_none())
+    }
+
+    /// Whether a puzzle is on the board with `tries` tries made (the misses and the player's
+    /// moves played), none being judged, and the player to move or the game over.
+    fn puzzle_settled(&self, current: &CurrentGame, tries: usize) -> bool {
+        use crate::game::puzzle::PuzzleState;
+        let Some(session) = self.puzzling.0.as_ref() else {
+            return false;
+        };
+        let game = current.game();
+        let side = session.side();
+        let played = game
+            .positions()
+            .iter()
+            .zip(game.history())
+            .filter(|(before, mv)| {
+                before.side_to_move() == side && !matches!(mv, montello_engine::Move::Pass)
+            })
+            .count();
+        session.misses as usize + played >= tries
+            && !matches!(session.state, PuzzleState::Judging(_))
+            && (game.is_over() || game.side_to_move() == side)
     }
 
     /// Whether the win bar is on screen and still waits for its figure.
@@ -227,6 +250,13 @@ fn take_screenshot(
         if !ready {
             return;
         }
+    }
+    // A puzzle: every try of `--puzzle-moves` tapped and judged, and Master's answer played.
+    if launch.puzzle.is_some()
+        && !(waits.puzzle_settled(&current, launch.puzzle_moves.len())
+            && (!launch.puzzle_solve || current.game().is_over()))
+    {
+        return;
     }
     // Freeze the game where the picture is to be taken.
     if !control.frozen {

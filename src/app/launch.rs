@@ -27,6 +27,7 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         (
             try_again_at_start.run_if(|launch: Res<LaunchOptions>| launch.try_again),
+            puzzle_at_start.run_if(|launch: Res<LaunchOptions>| launch.puzzle.is_some()),
             step_into_the_line.run_if(|launch: Res<LaunchOptions>| launch.line_step.is_some()),
         )
             .in_set(crate::AppSystems::Input),
@@ -108,6 +109,65 @@ fn try_again_at_start(
     }
 }
 
+/// `--puzzle`: the puzzle of that day at start, then `--puzzle-moves`' squares tapped in turn,
+/// each once the puzzle waits for the player's move (after a miss too: the next square is the
+/// next try); then with `--puzzle-solve` the best move (by the values the puzzle judges with)
+/// each time, to the end.
+#[allow(clippy::too_many_arguments)] // reason: a system: each parameter is what it reads or writes
+fn puzzle_at_start(
+    launch: Res<LaunchOptions>,
+    current: Res<crate::game::flow::CurrentGame>,
+    busy: Res<crate::game::flow::ViewBusy>,
+    puzzling: Res<crate::game::puzzle::Puzzling>,
+    values: Res<crate::game::values::SquareValues>,
+    mut puzzles: MessageWriter<crate::game::puzzle::PuzzleCommand>,
+    mut taps: MessageWriter<crate::game::flow::SquareTapped>,
+    mut done: Local<(bool, usize, Option<(u64, u32)>)>,
+) {
+    use crate::game::puzzle::{PuzzleCommand, PuzzleState, square_of};
+    let Some(day) = launch.puzzle else {
+        return;
+    };
+    if !done.0 {
+        done.0 = true;
+        puzzles.write(PuzzleCommand::Start(day));
+        return;
+    }
+    let Some(session) = puzzling.0.as_ref() else {
+        return;
+    };
+    // Each try once: the board (its generation) or the misses must have moved on since the
+    // last.
+    let now = (current.generation(), session.misses);
+    let game = current.game();
+    if session.state != PuzzleState::Playing
+        || busy.0
+        || game.side_to_move() != session.side()
+        || game.is_over()
+        || done.2 == Some(now)
+    {
+        return;
+    }
+    let square = match launch.puzzle_moves.get(done.1) {
+        Some(&square) => square,
+        None if launch.puzzle_solve => {
+            let best = session
+                .valued(&current)
+                .and_then(|valued| values.of(&valued))
+                .and_then(|all| all.first())
+                .and_then(|v| square_of(v.mv));
+            let Some(best) = best else {
+                return;
+            };
+            best
+        }
+        None => return,
+    };
+    done.1 += 1;
+    done.2 = Some(now);
+    taps.write(crate::game::flow::SquareTapped(square));
+}
+
 /// A launch that should keep the player's games but has nowhere to write them (the platform
 /// gave no data directory) says so once, when it starts: the game plays on, and the player
 /// knows it will be gone when the app is.
@@ -184,6 +244,12 @@ pub struct LaunchOptions {
     pub try_again: bool,
     /// With `try_again`: tap this square as the try.
     pub try_move: Option<montello_engine::Square>,
+    /// Play the daily puzzle of this day (days since 1970-01-01) at start.
+    pub puzzle: Option<i64>,
+    /// With `puzzle`: the player's tries, each tapped when the puzzle asks for a move.
+    pub puzzle_moves: Vec<montello_engine::Square>,
+    /// With `puzzle`: after `puzzle_moves`, the best move each time, to the end.
+    pub puzzle_solve: bool,
     /// Two players face to face: table mode on (saved like the setting) and a new game
     /// between two humans.
     pub face_to_face: bool,

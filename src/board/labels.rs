@@ -7,6 +7,7 @@ use crate::AppSystems;
 use crate::game::ai::LastHint;
 use crate::game::flow::CurrentGame;
 use crate::game::practice::{Practice, TryState};
+use crate::game::puzzle::Puzzling;
 use crate::game::values::{SquareValues, ValuesAsked, wanted};
 use crate::prefs::i18n::signed_discs;
 use crate::prefs::settings::{Settings, TableMode};
@@ -202,6 +203,7 @@ pub fn shown_values(
     asked: &ValuesAsked,
     hint: &LastHint,
     practice: &Practice,
+    puzzling: &Puzzling,
     values: &SquareValues,
 ) -> Vec<(Square, f32, bool)> {
     // A line shown from the reviewed position is another position: its squares' values are
@@ -216,11 +218,14 @@ pub fn shown_values(
         return Vec::new();
     };
     let best = all.first().map_or(0.0, |v| v.value);
-    let shown = |v: &MoveValue| match practice.0.map(|a| a.state) {
-        None => true,
-        Some(state) if state.reveals() => true,
-        Some(TryState::Judged(j)) => j.tried == v.mv,
-        Some(_) => false,
+    // A puzzle's figures would give its answer away: only a missed try's shows.
+    let puzzle_missed = puzzling.0.as_ref().map(|s| s.missed.map(|m| m.tried));
+    let shown = |v: &MoveValue| match (practice.0.map(|a| a.state), puzzle_missed) {
+        (_, Some(missed)) => missed == Some(v.mv),
+        (None, None) => true,
+        (Some(state), None) if state.reveals() => true,
+        (Some(TryState::Judged(j)), None) => j.tried == v.mv,
+        (Some(_), None) => false,
     };
     all.iter()
         .filter(|v| shown(v))
@@ -231,6 +236,42 @@ pub fn shown_values(
         .collect()
 }
 
+/// What the board's values depend on ([`shown_values`]).
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct Valuing<'w> {
+    asked: Res<'w, ValuesAsked>,
+    practice: Res<'w, Practice>,
+    puzzling: Res<'w, Puzzling>,
+    values: Res<'w, SquareValues>,
+}
+
+impl Valuing<'_> {
+    /// Whether what the values depend on changed.
+    pub(super) fn is_changed(&self) -> bool {
+        self.asked.is_changed()
+            || self.practice.is_changed()
+            || self.puzzling.is_changed()
+            || self.values.is_changed()
+    }
+
+    /// The try at a better move under way, if any (`game::practice`).
+    pub(super) fn practice(&self) -> Option<crate::game::practice::Attempt> {
+        self.practice.0
+    }
+
+    /// The values the board shows now ([`shown_values`]).
+    pub(super) fn shown(&self, current: &CurrentGame, hint: &LastHint) -> Vec<(Square, f32, bool)> {
+        shown_values(
+            current,
+            &self.asked,
+            hint,
+            &self.practice,
+            &self.puzzling,
+            &self.values,
+        )
+    }
+}
+
 /// The values on the squares ([`shown_values`]), each on a pill: the best ones larger, in the
 /// hint colour; while a line is shown, its moves' numbers on their discs instead.
 #[allow(clippy::too_many_arguments)] // reason: a system: each parameter is what it reads or writes
@@ -238,18 +279,11 @@ fn update_value_labels(
     mut commands: Commands,
     hint: Res<LastHint>,
     current: Res<CurrentGame>,
-    asked: Res<ValuesAsked>,
-    practice: Res<Practice>,
-    values: Res<SquareValues>,
+    valuing: Valuing,
     palette: Res<Palette>,
     labels: Query<Entity, With<HintLabel>>,
 ) {
-    if !(hint.is_changed()
-        || current.is_changed()
-        || palette.is_changed()
-        || values.is_changed()
-        || practice.is_changed()
-        || asked.is_changed())
+    if !(hint.is_changed() || current.is_changed() || palette.is_changed() || valuing.is_changed())
     {
         return;
     }
@@ -272,7 +306,7 @@ fn update_value_labels(
             ));
         }
     }
-    for (sq, value, best) in shown_values(&current, &asked, &hint, &practice, &values) {
+    for (sq, value, best) in valuing.shown(&current, &hint) {
         let anchor = square_centre(sq).with_y(FELT_TOP + 0.01);
         // Each number on a pill, drawn once: the best move's larger, in the hint colour
         // (its contrast: `theme`'s tests).

@@ -4,13 +4,12 @@
 use super::{FELT_TOP, SQUARE, square_centre};
 use crate::AppSystems;
 use crate::board::discs::ANNOUNCE;
-use crate::board::labels::shown_values;
+use crate::board::labels::Valuing;
 use crate::game::ai::LastHint;
 use crate::game::flow::{BoardReset, CurrentGame, MovePlayed, Refusal, TapRefused, ViewBusy};
 use crate::game::players::Players;
-use crate::game::practice::{Practice, TryState};
+use crate::game::practice::TryState;
 use crate::game::review::GameReview;
-use crate::game::values::{SquareValues, ValuesAsked};
 use crate::prefs::settings::Settings;
 use crate::ui::theme::{BoardMaterials, Palette, unlit};
 use bevy::prelude::*;
@@ -28,20 +27,6 @@ pub(super) fn plugin(app: &mut App) {
         )
             .in_set(AppSystems::View),
     );
-}
-
-/// What the board's values depend on (`board::labels::shown_values`).
-#[derive(bevy::ecs::system::SystemParam)]
-struct Valuing<'w> {
-    asked: Res<'w, ValuesAsked>,
-    practice: Res<'w, Practice>,
-    values: Res<'w, SquareValues>,
-}
-
-impl Valuing<'_> {
-    fn is_changed(&self) -> bool {
-        self.asked.is_changed() || self.practice.is_changed() || self.values.is_changed()
-    }
 }
 
 /// A marker that is rebuilt whenever the game or the settings change.
@@ -121,14 +106,8 @@ fn update_markers(
             Pickable::IGNORE,
         ));
     };
-    let values = shown_values(
-        &current,
-        &valuing.asked,
-        &hint,
-        &valuing.practice,
-        &valuing.values,
-    );
-    let trying = valuing.practice.0;
+    let values = valuing.shown(&current, &hint);
+    let trying = valuing.practice();
     let human_turn =
         current.review().is_none() && !game.is_over() && players.is_human(game.side_to_move());
     let hint = hint

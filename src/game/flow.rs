@@ -442,8 +442,9 @@ impl MovePlayed {
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct BoardReset;
 
-/// The board is set up for a try at a better move than a mistake (`game::practice`): a tap
-/// there is a try, not a move, and the practice takes it.
+/// The board is set up for tries: at a better move than a mistake (`game::practice`), or at
+/// a puzzle's move (`game::puzzle`, judged before it is played). A tap there is a try, not a
+/// move, and the practice or the puzzle takes it.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Trying(pub bool);
 
@@ -507,8 +508,9 @@ fn handle_taps(
             refused.write(refuse(Refusal::Animating));
             continue;
         }
-        if trying.0 && current.review().is_some() {
-            // A try at a better move: the practice's.
+        if trying.0 {
+            // A try, not a move: the practice's (a better move than a mistake) or the
+            // puzzle's (judged before it is played).
             continue;
         }
         if current.review().is_some() {

@@ -231,12 +231,22 @@ fn take_tries(
     }
 }
 
-/// The values of the position tried are asked for ahead of any other.
-fn ask_values(practice: Res<Practice>, current: Res<CurrentGame>, mut asked: ResMut<ValuesAsked>) {
+/// The values of the position tried are asked for ahead of any other. Another module's ask
+/// (the puzzle's) is left alone: only this module's own is withdrawn.
+fn ask_values(
+    practice: Res<Practice>,
+    current: Res<CurrentGame>,
+    mut asked: ResMut<ValuesAsked>,
+    mut mine: Local<Option<Valued>>,
+) {
     let now = practice.valued(&current);
-    if asked.0 != now {
+    if now == *mine {
+        return;
+    }
+    if now.is_some() || asked.0 == *mine {
         asked.0 = now;
     }
+    *mine = now;
 }
 
 /// A try is judged once the position's values are found.

@@ -9,6 +9,7 @@
 
 use crate::game::flow::{BoardReset, CurrentGame, MovePlayed, Notice};
 use crate::game::players::Players;
+use crate::game::puzzle::Puzzling;
 use crate::game::review::GameReview;
 use crate::persist::save_format::{SavedGame, SavedSettings, Stats};
 use crate::persist::storage::{self, Loaded, Problem, SaveFormat};
@@ -28,6 +29,8 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<WindowCloseRequested>()
         .init_resource::<Restored>()
         .init_resource::<StatsFile>()
+        // The puzzle's plugin owns it; headless tests of the saves may run without it.
+        .init_resource::<Puzzling>()
         .add_message::<ResetStats>()
         .add_systems(
             PreStartup,
@@ -39,7 +42,13 @@ pub(crate) fn plugin(app: &mut App) {
             PostUpdate,
             (
                 reset_stats,
-                (autosave, save_settings, record_stats, write_reset_stats)
+                (
+                    autosave,
+                    save_settings,
+                    record_stats,
+                    record_puzzles,
+                    write_reset_stats,
+                )
                     .run_if(resource_exists::<DataDir>),
                 follow_lifecycle.after(LifecycleSystems),
             )
@@ -191,7 +200,11 @@ pub fn save_now(world: &World) -> bool {
         return false;
     };
     let review = world.get_resource::<GameReview>();
-    match storage::save(&dir.0, &snapshot(current, players, review)) {
+    let Some(saved) = snapshot(current, players, review, world.get_resource::<Puzzling>()) else {
+        // A puzzle on the board: the saved game is the player's, as it was.
+        return true;
+    };
+    match storage::save(&dir.0, &saved) {
         Ok(()) => true,
         Err(e) => {
             warn!("{e}");
@@ -200,13 +213,23 @@ pub fn save_now(world: &World) -> bool {
     }
 }
 
-/// The game as it would be saved now, with its review when one was computed.
-fn snapshot(current: &CurrentGame, players: &Players, review: Option<&GameReview>) -> SavedGame {
+/// The game as it would be saved now, with its review when one was computed; `None` while a
+/// puzzle is on the board (`game::puzzle`): the player's game, kept aside, stays the saved
+/// game as it was written, review and all.
+fn snapshot(
+    current: &CurrentGame,
+    players: &Players,
+    review: Option<&GameReview>,
+    puzzling: Option<&Puzzling>,
+) -> Option<SavedGame> {
+    if puzzling.is_some_and(|p| p.0.is_some()) {
+        return None;
+    }
     let saved = SavedGame::new(current.game(), players.black, players.white);
-    match review.and_then(GameReview::saved) {
+    Some(match review.and_then(GameReview::saved) {
         Some((moves, review)) => saved.with_review(moves, review),
         None => saved,
-    }
+    })
 }
 
 fn autosave(
@@ -214,13 +237,16 @@ fn autosave(
     current: Res<CurrentGame>,
     players: Res<Players>,
     review: Res<GameReview>,
+    puzzling: Res<Puzzling>,
     mut notice: ResMut<Notice>,
     mut last: Local<Option<SavedGame>>,
 ) {
     if !current.is_changed() && !players.is_changed() && !review.is_changed() {
         return;
     }
-    let saved = snapshot(&current, &players, Some(&review));
+    let Some(saved) = snapshot(&current, &players, Some(&review), Some(&puzzling)) else {
+        return;
+    };
     if last.as_ref() == Some(&saved) {
         return;
     }
@@ -256,6 +282,7 @@ fn save_settings(
 /// the command line) is not a game played.
 fn record_stats(
     dir: Res<DataDir>,
+    puzzling: Res<Puzzling>,
     mut played: MessageReader<MovePlayed>,
     current: Res<CurrentGame>,
     players: Res<Players>,
@@ -271,7 +298,8 @@ fn record_stats(
     let Some((human, level)) = players.human_against_ai() else {
         return;
     };
-    if stats.0.counted(current.game()) {
+    // A puzzle played against Master is not a game against the level.
+    if stats.0.counted(current.game()) || puzzling.0.is_some() {
         return;
     }
     let margin = i32::from(result.discs.margin());
@@ -285,6 +313,25 @@ fn record_stats(
     );
     stats.0.last_game = Stats::key(current.game());
     write(&dir.0, &stats.0, &mut notice);
+}
+
+/// Keeps the day of a puzzle solved (its end reached with the goal met, the solution not
+/// shown) with the statistics, once.
+fn record_puzzles(
+    dir: Res<DataDir>,
+    puzzling: Res<Puzzling>,
+    mut stats: ResMut<StatsFile>,
+    mut notice: ResMut<Notice>,
+) {
+    if !puzzling.is_changed() {
+        return;
+    }
+    let Some(session) = puzzling.0.as_ref().filter(|s| s.solved()) else {
+        return;
+    };
+    if stats.0.puzzles.solved.insert(session.day) {
+        write(&dir.0, &stats.0, &mut notice);
+    }
 }
 
 /// Clears every level's record. The last game counted stays remembered, so a finished game on
@@ -316,6 +363,7 @@ fn follow_lifecycle(
     current: Res<CurrentGame>,
     players: Res<Players>,
     review: Res<GameReview>,
+    puzzling: Res<Puzzling>,
     mut steps: MessageReader<Steps>,
     mut closing: MessageReader<WindowCloseRequested>,
     mut exit: MessageReader<AppExit>,
@@ -325,11 +373,9 @@ fn follow_lifecycle(
     for step in steps.read() {
         flush |= step.save;
     }
-    if let (true, Some(dir)) = (flush, dir) {
-        write(
-            &dir.0,
-            &snapshot(&current, &players, Some(&review)),
-            &mut notice,
-        );
+    if let (true, Some(dir)) = (flush, dir)
+        && let Some(saved) = snapshot(&current, &players, Some(&review), Some(&puzzling))
+    {
+        write(&dir.0, &saved, &mut notice);
     }
 }

@@ -419,6 +419,33 @@ pub struct Stats {
     pub levels: std::collections::BTreeMap<AiLevel, LevelRecord>,
     /// The moves of the last game counted, so the same game is never counted twice.
     pub last_game: String,
+    /// The daily puzzles solved (absent from files written before them).
+    pub puzzles: PuzzleRecord,
+}
+
+/// The daily puzzles the player solved (`game::puzzle`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PuzzleRecord {
+    /// The days (since 1970-01-01, the player's calendar) whose puzzle was solved.
+    pub solved: std::collections::BTreeSet<i64>,
+}
+
+impl PuzzleRecord {
+    /// The streak on `today`: how many days in a row, up to today (or up to yesterday while
+    /// today's puzzle is still to solve), each had its puzzle solved.
+    pub fn streak(&self, today: i64) -> u32 {
+        let last = if self.solved.contains(&today) {
+            today
+        } else {
+            today - 1
+        };
+        let mut n = 0;
+        while self.solved.contains(&(last - i64::from(n))) {
+            n += 1;
+        }
+        n
+    }
 }
 
 impl Stats {
@@ -460,6 +487,33 @@ impl SaveFormat for Stats {
 
     fn decode(text: &str) -> Result<Self, String> {
         decode_versioned(text, STATS_VERSION)
+    }
+}
+
+#[cfg(test)]
+mod puzzle_record_tests {
+    use super::*;
+
+    #[test]
+    fn the_streak_counts_the_days_in_a_row_up_to_today_or_yesterday() {
+        let record = |days: &[i64]| PuzzleRecord {
+            solved: days.iter().copied().collect(),
+        };
+        assert_eq!(record(&[]).streak(100), 0);
+        assert_eq!(record(&[100]).streak(100), 1);
+        // Today's still to solve: yesterday's streak stands.
+        assert_eq!(record(&[97, 98, 99]).streak(100), 3);
+        assert_eq!(record(&[97, 98, 99, 100]).streak(100), 4);
+        // A day missed breaks it.
+        assert_eq!(record(&[96, 98, 99]).streak(100), 2);
+        assert_eq!(record(&[97, 98]).streak(100), 0);
+        // A file from before the puzzles reads with none solved.
+        let old = Stats::decode("(version: 1, levels: {}, last_game: \"f5\")").expect("reads");
+        assert!(old.puzzles.solved.is_empty());
+        let mut stats = Stats::default();
+        stats.puzzles.solved.insert(20_786);
+        let again = Stats::decode(&stats.encode().expect("encodes")).expect("reads");
+        assert_eq!(again.puzzles, stats.puzzles);
     }
 }
 

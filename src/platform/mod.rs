@@ -15,6 +15,7 @@ use bevy::prelude::*;
 
 #[cfg(target_os = "android")]
 mod android;
+pub mod clock;
 pub mod insets;
 #[cfg(target_os = "ios")]
 pub(crate) mod ios;

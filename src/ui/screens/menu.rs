@@ -165,6 +165,7 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
                     ..default()
                 }),
                 children![
+                    button("menu.puzzle", Nav::Open(Overlay::Puzzle)),
                     toggle("menu.legal_moves", Toggle::LegalMoves, settings.legal_moves),
                     toggle(
                         "menu.coordinates",

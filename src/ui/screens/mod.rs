@@ -12,6 +12,7 @@ mod names;
 mod new_game;
 mod opening;
 mod practice;
+pub mod puzzle;
 pub mod result;
 mod stats;
 mod toolbar;
@@ -57,6 +58,7 @@ pub(crate) fn plugin(app: &mut App) {
             names::plugin,
             result::plugin,
             practice::plugin,
+            puzzle::plugin,
             win_bar::plugin,
         ));
 }
@@ -85,11 +87,13 @@ pub enum Overlay {
     Result,
     /// Trying again at a mistake: finding the better move.
     Practice,
+    /// The daily puzzle, played on the board.
+    Puzzle,
 }
 
 impl Overlay {
     /// The overlays `--open` can show, by name.
-    pub const NAMED: [(&'static str, Overlay); 9] = [
+    pub const NAMED: [(&'static str, Overlay); 10] = [
         ("new", Overlay::NewGame),
         ("moves", Overlay::Moves),
         ("menu", Overlay::Menu),
@@ -98,6 +102,7 @@ impl Overlay {
         ("help", Overlay::Help),
         ("about", Overlay::About),
         ("result", Overlay::Result),
+        ("puzzle", Overlay::Puzzle),
         ("board", Overlay::None),
     ];
 
@@ -455,7 +460,9 @@ impl PanelArea {
     pub fn of(overlay: Overlay) -> PanelArea {
         match overlay {
             // The end of a game's summary too: the final board stays in view above it.
-            Overlay::Moves | Overlay::Result | Overlay::Practice => PanelArea::Sheet,
+            Overlay::Moves | Overlay::Result | Overlay::Practice | Overlay::Puzzle => {
+                PanelArea::Sheet
+            }
             Overlay::NewGame => PanelArea::Tall,
             _ => PanelArea::Cover,
         }

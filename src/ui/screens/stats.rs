@@ -83,6 +83,17 @@ pub fn lines(stats: &Stats, lang: Lang) -> Vec<(String, String)> {
     out
 }
 
+/// The daily puzzles' line: how many were solved, and the streak on `today`.
+pub fn puzzles_line(stats: &Stats, lang: Lang, today: i64) -> String {
+    lang.f(
+        "stats.puzzles",
+        &[
+            ("n", &stats.puzzles.solved.len()),
+            ("streak", &stats.puzzles.streak(today)),
+        ],
+    )
+}
+
 fn spawn_screen(
     mut commands: Commands,
     stats: Res<StatsFile>,
@@ -108,6 +119,27 @@ fn spawn_screen(
             ],
         ));
     }
+    // The daily puzzles (#71) under the levels.
+    let today = crate::platform::clock::today();
+    commands.entity(inner).with_child((
+        Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: px(2),
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![
+            text_label(lang.t("menu.puzzle"), theme::Type::Large),
+            (
+                coloured_label(
+                    puzzles_line(&stats.0, lang, today),
+                    Type::Body,
+                    Color::WHITE
+                ),
+                Paint::TextDim
+            ),
+        ],
+    ));
     let buttons = if confirming.0 {
         commands
             .spawn((
