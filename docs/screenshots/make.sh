@@ -51,6 +51,11 @@ printf '(version: 1, levels: {"ai:3": (games: 4, wins: 3, losses: 1, draws: 0, b
 adaptive_new=$(mktemp -d)
 cp "$adaptive"/*.ron "$adaptive_new"/
 
+# The daily puzzle (#71): the puzzles of the two days before 2026-11-29 solved, so solving
+# that day's makes a streak of three.
+puzzled=$(mktemp -d)
+printf '(version: 1, puzzles: (solved: [20784, 20785]))\n' >"$puzzled/stats.ron"
+
 # Screens and languages: name, window, flags.
 shots=(
     "adaptive-new-game|390x844|--data-dir $adaptive_new --safe-area 0,47,0,34 --open new"
@@ -101,6 +106,13 @@ shots=(
     # its second move highlighted in the row under the review's line; lying down too.
     "review-line|390x844|--position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 --safe-area 0,47,0,34 --open moves --review --show-move 44 --line-step 2"
     "review-line-landscape|844x390|--position f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8 --safe-area 47,0,47,21 --open moves --review --show-move 44 --line-step 2"
+    # The daily puzzle of 2026-11-29 (#71): at its start; after the first look's move b1 (a
+    # draw: refused, its value on its square, the hint); solved after that miss (Master
+    # answering each move, the streak); the miss in Japanese.
+    "puzzle-start|390x844|--safe-area 0,47,0,34 --puzzle 2026-11-29"
+    "puzzle-wrong|390x844|--safe-area 0,47,0,34 --puzzle 2026-11-29 --puzzle-moves b1"
+    "puzzle-solved|390x844|--data-dir $puzzled --safe-area 0,47,0,34 --puzzle 2026-11-29 --puzzle-moves b1 --puzzle-solve"
+    "puzzle-wrong-ja|390x844|--safe-area 0,47,0,34 --lang ja --puzzle 2026-11-29 --puzzle-moves b1"
     # The opening's name (#71): the Rose-Bill named in the strip while the game follows it,
     # and in the move list (in Japanese) once the game has left it at move 10.
     "opening-strip|390x844|--position f5d6c3d3c4f4c5b3c2 --safe-area 0,47,0,34"
