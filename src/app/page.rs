@@ -22,6 +22,7 @@
 //! | `data-engine-memory` | the engine's budget on this device (`platform::memory`): its class and the most bytes a search's tree may hold, `phone 33554432` |
 //! | `data-heap` | what the app's heap holds by owner (`app::heap`): `heap MIB/PEAK_MIB images N/BYTES atlases N/SIZES/BYTES meshes N/BYTES` |
 //! | `data-practice` | a try at a better move (`game::practice`): `none`, `asking PLY`, `judging PLY`, `judged PLY MOVE found\|missed VALUE`, `answered PLY` |
+//! | `data-puzzle` | the daily puzzle (`game::puzzle`): `none`, or `DAY STATE misses N` with STATE `playing`, `judging`, `finished MARGIN solved\|unsolved` or `shown` |
 //!
 //! Positions are in the canvas's CSS pixels (the page adds the canvas's offset).
 
@@ -53,6 +54,7 @@ pub(crate) fn plugin(app: &mut App) {
             publish_estimate,
             publish_values,
             publish_practice,
+            publish_puzzle,
             publish_engine_memory,
             publish_heap,
             tell_engine_lost,
@@ -241,6 +243,30 @@ fn publish_practice(practice: Res<crate::game::practice::Practice>) {
         },
     };
     set("data-practice", &state);
+}
+
+/// Where the daily puzzle is.
+fn publish_puzzle(puzzling: Res<crate::game::puzzle::Puzzling>) {
+    use crate::game::puzzle::PuzzleState;
+    if !puzzling.is_changed() {
+        return;
+    }
+    let state = match puzzling.0.as_ref() {
+        None => "none".to_string(),
+        Some(s) => {
+            let state = match s.state {
+                PuzzleState::Playing => "playing".to_string(),
+                PuzzleState::Judging(_) => "judging".to_string(),
+                PuzzleState::Finished(margin) => format!(
+                    "finished {margin} {}",
+                    if s.solved() { "solved" } else { "unsolved" }
+                ),
+                PuzzleState::Shown => "shown".to_string(),
+            };
+            format!("{} {state} misses {}", s.day, s.misses)
+        }
+    };
+    set("data-puzzle", &state);
 }
 
 /// The win bar's figure, written in a frame where it or the game changed.

@@ -82,6 +82,45 @@ pub fn pick(rating: f64) -> Level {
         .map_or(Level::Casual, |(l, _)| *l)
 }
 
+/// The two levels around `rating` and the share of games the stronger one should play so
+/// that the player's expected score is even: the levels lie hundreds of points apart (Novice to
+/// Casual 676), so a player between two of them would win nearly every game against the one
+/// and lose nearly every game against the other; alternating them in this proportion keeps
+/// the games even on average. Below Beginner or above Master: that level alone (share 0).
+pub fn mix(rating: f64) -> (Level, Level, f64) {
+    let below = LEVEL_RATINGS
+        .iter()
+        .rposition(|(_, r)| *r <= rating)
+        .unwrap_or(0);
+    let (low, low_rating) = LEVEL_RATINGS[below];
+    let Some(&(high, high_rating)) = LEVEL_RATINGS.get(below + 1) else {
+        return (low, low, 0.0);
+    };
+    if rating < low_rating {
+        return (low, low, 0.0);
+    }
+    // Expected scores against each: above one half against the weaker, below against the
+    // stronger; the share `q` with q * high + (1 - q) * low = 1/2.
+    let (e_low, e_high) = (expected(rating, low_rating), expected(rating, high_rating));
+    let share = ((e_low - 0.5) / (e_low - e_high)).clamp(0.0, 1.0);
+    (low, high, share)
+}
+
+/// The level of the adaptive opponent's game number `game` (the games counted so far) for a
+/// player rated `rating`: the stronger of [`mix`]'s two levels for its share of the games,
+/// drawn from the game's number (seeded: the New game panel and the rematch agree, and a
+/// report replays it), so the player's expected score stays even between the levels.
+pub fn pick_for_game(rating: f64, game: u64) -> Level {
+    let (low, high, share) = mix(rating);
+    // SplitMix64 of the game's number: a uniform draw in [0, 1).
+    let mut z = game.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    let draw = (z >> 11) as f64 / (1u64 << 53) as f64;
+    if draw < share { high } else { low }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,6 +187,72 @@ mod tests {
         // The estimate stays finite, below Beginner's rating.
         let r = after(&games);
         assert!(r.is_finite() && r < level_rating(Level::Beginner), "{r}");
+    }
+
+    /// Between two levels the games alternate them so the expected score is even: over many
+    /// games the average is one half (where nearest-level picking expects 0.83 at 1100, between
+    /// Novice and Casual); the share of the stronger level grows with the rating, from none at
+    /// the weaker's rating; the extremes play one level.
+    #[test]
+    fn between_two_levels_the_games_alternate_them_to_an_even_score() {
+        for rating in [900.0, 1100.0, 1300.0, 1600.0, 1800.0, 2100.0, 2300.0] {
+            let (low, high, share) = mix(rating);
+            assert!(low < high && (0.0..=1.0).contains(&share), "{rating}");
+            let games = 20_000;
+            let mut score = 0.0;
+            for game in 0..games {
+                let level = pick_for_game(rating, game);
+                assert!(level == low || level == high, "{rating}: {level:?}");
+                score += expected(rating, level_rating(level));
+            }
+            let mean = score / games as f64;
+            assert!((mean - 0.5).abs() < 0.02, "{rating}: {mean}");
+            // Nearest-level picking is far from even there.
+            let nearest = expected(rating, level_rating(pick(rating)));
+            if rating == 1100.0 {
+                assert!((nearest - 0.5).abs() > 0.3, "{nearest}");
+            }
+        }
+        let mut last = 0.0;
+        for rating in (1500..1943).step_by(20) {
+            let (low, high, share) = mix(f64::from(rating));
+            assert_eq!((low, high), (Level::Casual, Level::Intermediate));
+            assert!(share >= last, "the share grows with the rating");
+            last = share;
+        }
+        assert_eq!(mix(1500.0).2, 0.0);
+        assert_eq!(mix(200.0), (Level::Beginner, Level::Beginner, 0.0));
+        assert_eq!(mix(2600.0), (Level::Master, Level::Master, 0.0));
+        // The same game number, the same pick.
+        assert_eq!(pick_for_game(1700.0, 7), pick_for_game(1700.0, 7));
+    }
+
+    /// Wins move the opponents up and losses down, within the levels: the rating the games
+    /// are played against on average (the mix's) rises after each win and falls after each
+    /// loss.
+    #[test]
+    fn the_mix_rises_after_wins_and_falls_after_losses() {
+        let mean_opponent = |r: f64| {
+            let (low, high, share) = mix(r);
+            (1.0 - share) * level_rating(low) + share * level_rating(high)
+        };
+        for outcome in ['w', 'l'] {
+            let mut games = Vec::new();
+            let mut last = mean_opponent(after(&games));
+            for n in 0..30u64 {
+                let level = pick_for_game(after(&games), n);
+                games.push((level, outcome));
+                let now = mean_opponent(after(&games));
+                if outcome == 'w' {
+                    assert!(now >= last, "a win never lowers the opponents");
+                } else {
+                    assert!(now <= last, "a loss never raises them");
+                }
+                last = now;
+            }
+            let bound = if outcome == 'w' { 2384.0 } else { 400.0 };
+            assert!((last - bound).abs() < 1.0, "{outcome}: {last}");
+        }
     }
 
     #[test]

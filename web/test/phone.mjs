@@ -387,6 +387,23 @@ section = '4c';
 }
 
 lap();
+section = '4d';
+// 4d. The daily puzzle (#71) in the browser: the puzzle of 2026-11-29 (White to move and win,
+// 11 empty squares); the first look's move b1 (a draw) is refused by the worker's exact
+// values, then the best move each time, Master answering in the worker, to a win by 6.
+{
+  const context = await phoneContext();
+  const page = await open(context, '?puzzle=2026-11-29&puzzle-moves=b1&puzzle-solve');
+  await page.waitForFunction(() => /finished/.test(document.body.dataset.puzzle ?? ''), null, { timeout: 4 * MOVE_MS });
+  const d = await data(page);
+  check(d.puzzle === '20786 finished 6 solved misses 1',
+    `the puzzle solved in the browser after one miss: ${d.puzzle}`);
+  check(d.turn === 'over' && d.worker !== 'failed', `played to the end in the engine's worker (${d.turn}, ${d.worker ?? 'worker'})`);
+  await page.screenshot({ path: join(out, 'web-puzzle.png') });
+  await context.close();
+}
+
+lap();
 section = '5';
 // 5. Storage refused (a full quota): the save fails with a message, the game goes on.
 {

@@ -32,9 +32,18 @@ pub fn rating(stats: &Stats) -> f64 {
     rating::estimate(&results(stats))
 }
 
-/// The level the adaptive opponent plays next.
+/// How many games against the engine's levels are counted: the number of the next one.
+fn games_counted(stats: &Stats) -> u64 {
+    results(stats)
+        .iter()
+        .map(|(_, r)| u64::from(r.wins + r.draws + r.losses))
+        .sum()
+}
+
+/// The level the adaptive opponent plays next: between two levels, each game one of them in
+/// the proportion that keeps the player's expected score even (`rating::pick_for_game`).
 pub fn level(stats: &Stats) -> AiLevel {
-    AiLevel::Level(rating::pick(rating(stats)))
+    AiLevel::Level(rating::pick_for_game(rating(stats), games_counted(stats)))
 }
 
 /// The New game panel's line under the switch: "Your rating: about 1450 · plays Casual".
@@ -44,7 +53,10 @@ pub fn about(stats: &Stats, lang: Lang) -> String {
         "new_game.adaptive_about",
         &[
             ("rating", &r.round()),
-            ("level", &AiLevel::Level(rating::pick(r)).label(lang)),
+            (
+                "level",
+                &AiLevel::Level(rating::pick_for_game(r, games_counted(stats))).label(lang),
+            ),
         ],
     )
 }
@@ -80,10 +92,18 @@ mod tests {
     #[test]
     fn the_panel_and_the_card_say_the_rating_and_the_level() {
         let mut stats = Stats::default();
-        assert_eq!(level(&stats), AiLevel::Level(Level::Casual));
+        // A new player (1200) lies between Novice and Casual: the first game is one of them,
+        // and the panel names the one it is.
+        let first = level(&stats);
+        assert!(
+            [Level::Novice, Level::Casual]
+                .map(AiLevel::Level)
+                .contains(&first),
+            "{first:?}"
+        );
         assert_eq!(
             about(&stats, Lang::En),
-            "Your rating: about 1200 · plays Casual"
+            format!("Your rating: about 1200 · plays {}", first.label(Lang::En))
         );
         stats.record(AiLevel::Level(Level::Casual), 10);
         let line = change(&stats, AiLevel::Level(Level::Casual), 10, Lang::En).expect("a line");
@@ -97,7 +117,7 @@ mod tests {
         assert!(change(&stats, AiLevel::Level(Level::Master), 4, Lang::En).is_none());
         // Wins against Casual, and within a few the adaptive opponent is Intermediate.
         let mut wins = 0;
-        while level(&stats) == AiLevel::Level(Level::Casual) && wins < 10 {
+        while level(&stats) != AiLevel::Level(Level::Intermediate) && wins < 10 {
             wins += 1;
             stats.levels.insert(
                 AiLevel::Level(Level::Casual),
