@@ -151,6 +151,9 @@ fn a_puzzle_refuses_a_miss_plays_the_answer_is_solved_once_and_gives_the_game_ba
         unreachable!()
     };
     assert!(puzzle.solved_by(margin), "{margin}");
+    // The player played the best each time: the end is the puzzle's best result exactly, so
+    // Master's defence was the solver's best too (a slip of its would have given more).
+    assert_eq!(margin, puzzle.best);
     app.update();
     let stats = &app.world().resource::<StatsFile>().0;
     assert!(stats.puzzles.solved.contains(&DAY));

@@ -239,14 +239,7 @@ fn ask_values(
     mut asked: ResMut<ValuesAsked>,
     mut mine: Local<Option<Valued>>,
 ) {
-    let now = practice.valued(&current);
-    if now == *mine {
-        return;
-    }
-    if now.is_some() || asked.0 == *mine {
-        asked.0 = now;
-    }
-    *mine = now;
+    asked.ask_for(&mut mine, practice.valued(&current));
 }
 
 /// A try is judged once the position's values are found.

@@ -293,14 +293,10 @@ fn ask_values(
     mut asked: ResMut<ValuesAsked>,
     mut mine: Local<Option<Valued>>,
 ) {
-    let now = puzzling.0.as_ref().and_then(|s| s.valued(&current));
-    if now == *mine {
-        return;
-    }
-    if now.is_some() || asked.0 == *mine {
-        asked.0 = now;
-    }
-    *mine = now;
+    asked.ask_for(
+        &mut mine,
+        puzzling.0.as_ref().and_then(|s| s.valued(&current)),
+    );
 }
 
 /// A try is judged once the position's values are found: played if it keeps the goal, else

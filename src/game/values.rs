@@ -93,6 +93,21 @@ impl SquareValues {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ValuesAsked(pub Option<Valued>);
 
+impl ValuesAsked {
+    /// Asks for `now` on behalf of one asker (the practice, the puzzle) that last asked for
+    /// `mine`: a new ask replaces whatever is asked; withdrawing (`None`) clears only the
+    /// asker's own ask, never another's.
+    pub fn ask_for(&mut self, mine: &mut Option<Valued>, now: Option<Valued>) {
+        if now == *mine {
+            return;
+        }
+        if now.is_some() || self.0 == *mine {
+            self.0 = now;
+        }
+        *mine = now;
+    }
+}
+
 /// The position whose moves the board values now, if any: the one `asked` for; stepping
 /// through the review, the position before the move shown (what each choice there was worth:
 /// the played move's figure on its disc, the better one's on its ringed square); the position

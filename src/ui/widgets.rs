@@ -280,6 +280,25 @@ pub fn coloured_label(text: impl Into<String>, size: Type, color: Color) -> impl
     )
 }
 
+/// Draws `button` and its texts (`children`) able or disabled (at [`theme::DIMMED_OPACITY`]),
+/// when that changed from how it is `drawn`.
+pub fn set_enabled(
+    commands: &mut Commands,
+    button: Entity,
+    children: &Children,
+    drawn: Option<&theme::Opacity>,
+    can: bool,
+) {
+    let now = theme::Opacity(if can { 1.0 } else { theme::DIMMED_OPACITY });
+    if drawn == Some(&now) {
+        return;
+    }
+    commands.entity(button).insert(now);
+    for child in children.iter() {
+        commands.entity(child).insert(now);
+    }
+}
+
 /// A layout node that lets taps through to what is below it.
 pub fn layout(node: Node) -> impl Bundle {
     (node, Pickable::IGNORE)

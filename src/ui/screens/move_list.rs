@@ -22,7 +22,7 @@ use crate::prefs::i18n::Language;
 use crate::prefs::settings::Settings;
 use crate::ui::layout;
 use crate::ui::theme::Type;
-use crate::ui::theme::{self, DIMMED_OPACITY, Opacity, Paint};
+use crate::ui::theme::{self, Opacity, Paint};
 use crate::ui::widgets::{
     self, UiAction, coloured_label, icon_button, label, layout as node, text_label,
 };
@@ -293,14 +293,7 @@ fn dim_mistake_buttons(
             continue;
         };
         let can = marked_step(&current, &players, &review, forward).is_some();
-        let now = Opacity(if can { 1.0 } else { DIMMED_OPACITY });
-        if opacity == Some(&now) {
-            continue;
-        }
-        commands.entity(button).insert(now);
-        for child in children.iter() {
-            commands.entity(child).insert(now);
-        }
+        widgets::set_enabled(&mut commands, button, children, opacity, can);
     }
 }
 

@@ -12,8 +12,8 @@ use crate::game::practice::{Attempt, Practice, PracticeCommand, TryState, practi
 use crate::game::review::{GameReview, step_to_marked};
 use crate::prefs::choices::Lang;
 use crate::prefs::i18n::Language;
+use crate::ui::theme::Opacity;
 use crate::ui::theme::Type;
-use crate::ui::theme::{DIMMED_OPACITY, Opacity};
 use crate::ui::widgets::{self, UiAction, label, text_label};
 use bevy::prelude::*;
 
@@ -203,14 +203,7 @@ fn dim_next(
                 !matches!(practice.0.map(|a| a.state), Some(TryState::Answered) | None)
             }
         };
-        let now = Opacity(if can { 1.0 } else { DIMMED_OPACITY });
-        if opacity == Some(&now) {
-            continue;
-        }
-        commands.entity(button).insert(now);
-        for child in children.iter() {
-            commands.entity(child).insert(now);
-        }
+        widgets::set_enabled(&mut commands, button, children, opacity, can);
     }
 }
 

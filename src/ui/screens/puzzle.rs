@@ -12,7 +12,7 @@ use crate::persist::save::StatsFile;
 use crate::platform::clock;
 use crate::prefs::choices::Lang;
 use crate::prefs::i18n::{Language, signed_discs};
-use crate::ui::theme::{DIMMED_OPACITY, Opacity, Type};
+use crate::ui::theme::{Opacity, Type};
 use crate::ui::widgets::{self, UiAction, text_label};
 use bevy::prelude::*;
 use montello_engine::search::puzzle::Goal;
@@ -258,14 +258,7 @@ fn dim_buttons(
             PuzzleAction::Later => day < today.0,
             PuzzleAction::Earlier | PuzzleAction::SolutionOrAgain => true,
         };
-        let now = Opacity(if can { 1.0 } else { DIMMED_OPACITY });
-        if opacity == Some(&now) {
-            continue;
-        }
-        commands.entity(button).insert(now);
-        for child in children.iter() {
-            commands.entity(child).insert(now);
-        }
+        widgets::set_enabled(&mut commands, button, children, opacity, can);
     }
 }
 

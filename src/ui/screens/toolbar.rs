@@ -6,7 +6,7 @@ use crate::game::ai::{AiState, HintRequested};
 use crate::game::flow::{CurrentGame, GameCommand};
 use crate::game::players::Players;
 use crate::ui::layout::LayoutProbe;
-use crate::ui::theme::{DIMMED_OPACITY, Opacity, Paint};
+use crate::ui::theme::{Opacity, Paint};
 use crate::ui::widgets::{self, UiAction, icon_button};
 use bevy::prelude::*;
 
@@ -53,7 +53,7 @@ pub fn can(action: ToolAction, current: &CurrentGame, players: &Players, thinkin
 }
 
 /// Buttons that can do nothing now look it: the same button, icon and label at 40%
-/// ([`DIMMED_OPACITY`]), in the same place.
+/// ([`crate::ui::theme::DIMMED_OPACITY`]), in the same place.
 fn show_what_can_be_done(
     mut commands: Commands,
     current: Res<CurrentGame>,
@@ -66,18 +66,8 @@ fn show_what_can_be_done(
     }
     let thinking = ai.thinking().is_some();
     for (button, action, children, opacity) in &buttons {
-        let now = Opacity(if can(*action, &current, &players, thinking) {
-            1.0
-        } else {
-            DIMMED_OPACITY
-        });
-        if opacity == Some(&now) {
-            continue;
-        }
-        commands.entity(button).insert(now);
-        for child in children.iter() {
-            commands.entity(child).insert(now);
-        }
+        let able = can(*action, &current, &players, thinking);
+        crate::ui::widgets::set_enabled(&mut commands, button, children, opacity, able);
     }
 }
 
