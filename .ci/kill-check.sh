@@ -20,9 +20,14 @@ trap 'kill "$XVFB_PID" 2>/dev/null; rm -rf "$work"' EXIT
 
 ply_on_disk() {
     # The first ply line only; sed quits there itself (no pipe into head under pipefail).
-    # Nothing until the first save is on disk.
-    [[ -f "$1/game.ron" ]] || return 0
-    sed -n '/^ *ply: */{s/^ *ply: *\([0-9]*\).*/\1/p;q}' "$1/game.ron"
+    # Nothing until the first save is on disk. Between a save's two renames there is no
+    # game.ron, only the complete game.ron.tmp, which the app's loader finishes the save with
+    # (persist::storage): read that one then. While the app runs, a file can go between the
+    # test and the read: that poll reads nothing and the next one tries again.
+    local file="$1/game.ron"
+    [[ -f "$file" ]] || file="$1/game.ron.tmp"
+    [[ -f "$file" ]] || return 0
+    sed -n '/^ *ply: */{s/^ *ply: *\([0-9]*\).*/\1/p;q}' "$file" 2>/dev/null || true
 }
 
 for round in 1 2 3; do
