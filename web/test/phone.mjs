@@ -227,7 +227,8 @@ let transcript;
   // texts come in the six sizes of its type scale (ui::theme::Type). The page lays out its
   // first frames at scale 1, before the canvas has its own scale (2 on this phone), and
   // bevy_text keeps both sets: at most six sizes at each scale, twelve (2026-11-29: 10, the
-  // board's five sizes twice; before the type scale its eight sizes made 16).
+  // board's five sizes twice; by the same count the eight sizes it had natively before the
+  // type scale would make 16).
   check(heap && Number(heap[6]) <= 12, `the board's texts in at most six sizes at each of two scales, an atlas each: ${d.heap}`);
   figures.heap_at_board = d.heap;
   // The browser build has no tonemapping tables (Cargo.toml): Bevy would say so if the camera
