@@ -212,6 +212,7 @@ fn show_text(
     lang: Res<Language>,
     stats: Res<StatsFile>,
     today: Res<Today>,
+    added: Query<(), Added<PuzzleText>>,
     mut texts: Query<(
         &mut Text,
         Has<PuzzleText>,
@@ -219,6 +220,16 @@ fn show_text(
         Has<MiddleLabel>,
     )>,
 ) {
+    // Written when what it says changed (or the sheet was just spawned), not every frame.
+    if !(puzzling.is_changed()
+        || current.is_changed()
+        || lang.is_changed()
+        || stats.is_changed()
+        || today.is_changed())
+        && added.is_empty()
+    {
+        return;
+    }
     let Some(session) = puzzling.0.as_ref() else {
         return;
     };
@@ -251,7 +262,11 @@ fn dim_buttons(
     puzzling: Res<Puzzling>,
     today: Res<Today>,
     buttons: Query<(Entity, &PuzzleAction, &Children, Option<&Opacity>)>,
+    added: Query<(), Added<PuzzleAction>>,
 ) {
+    if !(puzzling.is_changed() || today.is_changed()) && added.is_empty() {
+        return;
+    }
     let day = puzzling.0.as_ref().map_or(today.0, |s| s.day);
     for (button, action, children, opacity) in &buttons {
         let can = match action {

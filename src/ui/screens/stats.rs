@@ -102,7 +102,13 @@ fn spawn_screen(
 ) {
     let lang = lang.0;
     let inner = commands.spawn(panel()).id();
-    for (name, record) in lines(&stats.0, lang) {
+    // The levels, then the daily puzzles (#71).
+    let mut rows = lines(&stats.0, lang);
+    rows.push((
+        lang.t("menu.puzzle").to_string(),
+        puzzles_line(&stats.0, lang, crate::platform::clock::today()),
+    ));
+    for (name, record) in rows {
         commands.entity(inner).with_child((
             Node {
                 flex_direction: FlexDirection::Column,
@@ -119,27 +125,6 @@ fn spawn_screen(
             ],
         ));
     }
-    // The daily puzzles (#71) under the levels.
-    let today = crate::platform::clock::today();
-    commands.entity(inner).with_child((
-        Node {
-            flex_direction: FlexDirection::Column,
-            row_gap: px(2),
-            ..default()
-        },
-        Pickable::IGNORE,
-        children![
-            text_label(lang.t("menu.puzzle"), theme::Type::Large),
-            (
-                coloured_label(
-                    puzzles_line(&stats.0, lang, today),
-                    Type::Body,
-                    Color::WHITE
-                ),
-                Paint::TextDim
-            ),
-        ],
-    ));
     let buttons = if confirming.0 {
         commands
             .spawn((
