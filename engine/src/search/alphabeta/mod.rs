@@ -2,9 +2,12 @@
 //! its leaves, iterative deepening, aspiration windows, a transposition table under the
 //! memory cap, and an exact endgame solve with few empty squares left.
 //!
-//! It is not what players face (that stays the UCT search of [`super::mcts`]); it is the
-//! yardstick the arena measures the evaluation and the default strategy against
-//! (`ab:time=1s`, `ab:depth=6`, `ab:solve=20`).
+//! Players face it late in every game against Master: from 30 empty squares on (with at
+//! least half a second a move) Master's default strategy plays this search's move instead of
+//! the UCT search's of [`super::mcts`] ([`crate::search::MctsConfig::ab_empties`], set in
+//! `levels.rs`); the other levels never hand it the move. It is also the yardstick the
+//! arena measures the evaluation and the default strategy against (`ab:time=1s`,
+//! `ab:depth=6`, `ab:solve=20`).
 //!
 //! Scores are in evaluation units ([`crate::eval::SCALE`] per disc) for the side to move; a
 //! finished game scores its disc margin (empty squares to the winner) times `SCALE`; exact
