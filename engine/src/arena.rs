@@ -183,6 +183,7 @@ impl FromStr for PlayerSpec {
                     };
                 }
                 "mmalpha" => p.config.minimax_alpha = (number()? as f32).clamp(0.0, 1.0),
+                "share" => p.config.time_share = (number()? as f32).max(0.0),
                 other => return Err(err(format!("unknown key {other:?}"))),
             }
         }

@@ -36,6 +36,10 @@ const MASTER_AB_MIN_TIME: Duration = Duration::from_millis(500);
 /// (docs/ai.md, "Master's other knobs again").
 const MASTER_LEAF_SOLVE_EMPTIES: u32 = 11;
 
+/// Master's thinking for a game: this share of its cap a move on average, spent where the
+/// moves are hard ([`MctsConfig::time_share`]; #69 asks for at most three quarters).
+pub(crate) const MASTER_TIME_SHARE: f32 = 0.75;
+
 /// A named playing strength, weakest first. Each is a bundle of a time cap, an iteration
 /// cap, the default strategy's knobs and a move-choice randomness:
 ///
@@ -219,6 +223,8 @@ impl Level {
                 // 200 games at 1 s with 32 MiB pools on both sides, where the pool is full in
                 // most moves; with Master's 128 MiB it fills in few moves (docs/ai.md).
                 prune: true,
+                // The game's thinking as one budget, three quarters of the cap a move (#69).
+                time_share: MASTER_TIME_SHARE,
                 ..full
             },
         }

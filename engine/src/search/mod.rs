@@ -12,6 +12,7 @@ mod alphabeta;
 pub(crate) mod book;
 mod classic;
 pub(crate) mod endgame;
+mod game_clock;
 mod levels;
 mod mcts;
 mod probcut;
@@ -90,6 +91,16 @@ impl SearchLimits {
     pub const fn clock(&self) -> Duration {
         match self.time {
             Some(time) => time,
+            None => SearchLimits::SAFETY_NET,
+        }
+    }
+
+    /// The longest a search under these limits may take: twice its time cap, which a move
+    /// under a game clock may reach ([`MctsConfig::time_share`]), or the
+    /// [`SearchLimits::SAFETY_NET`] without a time cap. A watchdog waits this long.
+    pub fn longest(&self) -> Duration {
+        match self.time {
+            Some(time) => time * game_clock::MOST,
             None => SearchLimits::SAFETY_NET,
         }
     }
@@ -337,6 +348,7 @@ pub struct Searcher {
     ab_config: AlphaBetaConfig,
     ab_state: alphabeta::State,
     book: Option<Arc<Book>>,
+    clock: game_clock::GameClock,
 }
 
 impl Searcher {
@@ -351,6 +363,7 @@ impl Searcher {
             ab_config: AlphaBetaConfig::default(),
             ab_state: alphabeta::State::default(),
             book: None,
+            clock: game_clock::GameClock::default(),
         }
     }
 
@@ -395,6 +408,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.state.forget();
         self.ab_state = alphabeta::State::default();
+        self.clock = game_clock::GameClock::default();
     }
 
     /// Makes the searcher stray from its best move like a human beginner: with `randomness`
@@ -455,9 +469,14 @@ impl Searcher {
         {
             return result;
         }
+        // The hand-over is decided on the nominal cap; the move then gets the game clock's.
+        let hands_over = self.hands_to_alpha_beta(pos, variant, limits);
+        let managed = self.managed_limits(pos, limits);
+        let limits = managed.as_ref().unwrap_or(limits);
+        let start = std::time::Instant::now();
         let mut result = match self.strategy {
             Strategy::Classic => classic::search(pos, variant, limits, cancel, &mut self.rng),
-            Strategy::Default if self.hands_to_alpha_beta(pos, variant, limits) => {
+            Strategy::Default if hands_over => {
                 // The tree's pool stays reserved for a position taken back, so the table gets
                 // a quarter of the cap beside it (2^20 entries at Master's 128 MiB).
                 let limits = SearchLimits {
@@ -497,10 +516,39 @@ impl Searcher {
                 &self.ab_config,
             ),
         };
+        if managed.is_some() {
+            self.clock.record(start.elapsed());
+        }
         if self.randomness > 0.0 {
             randomise_choice(&mut result, self.randomness, &mut self.rng);
         }
         result
+    }
+
+    /// The limits of a move under the game clock ([`MctsConfig::time_share`]): the default
+    /// strategy with a share, a time cap and no iteration cap, playing its best move; `None`
+    /// for every other search, which keeps its caps.
+    fn managed_limits(&mut self, pos: &Position, limits: &SearchLimits) -> Option<SearchLimits> {
+        let nominal = limits.time?;
+        let share = self.config.time_share;
+        if self.strategy != Strategy::Default
+            || share <= 0.0
+            || limits.iterations.is_some()
+            || self.randomness > 0.0
+        {
+            return None;
+        }
+        let empties = pos.empties().count();
+        let cap = self.clock.cap(
+            empties,
+            nominal,
+            f64::from(share),
+            self.config.solve_empties,
+        );
+        Some(SearchLimits {
+            time: Some(cap),
+            ..*limits
+        })
     }
 }
 
@@ -642,6 +690,55 @@ pub(crate) fn win_probability(margin: f32, scale: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn master_thinks_on_its_game_clock_and_the_other_levels_on_their_caps() {
+        let start = Position::start();
+        let second = SearchLimits::time(Duration::from_secs(1));
+        let mut master = Level::Master.searcher(1);
+        let fresh = |searcher: &mut Searcher, pos: &Position| {
+            searcher
+                .managed_limits(pos, &second)
+                .and_then(|l| l.time)
+                .expect("Master's move is on its game clock")
+        };
+        // The whole game's budget, shared among the moves that think: more than the nominal
+        // second for a move of the opening, never more than two.
+        let cap = fresh(&mut master, &start);
+        assert!(
+            cap > Duration::from_secs(1) && cap <= Duration::from_secs(2),
+            "{cap:?}"
+        );
+        // A move searched is time spent: the next move's share is what the game's 30 moves'
+        // budget leaves after it, among the 20 moves left that think, less than the whole.
+        let mut master = Level::Master.searcher(1);
+        let quick = SearchLimits::time(Duration::from_millis(30));
+        let result = master.search(&start, Variant::Othello, &quick, &CancelHandle::default());
+        let after = Variant::Othello.play_unchecked(&start, result.best.expect("a move"));
+        let reply = Variant::Othello.moves(&after)[0];
+        let next = Variant::Othello.play_unchecked(&after, reply);
+        let spent = fresh(&mut master, &next);
+        let whole = Duration::from_secs_f64(0.75 * 30.0 / 20.0 * game_clock::OVERSHOOT);
+        assert!(
+            spent < whole && spent > Duration::from_secs(1),
+            "{spent:?} after a move, {whole:?} before any"
+        );
+        // An iteration cap, a level without a share (or with randomness): the caps as given.
+        assert!(
+            master
+                .managed_limits(&start, &SearchLimits::iterations(100))
+                .is_none()
+        );
+        for level in Level::ALL.into_iter().filter(|&l| l != Level::Master) {
+            assert!(
+                level
+                    .searcher(1)
+                    .managed_limits(&start, &level.limits())
+                    .is_none(),
+                "{level:?}"
+            );
+        }
+    }
 
     #[test]
     fn root_moves_rank_by_class_then_visits_then_mean_then_move() {

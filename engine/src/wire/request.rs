@@ -120,14 +120,15 @@ pub const QUICK_WATCH: Duration = Duration::from_secs(20);
 
 impl Request {
     /// How long the engine may take over the request before the page's watchdog takes it
-    /// for hung (the watchdog waits this long and 2 seconds more for the reply): a search's
-    /// time cap (its safety net if it has only an iteration cap); for the others, limits far
+    /// for hung (the watchdog waits this long and 2 seconds more for the reply): the longest a
+    /// search may take (twice its time cap, which Master's game clock may give a hard move;
+    /// its safety net if it has only an iteration cap); for the others, limits far
     /// past what they take (docs/ai.md: a game's review about 2 s in the browser's worker, a
     /// position's values 0.3 s, its estimate a few milliseconds), which only a worker that
     /// died or hangs reaches.
     pub fn watch_after(&self) -> Duration {
         match self {
-            Request::Search { limits, .. } => limits.time.unwrap_or(SearchLimits::SAFETY_NET),
+            Request::Search { limits, .. } => limits.longest(),
             Request::Review { .. } => REVIEW_WATCH,
             Request::Analyse { .. } | Request::Values { .. } => SLOW_WATCH,
             Request::Estimate { .. } => QUICK_WATCH,

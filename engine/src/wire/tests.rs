@@ -74,13 +74,14 @@ fn requests_read_back_as_written() {
             position: position_after("f5d6c3"),
         },
     ];
-    // Every request is watched: a search for its cap (its safety net without one), the others
+    // Every request is watched: a search for twice its cap, the most a game clock gives a move
+    // (its safety net without one), the others
     // for their generous limits.
     let watched: Vec<Duration> = requests.iter().map(Request::watch_after).collect();
     assert_eq!(
         watched,
         [
-            Duration::from_micros(1_234_567),
+            Duration::from_micros(2 * 1_234_567),
             SearchLimits::SAFETY_NET,
             request::SLOW_WATCH,
             request::REVIEW_WATCH,

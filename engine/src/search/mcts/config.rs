@@ -89,6 +89,12 @@ pub struct MctsConfig {
     /// arena found the project's book weaker than Master's own search, docs/ai.md) searches
     /// every move.
     pub book_margin: Option<u8>,
+    /// Under a time cap (and no iteration cap), the side's thinking for a whole game is a
+    /// budget of this share of the cap a move, spent where moves still think
+    /// ([`crate::search::Searcher`]'s game clock: up to twice the cap on a move, what easy
+    /// moves leave going to the hard ones); 0 (the default): every move gets the cap. Master's
+    /// is 0.75 (#69: at most three quarters of the cap a move on average).
+    pub time_share: f32,
 }
 
 impl Default for MctsConfig {
@@ -115,6 +121,7 @@ impl Default for MctsConfig {
             ab_min_time: Duration::ZERO,
             ab_short_floor: 0,
             book_margin: None,
+            time_share: 0.0,
         }
     }
 }
