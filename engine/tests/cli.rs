@@ -565,3 +565,55 @@ fn eval_prints_every_moves_value_best_first() {
     // squares left).
     assert!(out.lines().any(|l| l == "best line: h5"), "{out}");
 }
+
+/// A WTHOR file of `year` with one game, `moves` (a transcript), Black's perfect-play discs
+/// `perfect` at a depth of 55 empty squares (the tool reads any depth the header gives).
+fn wthor_file(year: u16, moves: &str, perfect: u8) -> Vec<u8> {
+    let mut bytes = vec![20, 18, 8, 8];
+    bytes.extend(1u32.to_le_bytes());
+    bytes.extend([0, 0]);
+    bytes.extend(year.to_le_bytes());
+    bytes.extend([8, 0, 55, 0]);
+    bytes.extend([1, 0, 2, 0, 3, 0, 40, perfect]);
+    let mut codes = [0u8; 60];
+    for (code, mv) in codes.iter_mut().zip(moves.as_bytes().chunks(2)) {
+        // `10 * row + column`, both from 1.
+        *code = 10 * (mv[1] - b'0') + (mv[0] - b'a' + 1);
+    }
+    bytes.extend(codes);
+    bytes
+}
+
+#[test]
+fn train_wthor_trains_on_games_up_to_2016_and_refuses_the_test_years() {
+    use montello_engine::train::read_samples;
+
+    let dir = std::env::temp_dir().join(format!("montello-cli-wthor-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let (old, new) = (dir.join("WTH_2016.wtb"), dir.join("WTH_2017.wtb"));
+    std::fs::write(&old, wthor_file(2016, "f5d6c3d3c4f4f6", 34)).expect("written");
+    std::fs::write(&new, wthor_file(2017, "f5d6c3d3c4f4f6", 34)).expect("written");
+    let out = dir.join("out");
+    let text = |p: &std::path::Path| p.to_string_lossy().into_owned();
+    let said = run(&["train", "wthor", "--out", &text(&out), &text(&old)]);
+    assert!(
+        said.starts_with("6 positions written from 1 games"),
+        "{said}"
+    );
+    let samples = read_samples(&out.join("chunk-00000.bin")).expect("the chunk reads");
+    // From the start to the depth: Black +4 with perfect play, White -4.
+    let labels: Vec<i8> = samples.iter().map(|s| s.label).collect();
+    assert_eq!(labels, [4, -4, 4, -4, 4, -4]);
+    // A test year is never trained on: the run fails, says why, and writes nothing.
+    let (ok, err) = run_status(&[
+        "train",
+        "wthor",
+        "--out",
+        &text(&dir.join("no")),
+        &text(&old),
+        &text(&new),
+    ]);
+    assert!(!ok && err.contains("a test year"), "{err}");
+    assert!(!dir.join("no").exists());
+    std::fs::remove_dir_all(&dir).expect("removed");
+}

@@ -151,6 +151,38 @@ pub fn self_play_to_dir(
     .collect()
 }
 
+/// Writes the samples of real games into `dir`: chunk `k` holds games `k * games_per_chunk`
+/// onwards (`games` in a fixed order, each with its file's perfect-play depth), positions at
+/// `exact` empty squares or fewer solved exactly ([`super::game_samples`]); `threads` chunks
+/// at a time, skipping chunks already written (a killed run resumes). Returns the positions
+/// written by this run.
+pub fn real_games_to_dir(
+    games: &[(crate::notation::wthor::WthorGame, u8)],
+    dir: &Path,
+    games_per_chunk: usize,
+    exact: u32,
+    threads: usize,
+) -> io::Result<usize> {
+    std::fs::create_dir_all(dir)?;
+    let chunks: Vec<_> = games.chunks(games_per_chunk.max(1)).collect();
+    parallel_map(chunks.len(), threads, |k| {
+        let path = chunk_path(dir, k as u64);
+        if path.exists() {
+            return Ok(0);
+        }
+        let samples: Vec<Sample> = chunks[k]
+            .iter()
+            .flat_map(|(game, depth)| {
+                super::game_samples(game, *depth, exact, &mut super::solve_exactly)
+            })
+            .collect();
+        write_samples(&path, &samples)?;
+        Ok(samples.len())
+    })
+    .into_iter()
+    .sum()
+}
+
 /// Every chunk in `dirs`, split into (fit, held out) samples.
 pub fn load_dirs(dirs: &[std::path::PathBuf]) -> io::Result<(Vec<Sample>, Vec<Sample>)> {
     let mut fit = Vec::new();

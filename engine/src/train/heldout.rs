@@ -2,7 +2,7 @@
 //! games at the files' perfect-play depth (24 empty squares), each with the perfect-play score
 //! the file gives, valued by the static evaluation and by a fixed-depth search.
 
-use super::in_pool;
+use super::{Sample, in_pool};
 use crate::eval::{SCALE, Weights};
 use crate::notation::wthor::WthorGame;
 use crate::search::{DEFAULT_PROBCUT, FixedDepth};
@@ -31,6 +31,63 @@ pub fn held_out_position(game: &WthorGame, empties: u8) -> Option<HeldOutPositio
         Side::White => -black,
     };
     Some((pos, margin))
+}
+
+/// The first year whose WTHOR games are test sets only (#69: 2017 and 2018 measure; nothing
+/// from then on is ever trained on).
+pub const FIRST_TEST_YEAR: u16 = 2017;
+
+/// Training samples from a real game (#69): every position from the start down to the file's
+/// perfect-play depth (`depth` empty squares) where the side to move has a move, labelled
+/// with the perfect-play margin of the game's position at that depth for its side to move;
+/// and the game's positions with `exact` empty squares or fewer (a move to play, the game not
+/// over), each solved exactly by `solver`. The position at the depth is labelled exactly; the
+/// earlier ones with what their game came to with perfect play from there (the players' own
+/// moves up to it, so not their exact value: the label of an outcome, less noisy than the
+/// final score). The positions between the depth and `exact` have no label.
+pub fn game_samples(
+    game: &WthorGame,
+    depth: u8,
+    exact: u32,
+    solver: &mut dyn FnMut(&Position) -> Option<i32>,
+) -> Vec<Sample> {
+    // A game that never reached the depth with a move to play there has no label.
+    if held_out_position(game, depth).is_none() {
+        return Vec::new();
+    }
+    // The margin for Black at the depth, from which each position's side takes its sign.
+    let black = 2 * i32::from(game.perfect_black_discs) - 64;
+    let sample = |p: &Position, margin: i32, exact: bool| Sample {
+        p: p.player(),
+        o: p.opponent(),
+        label: margin.clamp(-64, 64) as i8,
+        exact,
+        search: None,
+    };
+    let mut samples = Vec::new();
+    for p in game.game.positions() {
+        let empties = p.empties().count();
+        if Variant::Othello.must_pass(p) || Variant::Othello.is_game_over(p) {
+            continue;
+        }
+        if empties >= u32::from(depth) {
+            let margin = match p.side_to_move() {
+                Side::Black => black,
+                Side::White => -black,
+            };
+            samples.push(sample(p, margin, empties == u32::from(depth)));
+        } else if empties <= exact
+            && let Some(value) = solver(p)
+        {
+            samples.push(sample(p, value, true));
+        }
+    }
+    samples
+}
+
+/// The exact final margin of `pos` for its side to move (the trainer's endgame solver).
+pub fn solve_exactly(pos: &Position) -> Option<i32> {
+    crate::search::endgame::Solver::new(Variant::Othello, None, None).solve(pos, -64, 64)
 }
 
 /// The errors of one way of valuing the positions, in discs.
@@ -111,6 +168,45 @@ mod tests {
             held_out_position(&wthor, 24).is_none(),
             "the game never got there"
         );
+    }
+
+    #[test]
+    fn a_games_samples_run_to_the_depth_each_with_its_sides_perfect_play_margin() {
+        let game = transcript::parse("f5d6c3d3c4f4f6", Variant::Othello).expect("legal");
+        let wthor = WthorGame {
+            black_discs: 40,
+            perfect_black_discs: 34,
+            game,
+        };
+        // With a perfect-play depth of 55: the start and the five positions after it (the
+        // two after the depth are left out: `exact` is below them).
+        let mut never = |_: &Position| -> Option<i32> { panic!("nothing to solve") };
+        let samples = game_samples(&wthor, 55, 20, &mut never);
+        assert_eq!(samples.len(), 6);
+        let start = Position::start();
+        assert_eq!(
+            (samples[0].p, samples[0].o),
+            (start.player(), start.opponent())
+        );
+        for (i, s) in samples.iter().enumerate() {
+            // Black (to move at the even plies) is +4 with perfect play, White -4.
+            let black_to_move = i % 2 == 0;
+            assert_eq!(s.label, if black_to_move { 4 } else { -4 }, "ply {i}");
+            assert_eq!(s.exact, s.empties() == 55, "ply {i}");
+            assert!(s.empties() >= 55 && s.search.is_none());
+        }
+        // Positions at `exact` empty squares or fewer are solved: here the last two, by a
+        // stand-in solver that says +9.
+        let mut nine = |_: &Position| Some(9);
+        let solved = game_samples(&wthor, 56, 54, &mut nine);
+        assert_eq!(solved.len(), 5 + 2);
+        assert!(
+            solved[5..]
+                .iter()
+                .all(|s| s.exact && s.label == 9 && s.empties() <= 54)
+        );
+        // A game that never reached the depth has no label, so no samples.
+        assert!(game_samples(&wthor, 24, 20, &mut nine).is_empty());
     }
 
     #[test]

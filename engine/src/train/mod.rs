@@ -28,12 +28,16 @@ mod selfplay;
 mod tests;
 
 pub use self::data::{
-    chunk_path, is_holdout, load_dirs, read_samples, relabel_dir, self_play_to_dir, write_samples,
+    chunk_path, is_holdout, load_dirs, read_samples, real_games_to_dir, relabel_dir,
+    self_play_to_dir, write_samples,
 };
 pub use self::fit::{
     EMPTIES_BIAS_MIN_SAMPLES, PhaseError, errors, fit_all, fit_empties_bias, fit_phase,
 };
-pub use self::heldout::{Errors, HeldOutPosition, held_out_errors, held_out_position};
+pub use self::heldout::{
+    Errors, FIRST_TEST_YEAR, HeldOutPosition, game_samples, held_out_errors, held_out_position,
+    solve_exactly,
+};
 pub use self::matches::match_weights;
 pub use self::selfplay::{exact_test_set, play_chunk, play_game, relabel};
 

@@ -42,6 +42,33 @@ pub enum TrainCommand {
     Heldout(HeldoutArgs),
     /// Print the error of WEIGHTS per phase on data directories and/or a test set.
     Report(ReportArgs),
+    /// Write training chunks into OUT from real games: every position of every game in the
+    /// WTHOR files down to the file's perfect-play depth (24 empty squares), labelled with
+    /// the game's perfect-play score there, and those with EXACT empty squares or fewer solved
+    /// (#69). Files of 2017 and later are refused: they are the test sets.
+    Wthor(WthorArgs),
+}
+
+/// `wthor`'s arguments.
+#[derive(Args, Debug)]
+pub struct WthorArgs {
+    /// Output directory (chunk files of GAMES games each, numbered in the files' order; those
+    /// numbered 19 mod 20 are held out of a fit and measure it).
+    #[arg(long)]
+    out: PathBuf,
+    /// Games per chunk.
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Also every position of the game with this many empty squares or fewer, solved
+    /// exactly (0: none).
+    #[arg(long, default_value_t = 0)]
+    exact: u32,
+    /// Chunks made at once.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// WTHOR game files (`WTH_YYYY.wtb`) of 2016 or earlier.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
 }
 
 /// `heldout`'s arguments.
@@ -479,6 +506,7 @@ pub fn run(cmd: TrainCommand) -> Result<(), String> {
         TrainCommand::Rescale(args) => rescale(args),
         TrainCommand::Report(args) => report(args),
         TrainCommand::Heldout(args) => heldout(args),
+        TrainCommand::Wthor(args) => wthor(args),
         TrainCommand::Match(args) => match_weights(args),
         TrainCommand::Relabel(args) => relabel(args),
     }
@@ -524,6 +552,52 @@ fn heldout(
         );
     }
     eprintln!("in {:.0} s", start.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// `train wthor`: training chunks from the real games of WTHOR files up to 2016.
+fn wthor(
+    WthorArgs {
+        out,
+        games,
+        exact,
+        threads,
+        files,
+    }: WthorArgs,
+) -> Result<(), String> {
+    let start = Instant::now();
+    let mut read = Vec::new();
+    let (mut unread, mut unlabelled) = (0usize, 0usize);
+    for file in &files {
+        let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let parsed = montello_engine::notation::wthor::parse(&bytes)
+            .map_err(|e| format!("{}: {e}", file.display()))?;
+        if parsed.year >= train::FIRST_TEST_YEAR {
+            return Err(format!(
+                "{}: games of {}, a test year: only games up to {} are trained on (#69)",
+                file.display(),
+                parsed.year,
+                train::FIRST_TEST_YEAR - 1
+            ));
+        }
+        for game in parsed.games {
+            match game {
+                Ok(game) if train::held_out_position(&game, parsed.depth).is_some() => {
+                    read.push((game, parsed.depth));
+                }
+                Ok(_) => unlabelled += 1,
+                Err(_) => unread += 1,
+            }
+        }
+    }
+    let positions = train::real_games_to_dir(&read, &out, games, exact, threads)
+        .map_err(|e| format!("{}: {e}", out.display()))?;
+    println!(
+        "{positions} positions written from {} games ({unread} unreadable, {unlabelled} without a position at the perfect-play depth) into {} in {:.0} s",
+        read.len(),
+        out.display(),
+        start.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 
