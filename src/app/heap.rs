@@ -71,15 +71,54 @@ pub fn lent_now_and_most() -> (usize, usize) {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<HeapReport>().add_systems(
-        Last,
-        (
-            count,
-            count_assets
-                .run_if(on_message::<AssetEvent<Image>>.or_eager(on_message::<AssetEvent<Mesh>>)),
+    app.init_resource::<HeapReport>()
+        .add_systems(
+            Last,
+            (
+                count,
+                count_assets.run_if(
+                    on_message::<AssetEvent<Image>>.or_eager(on_message::<AssetEvent<Mesh>>),
+                ),
+            )
+                .chain(),
         )
-            .chain(),
-    );
+        .add_systems(
+            PostUpdate,
+            drop_atlases_of_old_scale.before(bevy::ui::UiSystems::Prepare),
+        );
+}
+
+/// Frees the glyph atlases of a scale the text no longer has.
+///
+/// bevy_text keeps an atlas per font size in physical pixels and never frees one. When the
+/// scale changes (a browser lays out its first frames at 1 before the canvas takes the phone's
+/// 2 or 3; the player's text size; a window moved to another screen), every text is laid out
+/// again at the new scale in this frame's UI systems, which draw the glyphs they need into new
+/// atlases, and the old scale's stay: 5 MiB on a phone's page for the board alone (#68). So
+/// the whole set goes just before that layout, and nothing still points into it afterwards.
+fn drop_atlases_of_old_scale(
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    ui_scale: Res<UiScale>,
+    atlases: Option<ResMut<FontAtlasSet>>,
+    mut last: Local<Option<f32>>,
+) {
+    let Ok(window) = windows.single() else {
+        return;
+    };
+    // Physical pixels per point: the window's scale factor times the UI's.
+    let scale = window.scale_factor() * ui_scale.0;
+    if last.is_some_and(|was| was != scale)
+        && let Some(mut atlases) = atlases
+        && !atlases.is_empty()
+    {
+        debug!(
+            "text scale {} -> {scale}: {} glyph atlas sizes freed",
+            last.unwrap_or_default(),
+            atlases.len()
+        );
+        atlases.clear();
+    }
+    *last = Some(scale);
 }
 
 /// What the heap lends, and what the main world's copies of the app's assets hold (the GPU's
@@ -193,6 +232,65 @@ mod tests {
     use super::*;
     use bevy::asset::RenderAssetUsages;
     use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+    use bevy::text::FontAtlasKey;
+
+    /// An app with the window, the UI's scale and a set of atlases for `sizes` (in physical
+    /// pixels), and the system that frees them.
+    fn atlas_app(sizes: &[f32]) -> App {
+        let mut app = App::new();
+        app.insert_resource(UiScale(1.0))
+            .init_resource::<FontAtlasSet>()
+            .add_systems(Update, drop_atlases_of_old_scale);
+        app.world_mut()
+            .spawn((Window::default(), bevy::window::PrimaryWindow));
+        add_atlases(&mut app, sizes);
+        app
+    }
+
+    fn add_atlases(app: &mut App, sizes: &[f32]) {
+        let mut set = app.world_mut().resource_mut::<FontAtlasSet>();
+        for size in sizes {
+            let key = FontAtlasKey {
+                id: 0,
+                index: 0,
+                font_size_bits: size.to_bits(),
+                variations_hash: 0,
+                hinting: default(),
+                font_smoothing: default(),
+            };
+            set.insert(key, Vec::new());
+        }
+    }
+
+    fn sizes(app: &App) -> usize {
+        app.world().resource::<FontAtlasSet>().len()
+    }
+
+    #[test]
+    fn a_new_text_scale_frees_the_old_scales_atlases_and_only_then() {
+        let mut app = atlas_app(&[13.0, 17.0]);
+        app.update();
+        app.update();
+        assert_eq!(sizes(&app), 2, "the scale did not change: the atlases stay");
+        // The player's text size (or a tablet's): every text is laid out again at 1.25.
+        app.world_mut().resource_mut::<UiScale>().0 = 1.25;
+        app.update();
+        assert_eq!(sizes(&app), 0, "the old scale's atlases are freed");
+        add_atlases(&mut app, &[16.25, 21.25]);
+        app.update();
+        assert_eq!(sizes(&app), 2, "the new scale's atlases stay");
+        // The canvas takes the phone's scale (a browser's first frames are at 1).
+        let mut windows = app
+            .world_mut()
+            .query_filtered::<&mut Window, With<bevy::window::PrimaryWindow>>();
+        windows
+            .single_mut(app.world_mut())
+            .expect("the window")
+            .resolution
+            .set_scale_factor(2.0);
+        app.update();
+        assert_eq!(sizes(&app), 0, "the window's new scale frees them too");
+    }
 
     #[test]
     fn images_and_meshes_are_counted_by_their_cpu_copies() {

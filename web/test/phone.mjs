@@ -225,11 +225,10 @@ let transcript;
     `the app's heap told by owner: ${d.heap}`);
   // Each text size is a glyph atlas of its own (1 MiB, kept for the page's life): the UI's
   // texts come in the six sizes of its type scale (ui::theme::Type). The page lays out its
-  // first frames at scale 1, before the canvas has its own scale (2 on this phone), and
-  // bevy_text keeps both sets: at most six sizes at each scale, twelve (2026-11-29: 10, the
-  // board's five sizes twice; by the same count the eight sizes it had natively before the
-  // type scale would make 16).
-  check(heap && Number(heap[6]) <= 12, `the board's texts in at most six sizes at each of two scales, an atlas each: ${d.heap}`);
+  // first frames at scale 1, before the canvas has its own scale (2 on this phone); bevy_text
+  // would keep both sets (2026-11-29: 10 sizes, the board's five twice), and the app frees the
+  // old scale's when the scale changes (app::heap::drop_atlases_of_old_scale): at most six.
+  check(heap && Number(heap[6]) <= 6, `the board's texts in at most six sizes, an atlas each, none of an old scale: ${d.heap}`);
   figures.heap_at_board = d.heap;
   // The browser build has no tonemapping tables (Cargo.toml): Bevy would say so if the camera
   // asked for one.
