@@ -605,7 +605,7 @@ fn spawn(
     limits.memory = memory.cap(limits.memory);
     let pos = current.game().position();
     let variant = current.game().variant();
-    let cap = limits.time.unwrap_or(UNTIMED_PROGRESS);
+    let cap = progress_cap(&limits, line.level);
     #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
     let (positions, search) = {
         let mut searcher = engine;
@@ -667,6 +667,19 @@ const HINT_LIMITS: SearchLimits = SearchLimits {
 /// A search capped by iterations alone has no time cap (`SearchLimits::time` is `None`): its
 /// progress shows as if it took a second.
 const UNTIMED_PROGRESS: Duration = Duration::from_secs(1);
+
+/// The time a search's progress is shown against: its cap, or for a level with a game clock
+/// (Master's: a hard move may think up to twice the cap, an easy one less) the longest it may
+/// take, so the bar never waits full.
+fn progress_cap(limits: &SearchLimits, level: Option<AiLevel>) -> Duration {
+    match (limits.time, level) {
+        (None, _) => UNTIMED_PROGRESS,
+        (Some(_), Some(AiLevel::Level(level))) if level.config().time_share > 0.0 => {
+            limits.longest()
+        }
+        (Some(time), _) => time,
+    }
+}
 
 fn start_ai_move(
     mut ai: ResMut<AiState>,

@@ -242,7 +242,24 @@ pub fn level_lines(level: AiLevel, lang: Lang) -> Vec<String> {
         )];
     };
     let config = engine.config();
-    let mut lines = vec![lang.f("about.time", &[("ms", &engine.time().as_millis())])];
+    let time = engine.time();
+    let mut lines = vec![if config.time_share > 0.0 {
+        // A game clock (Master's): a budget a game, spent where the moves are hard.
+        lang.f(
+            "about.time_clock",
+            &[
+                ("ms", &time.mul_f32(config.time_share).as_millis()),
+                (
+                    "most",
+                    &montello_engine::search::SearchLimits::time(time)
+                        .longest()
+                        .as_millis(),
+                ),
+            ],
+        )
+    } else {
+        lang.f("about.time", &[("ms", &time.as_millis())])
+    }];
     // A level that judges by the evaluation alone plays no playouts: each iteration looks
     // at one new position.
     let positions = config.eval_weight >= 1.0;
@@ -377,7 +394,14 @@ mod tests {
             let strongest = level_lines(AiLevel::Level(Level::Master), lang);
             assert_eq!(weakest.len(), 5);
             assert!(weakest[0].contains("100"), "{lang:?}: {}", weakest[0]);
-            assert!(strongest[0].contains("1000"), "{lang:?}: {}", strongest[0]);
+            // Master thinks three quarters of its second a move on average, up to two on
+            // the hard ones (its game clock); the others up to their cap.
+            assert_eq!(
+                strongest[0],
+                lang.f("about.time_clock", &[("ms", &750), ("most", &2000)])
+            );
+            let strong = level_lines(AiLevel::Level(Level::Strong), lang);
+            assert_eq!(strong[0], lang.f("about.time", &[("ms", &250)]));
             assert!(weakest[1].contains("200"), "{lang:?}: {}", weakest[1]);
             assert_ne!(
                 weakest.last(),
@@ -387,7 +411,6 @@ mod tests {
             // Master alone hands the late middle game to the alpha-beta search, and says so.
             assert_eq!(strongest.len(), 6);
             assert_eq!(strongest[4], lang.f("about.alpha_beta", &[("n", &30)]));
-            let strong = level_lines(AiLevel::Level(Level::Strong), lang);
             assert_eq!(strong.len(), 5, "{lang:?}: {strong:?}");
             assert_ne!(weakest[2], strongest[2], "{lang:?}: playout policy differs");
             // Beginner plays playouts; Casual judges positions by the evaluation alone.
