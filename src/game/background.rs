@@ -4,7 +4,7 @@
 //! Natively it is a task on Bevy's `AsyncComputeTaskPool` running a closure. In a browser the
 //! task pools run on the page's one thread, so the work is a `wire::Request` sent to the
 //! engine's Web Worker (`platform::web`) and its result a `wire::Reply` read back, under a
-//! watchdog: a worker that fails or stays silent past the request's time (a search's cap, the
+//! watchdog: a worker that fails or stays silent past the request's time (twice a search's cap, the
 //! other jobs' generous limits: `wire::Request::watch_after`, counted while the page is in view)
 //! is replaced, then given up for the engine loaded on the page (the worker's own module), so
 //! the AI always moves, or, if the engine cannot load at all, the player is told; work the game
