@@ -90,7 +90,7 @@ impl Plugin for LogicPlugins {
     }
 }
 
-/// The whole app on top of Bevy's default plugins: window, board, UI and platform glue.
+/// The whole app on top of Bevy's plugins: window, board, UI and platform glue.
 #[derive(Debug, Default)]
 pub struct AppPlugin {
     /// What the command line (or the platform) asked for.
@@ -116,10 +116,14 @@ impl Plugin for AppPlugin {
             prevent_default_event_handling: true,
             ..default()
         };
-        let plugins = DefaultPlugins.set(WindowPlugin {
+        // Bevy's default plugins less the sprites' (and a page's log): app::plugins.
+        let plugins = app::plugins::BevyPlugins.set(WindowPlugin {
             primary_window: Some(window.clone()),
             ..default()
         });
+        // In a browser the log goes to the console through a filter of its own (app::console).
+        #[cfg(all(target_family = "wasm", target_os = "unknown"))]
+        app::console::install();
         // Android: one backend, Vulkan if there is an adapter and it did not fail the last
         // launch, else GL ES (app::gpu); decided before the window's surface exists.
         #[cfg(target_os = "android")]
@@ -147,6 +151,7 @@ impl Plugin for AppPlugin {
             plugins
         };
         app.add_plugins((plugins, MeshPickingPlugin));
+        app::plugins::ui_images(app);
         // Every mesh in a buffer of its own: the board has a dozen meshes, made once, and
         // Bevy's shared slabs each keep an offset allocator sized for 128K meshes (about 4 MiB
         // of heap a slab, three natively, one for the indices in a browser: app::heap's count).

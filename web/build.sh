@@ -48,7 +48,17 @@ fi
 # deep moment. CI's unoptimised build, whose frames are large, met it once in WebKitGTK as a
 # reload started; untouched pages of the reserve cost a phone nothing. Passed to the app's own
 # link only (`cargo rustc`), so no dependency is rebuilt for it.
-cargo rustc --profile "$profile" --target "$wasm" --bin montello -- -C link-arg=-zstack-size=8388608
+# The shipped build's panic messages name their source files without the build machine's
+# folders (`bevy_ecs-0.19.1/src/...`, not `/root/.cargo/registry/src/index.crates.io-.../`):
+# about 1,400 of them, in every download. Not CI's check build, whose cache it would rebuild.
+remap=()
+if [[ "$profile" == web ]]; then
+    for dir in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/ "$PWD/"; do
+        remap+=("--remap-path-prefix=$dir=")
+    done
+fi
+RUSTFLAGS="${RUSTFLAGS:-} ${remap[*]}" \
+    cargo rustc --profile "$profile" --target "$wasm" --bin montello -- -C link-arg=-zstack-size=8388608
 # The worker is its own workspace (web/worker/Cargo.toml says why), built into the same
 # target folder, twice: as every browser runs it, and with WebAssembly's 128-bit SIMD (Chrome
 # 91, Firefox 89, Safari 16.4 and later), which lets LLVM pair the evaluation's 64-bit work.

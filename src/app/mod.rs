@@ -7,8 +7,11 @@ pub mod access;
 pub mod gpu;
 pub mod heap;
 pub mod launch;
+pub mod plugins;
 pub mod power;
 
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+pub mod console;
 #[cfg(not(any(target_os = "android", target_os = "ios", target_family = "wasm")))]
 pub mod dev;
 #[cfg(all(target_family = "wasm", target_os = "unknown"))]
