@@ -184,13 +184,7 @@ pub struct PlayoutResult {
 impl PlayoutResult {
     /// The winner, or `None` for a draw.
     pub const fn winner(self) -> Option<Side> {
-        if self.margin > 0 {
-            Some(Side::Black)
-        } else if self.margin < 0 {
-            Some(Side::White)
-        } else {
-            None
-        }
+        Side::ahead_by(self.margin as i32)
     }
 
     /// 1 for a win of `side`, 0.5 for a draw, 0 for a loss.

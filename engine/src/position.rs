@@ -23,6 +23,18 @@ impl Side {
             Side::White => Side::Black,
         }
     }
+
+    /// The side ahead when Black leads by `black_margin` discs (`None` for a draw): the one
+    /// "who won" of a finished game's score, a playout's and a game's result.
+    pub const fn ahead_by(black_margin: i32) -> Option<Side> {
+        if black_margin > 0 {
+            Some(Side::Black)
+        } else if black_margin < 0 {
+            Some(Side::White)
+        } else {
+            None
+        }
+    }
 }
 
 impl fmt::Display for Side {
@@ -357,6 +369,13 @@ pub(crate) const fn wof_margin(mine: i32, theirs: i32) -> i32 {
     }
 }
 
+/// [`wof_margin`] of the side to move's discs `p` against the opponent's `o` (bit sets): the
+/// final margin of a finished game for the side to move, as the exact solver scores it.
+#[inline]
+pub(crate) const fn final_margin(p: u64, o: u64) -> i32 {
+    wof_margin(p.count_ones() as i32, o.count_ones() as i32)
+}
+
 /// Disc counts on the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Score {
@@ -384,13 +403,7 @@ impl Score {
 
     /// Who has more discs (`None` for a draw).
     pub const fn winner(&self) -> Option<Side> {
-        if self.black > self.white {
-            Some(Side::Black)
-        } else if self.white > self.black {
-            Some(Side::White)
-        } else {
-            None
-        }
+        Side::ahead_by(self.black as i32 - self.white as i32)
     }
 
     /// Black's discs minus white's.
@@ -420,54 +433,42 @@ impl fmt::Display for Score {
 mod tests {
     use super::*;
 
-    /// The exact solver's final margin as it was written before [`wof_margin`]
-    /// (`search::solver::final_margin`), kept as the reference.
-    fn solver_margin(p: u64, o: u64) -> i32 {
-        let (mine, theirs) = (p.count_ones() as i32, o.count_ones() as i32);
-        let diff = mine - theirs;
-        let empties = 64 - mine - theirs;
-        match diff.signum() {
-            1 => diff + empties,
-            -1 => diff - empties,
-            _ => 0,
-        }
-    }
-
-    /// [`Score::wof`] as it was written before [`wof_margin`], kept as the reference.
-    fn score_wof(s: Score) -> Score {
-        let e = s.empties();
-        match s.winner() {
-            Some(Side::Black) => Score {
-                black: s.black + e,
-                white: s.white,
-            },
-            Some(Side::White) => Score {
-                black: s.black,
-                white: s.white + e,
-            },
-            None => Score {
-                black: s.black + e / 2,
-                white: s.white + e / 2,
-            },
-        }
-    }
-
+    /// Worked examples of the WOF count (the World Othello Federation's rule: the empty
+    /// squares go to the winner, split evenly in a draw).
     #[test]
-    fn the_solver_and_the_wof_count_score_every_final_count_alike() {
-        for black in 0..=64u8 {
-            for white in 0..=64 - black {
-                let p = ((1u128 << black) - 1) as u64;
-                let o = (((1u128 << white) - 1) << black) as u64;
-                let (b, w) = (i32::from(black), i32::from(white));
-                let m = wof_margin(b, w);
-                assert_eq!(solver_margin(p, o), m, "{black}-{white}");
-                assert_eq!(solver_margin(o, p), wof_margin(w, b), "{white}-{black}");
-                assert_eq!(wof_margin(w, b), -m, "{black}-{white}");
-                let score = Score { black, white };
-                assert_eq!(score.wof(), score_wof(score), "{black}-{white}");
-                assert_eq!(i32::from(score.wof().margin()), m, "{black}-{white}");
-                assert_eq!(score.wof().black + score.wof().white, 64, "{black}-{white}");
-            }
+    fn the_wof_count_gives_the_empty_squares_to_the_winner() {
+        // (black, white) on the board, then the WOF count and Black's final margin.
+        let examples = [
+            ((33, 31), (33, 31), 2),   // a full board: as counted
+            ((40, 20), (44, 20), 24),  // four empty squares to Black
+            ((20, 40), (20, 44), -24), // ... or to White
+            ((13, 0), (64, 0), 64),    // a wipe-out with 51 empty squares
+            ((30, 30), (32, 32), 0),   // a draw: the four empty squares shared
+            ((0, 0), (32, 32), 0),     // no disc at all: a draw
+            ((31, 32), (31, 33), -2),  // one empty square to White
+        ];
+        for ((black, white), (wof_black, wof_white), margin) in examples {
+            let score = Score { black, white };
+            let wof = score.wof();
+            assert_eq!(
+                (wof.black, wof.white),
+                (wof_black, wof_white),
+                "{black}-{white}"
+            );
+            assert_eq!(i32::from(wof.margin()), margin, "{black}-{white}");
+            assert_eq!(
+                wof_margin(i32::from(black), i32::from(white)),
+                margin,
+                "{black}-{white}"
+            );
+            // The margin from the other side is the same with its sign turned.
+            assert_eq!(
+                wof_margin(i32::from(white), i32::from(black)),
+                -margin,
+                "{white}-{black}"
+            );
         }
+        // The exact solver's final margin is the same count, from the discs' bit sets.
+        assert_eq!(final_margin(0b1111, 0b1), 62);
     }
 }

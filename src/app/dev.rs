@@ -329,7 +329,6 @@ fn write_square_map(
 /// [`crate::ui::layout::LayoutProbe`] node, `NAME LEFT TOP RIGHT BOTTOM` in the picture's
 /// pixels, and one per shown scrolling node, `scroll LEFT TOP RIGHT BOTTOM CONTENT_HEIGHT
 /// SCROLLED` (how far down it is scrolled), also in pixels.
-#[allow(clippy::type_complexity)]
 fn write_layout(
     path: &std::path::Path,
     probes: &Query<(

@@ -113,7 +113,6 @@ fn try_again_at_start(
 /// each once the puzzle waits for the player's move (after a miss too: the next square is the
 /// next try); then with `--puzzle-solve` the best move (by the values the puzzle judges with)
 /// each time, to the end.
-#[allow(clippy::too_many_arguments)] // reason: a system: each parameter is what it reads or writes
 fn puzzle_at_start(
     launch: Res<LaunchOptions>,
     current: Res<crate::game::flow::CurrentGame>,

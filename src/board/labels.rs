@@ -274,7 +274,6 @@ impl Valuing<'_> {
 
 /// The values on the squares ([`shown_values`]), each on a pill: the best ones larger, in the
 /// hint colour; while a line is shown, its moves' numbers on their discs instead.
-#[allow(clippy::too_many_arguments)] // reason: a system: each parameter is what it reads or writes
 fn update_value_labels(
     mut commands: Commands,
     hint: Res<LastHint>,

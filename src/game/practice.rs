@@ -145,7 +145,6 @@ impl Practice {
     }
 }
 
-#[allow(clippy::too_many_arguments)] // reason: a system: each parameter is what it reads or writes
 fn handle_commands(
     mut commands: MessageReader<PracticeCommand>,
     mut practice: ResMut<Practice>,

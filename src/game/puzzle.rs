@@ -188,7 +188,6 @@ pub fn solution_game(puzzle: &Puzzle) -> Game {
     game
 }
 
-#[allow(clippy::too_many_arguments)] // reason: a system: each parameter is what it reads or writes
 fn handle_commands(
     mut commands: MessageReader<PuzzleCommand>,
     mut puzzling: ResMut<Puzzling>,

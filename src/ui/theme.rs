@@ -452,7 +452,6 @@ fn recolour_board(
 
 /// Paints new UI nodes, pressed and re-selected buttons, and everything when the theme
 /// changes. A pressed button darkens: feedback that works for a finger as well as a mouse.
-#[allow(clippy::type_complexity)]
 fn paint_ui(
     palette: Res<Palette>,
     mut nodes: Query<(

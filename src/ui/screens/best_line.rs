@@ -95,7 +95,6 @@ pub fn offered(
 }
 
 /// Keeps the row's buttons those of the line offered now, the move shown highlighted.
-#[allow(clippy::too_many_arguments)] // reason: a system: each parameter is what it reads
 fn fill_line(
     mut commands: Commands,
     current: Res<CurrentGame>,

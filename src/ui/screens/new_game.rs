@@ -449,7 +449,6 @@ fn spawn_screen(
     );
 }
 
-#[allow(clippy::too_many_arguments)]
 fn handle_actions(
     mut actions: MessageReader<UiAction<NewGameAction>>,
     mut draft: ResMut<Draft>,

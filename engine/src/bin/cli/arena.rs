@@ -115,7 +115,6 @@ pub fn run(
     )
 }
 
-#[allow(clippy::too_many_arguments)]
 fn arena(
     black: &str,
     white: &str,

@@ -146,7 +146,6 @@ impl Search<'_> {
     /// computed from the squares the move changed. (Never in the free opening: a parent
     /// outside it has no child inside it.)
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     fn leaf_after(
         &mut self,
         base: &[u32; crate::eval::BASE_LEN],

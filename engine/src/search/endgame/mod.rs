@@ -26,7 +26,6 @@ use self::table::Table;
 use super::CancelHandle;
 use crate::clock::Instant;
 use crate::cpu::fast_copy;
-use crate::position::wof_margin;
 use crate::{Position, Variant};
 
 /// Checks the clock every this many nodes (a few tens of microseconds of work).
@@ -225,10 +224,6 @@ impl Solver<'_> {
     fast_copy!(fn deep(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 = deep_body, deep_fast, deep_portable);
 }
 
-/// The final margin of a finished game for the side to move: its discs minus the opponent's,
-/// the empty squares going to the winner ([`wof_margin`] of the side to move's discs `p`
-/// against the opponent's `o`).
-#[inline]
-pub(crate) fn final_margin(p: u64, o: u64) -> i32 {
-    wof_margin(p.count_ones() as i32, o.count_ones() as i32)
-}
+/// The final margin of a finished game for the side to move, from its bit sets (the rules'
+/// [`crate::position::final_margin`], here for the solver's callers).
+pub(crate) use crate::position::final_margin;

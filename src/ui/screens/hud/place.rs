@@ -45,7 +45,6 @@ pub(super) fn beside_board(node: &mut Node, tall: Option<(Rect, f32)>) {
 /// go around the board (the opponent's above it, the player's below), the notice row becomes
 /// the move strip's and the notices a toast. The HUD hides where a panel takes its place
 /// ([`super::super::hud_hidden`]).
-#[allow(clippy::type_complexity)]
 pub(super) fn arrange_for_orientation(
     mut from: Arrangement,
     mut huds: Query<(&Seat, &mut Visibility), With<super::super::HudRoot>>,
