@@ -15,7 +15,6 @@ pub(crate) mod endgame;
 mod game_clock;
 mod levels;
 mod mcts;
-mod probcut;
 pub mod puzzle;
 pub mod review;
 
@@ -25,12 +24,12 @@ pub(crate) use alphabeta::margin_of_win_rate;
 pub use book::{Book, BookError, BookMove};
 // The trainer's (behind `cli`): the phones' and the browser's builds have no use for them.
 #[cfg(feature = "cli")]
+pub(crate) use alphabeta::probcut::shallow_depth as probcut_shallow_depth;
+#[cfg(feature = "cli")]
 pub(crate) use alphabeta::{DEFAULT_PROBCUT, FixedDepth};
 pub use endgame::{Solution, SolveTable, solve, solve_in};
 pub use levels::{Level, TREE_ITERATIONS, tree_speed};
 pub use mcts::MctsConfig;
-#[cfg(feature = "cli")]
-pub(crate) use probcut::shallow_depth as probcut_shallow_depth;
 
 use crate::{FastRng, Move, Position, Variant};
 use std::sync::Arc;

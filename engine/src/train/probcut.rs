@@ -1,9 +1,9 @@
 //! Multi-ProbCut's statistics, fitted by the project's own searches: positions from varied
 //! games, each searched by the alpha-beta core (without ProbCut) at every depth up to a
 //! maximum, then per game phase and deep depth a least-squares line from the shallow
-//! search's value (the depth `search::probcut` pairs with it) to the deep one and the
+//! search's value (the depth the alpha-beta search's `probcut` pairs with it) to the deep one and the
 //! spread of what the line misses. The result is written as Rust (the committed
-//! `engine/src/search/probcut_table.rs`); `montello-engine train probcut` runs it all.
+//! `engine/src/search/alphabeta/probcut_table.rs`); `montello-engine train probcut` runs it all.
 
 use super::parallel_map;
 use crate::bitboard::flips;

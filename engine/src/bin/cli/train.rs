@@ -30,7 +30,7 @@ pub enum TrainCommand {
     Testset(TestsetArgs),
     /// Fit Multi-ProbCut's statistics: N positions from varied games, each searched at every
     /// depth up to MAX_DEPTH, a line from the shallow search's value to the deep one per
-    /// phase and depth; writes the Rust table OUT (engine/src/search/probcut_table.rs).
+    /// phase and depth; writes the Rust table OUT (engine/src/search/alphabeta/probcut_table.rs).
     Probcut(ProbcutArgs),
     /// Write WEIGHTS with every weight rounded to 1/SCALE disc (a divisor of 64): a smaller
     /// file, and much smaller compressed (the browser's engine carries the shipped one).

@@ -20,7 +20,7 @@ pub struct AlphaBetaConfig {
     pub aspiration: u32,
     /// Multi-ProbCut's selectivity `t` in tenths (7: a node is cut when a shallow search
     /// predicts it outside the window by 0.7 standard deviations of the prediction's error;
-    /// see [`crate::search::probcut`]); 0 turns it off. 7 by default (docs/ai.md: at 100 ms a move
+    /// see `alphabeta/probcut.rs`); 0 turns it off. 7 by default (docs/ai.md: at 100 ms a move
     /// 7 scored +60 Elo against 15, 10 +37 and +40, 20 -113, and 5 -47 against 7; at 1 s 7
     /// against 15 was within the noise, +14 for `ab` and +9 in Master).
     pub probcut: u32,

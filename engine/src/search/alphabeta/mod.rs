@@ -24,6 +24,7 @@
 mod config;
 mod fixed_depth;
 mod order;
+pub(crate) mod probcut;
 mod pvs;
 mod root;
 #[cfg(test)]

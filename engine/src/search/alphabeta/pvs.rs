@@ -3,6 +3,7 @@
 //! reaches the end.
 
 use super::order::order_moves;
+use super::probcut;
 use super::{CHECK_NODES, INF, MAX_MOVES, MAX_SCORE, Search, TT_MIN_DEPTH};
 use crate::bitboard::legal_moves_in;
 use crate::clock::Instant;
@@ -11,7 +12,6 @@ use crate::eval::SCALE;
 use crate::game::CENTRE;
 use crate::search::endgame::final_margin;
 use crate::search::endgame::table::NO_MOVE;
-use crate::search::probcut;
 
 impl Search<'_> {
     /// Counts a node; true when the search must stop.
