@@ -17,6 +17,8 @@
 //! ```
 
 mod patterns;
+#[cfg(all(target_family = "wasm", target_feature = "simd128"))]
+mod simd128;
 mod weights;
 
 pub use weights::{EMPTIES_BIAS_LEN, Weights, WeightsError};
