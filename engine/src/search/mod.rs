@@ -472,7 +472,7 @@ impl Searcher {
         let hands_over = self.hands_to_alpha_beta(pos, variant, limits);
         let managed = self.managed_limits(pos, limits);
         let limits = managed.as_ref().unwrap_or(limits);
-        let start = std::time::Instant::now();
+        let start = crate::clock::Instant::now();
         let mut result = match self.strategy {
             Strategy::Classic => classic::search(pos, variant, limits, cancel, &mut self.rng),
             Strategy::Default if hands_over => {
@@ -560,7 +560,7 @@ fn book_move(
     margin: u8,
     rng: &mut FastRng,
 ) -> Option<SearchResult> {
-    let start = std::time::Instant::now();
+    let start = crate::clock::Instant::now();
     let (best, moves) = book.choose(pos, variant, margin, rng)?;
     let mut moves: Vec<MoveStats> = moves
         .into_iter()
