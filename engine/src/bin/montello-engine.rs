@@ -19,7 +19,7 @@ mod puzzles_cmd;
 mod review_cmd;
 #[path = "cli/solve.rs"]
 mod solve_cmd;
-#[path = "cli/train.rs"]
+#[path = "cli/train/mod.rs"]
 mod train_cmd;
 use std::time::Instant;
 
