@@ -2,6 +2,7 @@
 //! error on the held-out ones of 2017-2018 (#69).
 
 use super::*;
+use montello_engine::notation::wthor::WthorFile;
 
 /// `wthor`'s arguments.
 #[derive(Args, Debug)]
@@ -42,6 +43,12 @@ pub struct HeldoutArgs {
     files: Vec<PathBuf>,
 }
 
+/// A WTHOR file read, or why not (its name first).
+fn read_wthor(file: &Path) -> Result<WthorFile, String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    montello_engine::notation::wthor::parse(&bytes).map_err(|e| format!("{}: {e}", file.display()))
+}
+
 /// `train wthor`: training chunks from the real games of WTHOR files up to 2016.
 pub(super) fn wthor(
     WthorArgs {
@@ -56,9 +63,7 @@ pub(super) fn wthor(
     let mut read = Vec::new();
     let (mut unread, mut unlabelled) = (0usize, 0usize);
     for file in &files {
-        let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        let parsed = montello_engine::notation::wthor::parse(&bytes)
-            .map_err(|e| format!("{}: {e}", file.display()))?;
+        let parsed = read_wthor(file)?;
         if parsed.year >= train::FIRST_TEST_YEAR {
             return Err(format!(
                 "{}: games of {}, a test year: only games up to {} are trained on (#69)",
@@ -102,9 +107,7 @@ pub(super) fn heldout(
     let mut positions = Vec::new();
     let (mut games, mut unread) = (0, 0);
     for file in &files {
-        let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        let parsed = montello_engine::notation::wthor::parse(&bytes)
-            .map_err(|e| format!("{}: {e}", file.display()))?;
+        let parsed = read_wthor(file)?;
         for game in parsed.games {
             games += 1;
             match game {
