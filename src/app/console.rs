@@ -19,7 +19,7 @@ use std::fmt::Write;
 
 /// The most detailed level shown for records of `target` (a module path): `tracing` and `log`
 /// order levels from errors (the least) to traces.
-fn least_level(target: &str) -> Level {
+fn most_detailed_level(target: &str) -> Level {
     if target.starts_with("montello") {
         Level::INFO
     } else if target.starts_with("wgpu") {
@@ -61,7 +61,7 @@ struct Console;
 
 impl<S: Subscriber> Layer<S> for Console {
     fn enabled(&self, meta: &tracing::Metadata<'_>, _: Context<'_, S>) -> bool {
-        *meta.level() <= least_level(meta.target())
+        *meta.level() <= most_detailed_level(meta.target())
     }
 
     fn on_event(&self, event: &Event<'_>, _: Context<'_, S>) {
@@ -77,7 +77,7 @@ impl<S: Subscriber> Layer<S> for Console {
 
 impl log::Log for Console {
     fn enabled(&self, meta: &log::Metadata<'_>) -> bool {
-        level_of(meta.level()) <= least_level(meta.target())
+        level_of(meta.level()) <= most_detailed_level(meta.target())
     }
 
     fn log(&self, record: &log::Record<'_>) {
