@@ -49,13 +49,13 @@ fi
 # reload started; untouched pages of the reserve cost a phone nothing. Passed to the app's own
 # link only (`cargo rustc`), so no dependency is rebuilt for it.
 # The shipped build's panic messages name their source files without the build machine's
-# folders (`bevy_ecs-0.19.1/src/...`, not `/root/.cargo/registry/src/index.crates.io-.../`):
-# about 1,400 of them, in every download. Not CI's check build, whose cache it would rebuild.
+# folders (`index.crates.io-.../bevy_ecs-0.19.1/src/...`, not `/root/.cargo/registry/src/...`):
+# about 1,400 of them, in every download. The same flags on every machine, a fresh one too
+# (no glob of folders that the build itself downloads), so a rebuild keeps its cache. Not CI's
+# check build, whose cache it would rebuild.
 remap=()
 if [[ "$profile" == web ]]; then
-    for dir in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/ "$PWD/"; do
-        remap+=("--remap-path-prefix=$dir=")
-    done
+    remap=("--remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}/registry/src/=" "--remap-path-prefix=$PWD/=")
 fi
 RUSTFLAGS="${RUSTFLAGS:-} ${remap[*]}" \
     cargo rustc --profile "$profile" --target "$wasm" --bin montello -- -C link-arg=-zstack-size=8388608
