@@ -749,7 +749,11 @@ mod tests {
         let new = w.encode();
         assert_eq!(u32::from_le_bytes([new[8], new[9], new[10], new[11]]), 8);
         assert_eq!(Weights::decode(&new).as_ref(), Ok(&w));
-        assert_ne!(&new[24..new.len() - 8], &old[24..old.len() - 8], "another order");
+        assert_ne!(
+            &new[24..new.len() - 8],
+            &old[24..old.len() - 8],
+            "another order"
+        );
     }
 
     /// A file at a coarser scale reads back with every weight (and bias) within half its unit
