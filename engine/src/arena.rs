@@ -9,8 +9,8 @@
 //! (play from the command line's `--book` file within this many discs of its best, or `off`)
 //! (see [`MctsConfig`]). The alpha-beta player `ab` reads
 //! `depth` (a fixed depth), `solve` (exact from this many empties), `aspiration` (discs) and
-//! `probcut` (Multi-ProbCut's selectivity in standard deviations, 0 off)
-//! (see [`AlphaBetaConfig`]): `ab:time=1s`, `ab:depth=6`, `ab:solve=20`.
+//! `probcut` (Multi-ProbCut's selectivity in standard deviations, 0 off), `pcend` (the same
+//! at 30 empty squares or fewer; Master's hand-over reads both) (see [`AlphaBetaConfig`]): `ab:time=1s`, `ab:depth=6`, `ab:solve=20`.
 //!
 //! Games start from a set of balanced openings, each played twice with the colours swapped,
 //! and run in parallel on `threads` threads (a rayon pool of that size, one game a task);
@@ -156,6 +156,7 @@ impl FromStr for PlayerSpec {
                 "depth" => p.ab.depth = Some((number()? as u32).max(1)),
                 "aspiration" => p.ab.aspiration = number()? as u32,
                 "probcut" => p.ab.probcut = (number()? * 10.0).round() as u32,
+                "pcend" => p.ab.probcut_end = (number()? * 10.0).round() as u32,
                 "stop" => p.ab.stop_percent = (number()? * 100.0).round().clamp(1.0, 100.0) as u32,
                 "leaf" => p.config.leaf_solve_empties = number()? as u32,
                 "expand" => p.config.expand_at = number()? as u32,
@@ -713,6 +714,14 @@ mod tests {
         assert_eq!(p.ab.solve_empties, 12);
         assert_eq!(p.ab.aspiration, 0);
         assert_eq!(p.ab.probcut, 11);
+        let p: PlayerSpec = "default:level=Master,pcend=2"
+            .parse()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            (p.ab.probcut, p.ab.probcut_end),
+            (7, 20),
+            "Master's hand-over"
+        );
         let p: PlayerSpec = "ab:time=1s".parse().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(p.limits.time, Some(Duration::from_secs(1)));
         assert_eq!(p.ab, AlphaBetaConfig::default());

@@ -24,7 +24,9 @@ pub(crate) use alphabeta::margin_of_win_rate;
 pub use book::{Book, BookError, BookMove};
 // The trainer's (behind `cli`): the phones' and the browser's builds have no use for them.
 #[cfg(feature = "cli")]
-pub(crate) use alphabeta::probcut::shallow_depth as probcut_shallow_depth;
+pub(crate) use alphabeta::probcut::{
+    beyond_the_fit as probcut_beyond_the_fit, shallow_depth as probcut_shallow_depth,
+};
 #[cfg(feature = "cli")]
 pub(crate) use alphabeta::{DEFAULT_PROBCUT, FixedDepth};
 pub use endgame::{Solution, SolveTable, solve, solve_in};

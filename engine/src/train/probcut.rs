@@ -9,8 +9,8 @@ use super::parallel_map;
 use crate::bitboard::flips;
 use crate::eval::{PHASES, SCALE, Weights, phase};
 use crate::playout::random_square_raw;
-use crate::search::{FixedDepth, probcut_shallow_depth};
-use crate::{FastRng, Square, Variant};
+use crate::search::{FixedDepth, probcut_beyond_the_fit as beyond_the_fit, probcut_shallow_depth};
+use crate::{FastRng, Game, Square, Variant};
 use std::fmt::Write as _;
 
 /// The deep depths the fit covers (what `probcut_table.rs` holds).
@@ -66,23 +66,78 @@ fn sample_position(w: &Weights, seed: u64, k: u64) -> Option<(u64, u64)> {
     }
 }
 
-/// Positions `0..n` of sample set `seed`, each searched at every depth up to `max_depth`
-/// (and fewer than its empty squares) with `w` at the leaves, `threads` at a time (the
-/// result does not depend on `threads`: each position has its own table).
+/// Position number `k` of the real games' sample set `seed` (#69): a game drawn from
+/// `games`, and in it the first position with at most a drawn number of empty squares (12
+/// to 58) where the side to move has a move. `None` when that game has none.
+fn real_position(games: &[Game], seed: u64, k: u64) -> Option<(u64, u64)> {
+    let mut rng = FastRng::new(seed ^ (k + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let game = &games[rng.below(games.len() as u32) as usize];
+    let target = 12 + rng.below(47);
+    let pos = game.positions().iter().find(|p| {
+        p.empties().count() <= target
+            && !Variant::Othello.must_pass(p)
+            && !Variant::Othello.is_game_over(p)
+    })?;
+    Some((pos.player().0, pos.opponent().0))
+}
+
+/// Where the fit's positions come from.
+#[derive(Clone, Copy, Debug)]
+pub enum Source<'a> {
+    /// Games of the evaluation's own moves after a random opening ([`sample_position`]).
+    SelfPlay(&'a Weights),
+    /// Positions of real games ([`real_position`]; #69 fits to the WTHOR games up to 2016).
+    Games(&'a [Game]),
+}
+
+/// How deep [`depth_values`] searches a position: every depth up to `max_depth`, and fewer
+/// than its empty squares (a search that reaches the end is the solver's, not ProbCut's);
+/// positions with more than `deep_empties` empty squares only up to `MID_DEPTH`, where a
+/// search without ProbCut costs too much to repeat thousands of times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Depths {
+    /// The deepest search fitted.
+    pub max_depth: u32,
+    /// The most empty squares a position searched deeper than [`MID_DEPTH`] has.
+    pub deep_empties: u32,
+}
+
+/// The depth every position is searched to (at most): the deepest of the first fits.
+pub const MID_DEPTH: u32 = 10;
+
+impl Depths {
+    /// The deepest search of a position with `empties` empty squares.
+    pub fn for_empties(self, empties: u32) -> u32 {
+        let cap = if empties <= self.deep_empties {
+            self.max_depth
+        } else {
+            self.max_depth.min(MID_DEPTH)
+        };
+        cap.min(empties.saturating_sub(1))
+    }
+}
+
+/// Positions `0..n` of sample set `seed` from `source`, each searched at every depth that
+/// `depths` gives it with `w` at the leaves, `threads` at a time (the result does not depend
+/// on `threads`: each position has its own table).
 pub fn depth_values(
     w: &Weights,
+    source: Source<'_>,
     seed: u64,
     n: usize,
-    max_depth: u32,
+    depths: Depths,
     threads: usize,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<DepthValues> {
     parallel_map(n, threads, |k| {
-        let (p, o) = sample_position(w, seed, k as u64)?;
+        let (p, o) = match source {
+            Source::SelfPlay(player) => sample_position(player, seed, k as u64)?,
+            Source::Games(games) => real_position(games, seed, k as u64)?,
+        };
         let empties = (!(p | o)).count_ones();
         let mut search = FixedDepth::new(w, Variant::Othello, 8 << 20, 0);
         let mut values = vec![w.evaluate(crate::Bitboard(p), crate::Bitboard(o))];
-        for d in 1..=max_depth.min(empties - 1) {
+        for d in 1..=depths.for_empties(empties) {
             values.push(search.value(p, o, d));
         }
         progress(k);
@@ -110,11 +165,15 @@ pub struct Row {
 /// Fewer positions than this in a phase and depth: no row (no cut there).
 const MIN_POSITIONS: usize = 30;
 
-/// The least-squares rows per phase and deep depth `MIN_DEPTH..=max_depth`.
+/// The least-squares rows per phase and deep depth `MIN_DEPTH..=max_depth`. A row deeper
+/// than [`MID_DEPTH`] with too few positions (a phase whose positions were not searched that
+/// deep: [`Depths`]) is the search's own guess beyond a fit, the deepest fitted row of its
+/// parity with the spread grown (`probcut::beyond_the_fit`), so that the table cuts there as
+/// it did before it was that deep.
 pub fn fit(samples: &[DepthValues], max_depth: u32) -> Vec<Vec<Row>> {
     (0..PHASES)
         .map(|ph| {
-            (MIN_DEPTH..=max_depth)
+            let mut rows: Vec<Row> = (MIN_DEPTH..=max_depth)
                 .map(|d| {
                     let s = probcut_shallow_depth(d) as usize;
                     let pairs: Vec<(f64, f64)> = samples
@@ -124,7 +183,32 @@ pub fn fit(samples: &[DepthValues], max_depth: u32) -> Vec<Vec<Row>> {
                         .collect();
                     line(&pairs)
                 })
-                .collect()
+                .collect();
+            for d in MID_DEPTH + 1..=max_depth {
+                let k = (d - MIN_DEPTH) as usize;
+                if rows[k].n >= MIN_POSITIONS {
+                    continue;
+                }
+                // The deepest fitted depth of this parity, and the one two below it.
+                let top = (MIN_DEPTH..d)
+                    .rev()
+                    .skip(1)
+                    .step_by(2)
+                    .find(|&t| rows[(t - MIN_DEPTH) as usize].n >= MIN_POSITIONS);
+                let Some(top) = top.filter(|&t| t >= MIN_DEPTH + 2) else {
+                    continue;
+                };
+                let (r, below) = (
+                    rows[(top - MIN_DEPTH) as usize],
+                    rows[(top - 2 - MIN_DEPTH) as usize],
+                );
+                rows[k] = Row {
+                    sigma: beyond_the_fit(r.sigma, below.sigma, d - top),
+                    n: 0,
+                    ..r
+                };
+            }
+            rows
         })
         .collect()
 }
@@ -201,6 +285,7 @@ pub fn to_rust(rows: &[Vec<Row>], max_depth: u32, provenance: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Position;
 
     #[test]
     fn the_line_recovers_a_known_relation() {
@@ -222,14 +307,96 @@ mod tests {
     #[test]
     fn sampled_values_are_seeded_and_cover_the_depths() {
         let w = crate::eval::builtin();
-        let a = depth_values(w, 5, 6, 4, 2, &|_| {});
-        let b = depth_values(w, 5, 6, 4, 1, &|_| {});
+        let depths = Depths {
+            max_depth: 4,
+            deep_empties: 60,
+        };
+        let a = depth_values(w, Source::SelfPlay(w), 5, 6, depths, 2, &|_| {});
+        let b = depth_values(w, Source::SelfPlay(w), 5, 6, depths, 1, &|_| {});
         assert_eq!(a, b, "the thread count changes nothing");
         assert!(!a.is_empty());
         for x in &a {
             assert_eq!(x.values.len() as u32, 5.min(x.empties), "{x:?}");
             assert!((12..=58).contains(&x.empties), "{x:?}");
         }
+    }
+
+    #[test]
+    fn real_positions_come_from_the_games_and_deep_searches_only_late() {
+        let w = crate::eval::builtin();
+        // Two games of random moves to their end.
+        let games: Vec<Game> = (0..2)
+            .map(|seed| {
+                let mut rng = FastRng::new(seed);
+                let mut game = Game::new(Variant::Othello);
+                while !game.is_over() {
+                    let moves = game.moves();
+                    let m = moves[rng.below(moves.len() as u32) as usize];
+                    game.play(m).unwrap();
+                }
+                game
+            })
+            .collect();
+        let depths = Depths {
+            max_depth: 12,
+            deep_empties: 14,
+        };
+        let values = depth_values(w, Source::Games(&games), 3, 8, depths, 2, &|_| {});
+        assert_eq!(values.len(), 8, "every drawn position exists");
+        let all: Vec<Position> = games.iter().flat_map(|g| g.positions().to_vec()).collect();
+        for x in &values {
+            assert!((12..=58).contains(&x.empties), "{x:?}");
+            let deepest = if x.empties <= 14 { 12 } else { MID_DEPTH };
+            assert_eq!(
+                x.values.len() as u32,
+                deepest.min(x.empties - 1) + 1,
+                "{x:?}"
+            );
+            assert!(
+                all.iter().any(|p| p.empties().count() == x.empties
+                    && x.values[0] == w.evaluate(p.player(), p.opponent())),
+                "a position of the games: {x:?}"
+            );
+        }
+        let again = depth_values(w, Source::Games(&games), 3, 8, depths, 1, &|_| {});
+        assert_eq!(values, again, "seeded");
+    }
+
+    #[test]
+    fn deep_rows_without_positions_are_the_search_s_own_guess_beyond_the_fit() {
+        // Phase 2's positions (11-15 empties) searched to 12 plies, phase 9's (46-50) only
+        // to MID_DEPTH: phase 9's rows 11 and 12 are extrapolated from 9 and 10 (and 7, 8).
+        let mut samples = Vec::new();
+        for i in 0..60i32 {
+            let v = |d: i32| i * 10 + d * (i % 7) - 30;
+            samples.push(DepthValues {
+                empties: 13,
+                values: (0..=12).map(v).collect(),
+            });
+            samples.push(DepthValues {
+                empties: 48,
+                values: (0..=MID_DEPTH as i32).map(|d| v(d) + (i % 5) * d).collect(),
+            });
+        }
+        let rows = fit(&samples, 12);
+        let at = |ph: usize, d: u32| rows[ph][(d - MIN_DEPTH) as usize];
+        assert!(at(2, 12).n >= MIN_POSITIONS && at(2, 11).n >= MIN_POSITIONS);
+        for d in [11, 12] {
+            let (r, top, below) = (at(9, d), at(9, d - 2), at(9, d - 4));
+            assert_eq!(r.n, 0, "depth {d}: extrapolated");
+            assert_eq!((r.a, r.b), (top.a, top.b), "depth {d}");
+            assert_eq!(
+                r.sigma,
+                beyond_the_fit(top.sigma, below.sigma, 2),
+                "depth {d}"
+            );
+            assert!(r.sigma >= top.sigma && r.sigma > 0.0, "depth {d}: {r:?}");
+        }
+        assert_eq!(
+            at(0, 12).sigma,
+            0.0,
+            "a phase without positions stays without a cut"
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The alpha-beta search's knobs.
 
-use super::{DEFAULT_PROBCUT, STOP_PERCENT};
+use super::{DEFAULT_PROBCUT, DEFAULT_PROBCUT_END, STOP_PERCENT};
 
 /// The knobs of the alpha-beta sparring partner ([`crate::search::Strategy::AlphaBeta`]): a PVS
 /// search with the learned evaluation at its leaves, iterative deepening, aspiration windows,
@@ -24,6 +24,10 @@ pub struct AlphaBetaConfig {
     /// 7 scored +60 Elo against 15, 10 +37 and +40, 20 -113, and 5 -47 against 7; at 1 s 7
     /// against 15 was within the noise, +14 for `ab` and +9 in Master).
     pub probcut: u32,
+    /// The same near the end, at nodes with 30 empty squares or fewer (where Master's
+    /// alpha-beta plays): safer, as a move lost there is seldom won back. 15 by default
+    /// (docs/ai.md); 0 turns ProbCut off there.
+    pub probcut_end: u32,
     /// Under a time cap, no new iteration starts after this percentage of the cap has gone
     /// (an iteration still running at the cap is stopped, and its moves already proved
     /// better count). 50 by default, and in Master's hand-over too: 75 there, at Master's 1 s
@@ -38,6 +42,7 @@ impl Default for AlphaBetaConfig {
             solve_empties: 20,
             aspiration: 3,
             probcut: DEFAULT_PROBCUT,
+            probcut_end: DEFAULT_PROBCUT_END,
             stop_percent: STOP_PERCENT,
         }
     }

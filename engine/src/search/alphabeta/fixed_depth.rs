@@ -1,6 +1,6 @@
 //! The clockless fixed-depth search (the trainer's, the ProbCut fit's, the MCTS's leaves').
 
-use super::{INF, Search};
+use super::{DEFAULT_PROBCUT_END, INF, Search};
 use crate::Variant;
 use crate::clock::Instant;
 use crate::eval::Weights;
@@ -17,7 +17,7 @@ use crate::search::endgame::table::Table;
 pub(crate) struct FixedDepth<'w> {
     table: Option<Table>,
     weights: &'w Weights,
-    probcut: f32,
+    probcut: super::probcut::Confidence,
     variant: Variant,
     /// Whether the recursion runs its AVX2 copy ([`crate::cpu::fast_copy!`]).
     fast: bool,
@@ -27,7 +27,8 @@ pub(crate) struct FixedDepth<'w> {
 
 impl<'w> FixedDepth<'w> {
     /// A search with `weights` at the leaves, a table of about `table_bytes` and ProbCut's
-    /// selectivity `probcut` (tenths; 0: off), under `variant`'s pass rule.
+    /// selectivity `probcut` (tenths; 0: off; near the end at least the engine's own
+    /// [`DEFAULT_PROBCUT_END`]), under `variant`'s pass rule.
     pub(crate) fn new(
         weights: &'w Weights,
         variant: Variant,
@@ -37,7 +38,14 @@ impl<'w> FixedDepth<'w> {
         FixedDepth {
             table: Some(Table::new(table_bytes)),
             weights,
-            probcut: probcut as f32 / 10.0,
+            probcut: super::probcut::Confidence::from_tenths(
+                probcut,
+                if probcut == 0 {
+                    0
+                } else {
+                    probcut.max(DEFAULT_PROBCUT_END)
+                },
+            ),
             variant,
             fast: crate::cpu::fast(),
             nodes: 0,

@@ -47,6 +47,8 @@ use crate::{Move, Position, Variant};
 
 /// Multi-ProbCut's default selectivity, in tenths of a standard deviation.
 pub(crate) const DEFAULT_PROBCUT: u32 = 7;
+/// Multi-ProbCut's default selectivity near the end (`probcut::END_EMPTIES`), in tenths.
+pub(crate) const DEFAULT_PROBCUT_END: u32 = 10;
 /// Larger than any score.
 const INF: i32 = 65 * SCALE;
 /// The largest final margin, in evaluation units: windows beyond it cannot be cut.
@@ -111,7 +113,7 @@ struct Search<'a> {
     /// The evaluation at the leaves.
     weights: &'a Weights,
     /// Multi-ProbCut's selectivity (standard deviations; 0: off).
-    probcut: f32,
+    probcut: probcut::Confidence,
     /// Whether the recursion runs its AVX2 copy ([`crate::cpu::fast_copy!`]).
     fast: bool,
 }
@@ -205,7 +207,7 @@ fn run(
         passes: variant.passes(),
         free: variant == Variant::FreeOpening,
         weights: crate::eval::builtin(),
-        probcut: config.probcut as f32 / 10.0,
+        probcut: probcut::Confidence::from_tenths(config.probcut, config.probcut_end),
         fast: crate::cpu::fast(),
     };
     let empties = pos.empties().count();

@@ -53,8 +53,7 @@ pub(crate) fn cut(depth: u32, empties: u32) -> Option<Cut> {
         let top = FIT_MAX_DEPTH - ((FIT_MAX_DEPTH ^ depth) & 1);
         let [a, b, s] = row(top);
         let [_, _, s2] = row(top - 2);
-        let grown = s + (s - s2).max(0.0) * (depth - top) as f32 / 2.0;
-        (a, b, grown)
+        (a, b, beyond_the_fit(s, s2, depth - top))
     };
     (sigma > 0.0 && a > 0.1).then_some(Cut {
         shallow: shallow_depth(depth),
@@ -62,6 +61,47 @@ pub(crate) fn cut(depth: u32, empties: u32) -> Option<Cut> {
         b,
         sigma,
     })
+}
+
+/// Nodes with at most this many empty squares are "near the end" and cut with the safer
+/// [`Confidence::end`]: Master's alpha-beta plays from here (`MASTER_AB_EMPTIES`), where a
+/// move lost to a wrong cut is seldom won back.
+pub(crate) const END_EMPTIES: u32 = 30;
+
+/// Multi-ProbCut's confidence `t` in standard deviations of the prediction's error (0: no
+/// cut): one for the middle game, a safer one near the end ([`END_EMPTIES`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Confidence {
+    pub mid: f32,
+    pub end: f32,
+}
+
+impl Confidence {
+    /// From tenths of a standard deviation.
+    pub(crate) fn from_tenths(mid: u32, end: u32) -> Confidence {
+        Confidence {
+            mid: mid as f32 / 10.0,
+            end: end as f32 / 10.0,
+        }
+    }
+
+    /// The confidence at a node with `empties` empty squares.
+    #[inline]
+    pub(crate) fn at(self, empties: u32) -> f32 {
+        if empties <= END_EMPTIES {
+            self.end
+        } else {
+            self.mid
+        }
+    }
+}
+
+/// The spread of a prediction `beyond` plies deeper than the deepest fitted depth of its
+/// parity, whose spread is `top` and was `below` two plies shallower: grown as it grew over
+/// those two plies, never shrunk.
+#[inline]
+pub(crate) fn beyond_the_fit(top: f32, below: f32, beyond: u32) -> f32 {
+    top + (top - below).max(0.0) * beyond as f32 / 2.0
 }
 
 #[cfg(test)]

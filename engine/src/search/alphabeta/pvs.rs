@@ -81,9 +81,7 @@ impl Search<'_> {
                 }
             }
         }
-        if self.probcut > 0.0
-            && let Some(v) = self.probcut::<FAST>(p, o, depth, empties, alpha, beta)
-        {
+        if let Some(v) = self.probcut::<FAST>(p, o, depth, empties, alpha, beta) {
             return v;
         }
         let mut list = [(0i32, 0u8, 0u64); MAX_MOVES];
@@ -191,8 +189,12 @@ impl Search<'_> {
         alpha: i32,
         beta: i32,
     ) -> Option<i32> {
+        let t = self.probcut.at(empties);
+        if t <= 0.0 {
+            return None;
+        }
         let cut = probcut::cut(depth, empties)?;
-        let margin = self.probcut * cut.sigma;
+        let margin = t * cut.sigma;
         if beta < MAX_SCORE {
             let bound = ((beta as f32 + margin - cut.b) / cut.a).ceil() as i32;
             if bound < MAX_SCORE {

@@ -571,3 +571,39 @@ fn a_search_stopped_in_its_margin_pass_knows_who_wins() {
     );
     assert!(kept_midgame_choice > 0, "{outcomes:?}");
 }
+
+#[test]
+fn near_the_end_probcut_cuts_with_its_own_confidence() {
+    // At 30 empty squares or fewer every node is "near the end": ProbCut off there searches
+    // what no ProbCut at all searches, and a looser confidence there fewer nodes than a
+    // safer one. Higher up, the end's confidence changes nothing.
+    let nodes = |pos: &Position, probcut: u32, probcut_end: u32| {
+        let config = AlphaBetaConfig {
+            probcut,
+            probcut_end,
+            ..depth(8)
+        };
+        run(
+            pos,
+            Variant::Othello,
+            config,
+            &SearchLimits::iterations(u64::MAX),
+        )
+        .iterations
+    };
+    let (mut loose, mut safe) = (0, 0);
+    for seed in 0..6 {
+        let late = random_endgame(900 + seed, 28);
+        assert_eq!(nodes(&late, 7, 0), nodes(&late, 0, 0), "seed {seed}");
+        loose += nodes(&late, 7, 7);
+        safe += nodes(&late, 7, 20);
+        // 8 plies from 44 empties never reach 30.
+        let early = random_endgame(900 + seed, 44);
+        assert_eq!(nodes(&early, 7, 0), nodes(&early, 7, 20), "seed {seed}");
+        assert_ne!(nodes(&early, 7, 0), nodes(&early, 0, 0), "seed {seed}: cut");
+    }
+    assert!(
+        loose < safe,
+        "t 0.7 near the end: {loose} nodes, t 2.0: {safe}"
+    );
+}

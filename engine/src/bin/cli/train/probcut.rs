@@ -17,6 +17,15 @@ pub struct ProbcutArgs {
     /// The deepest search fitted.
     #[arg(long, default_value_t = 10)]
     max_depth: u32,
+    /// Positions with more empty squares are searched only to depth 10, the rest to
+    /// MAX_DEPTH (a search without ProbCut costs too much to repeat that deep in the middle
+    /// game); the deeper rows of their phases are extrapolated as the search would.
+    #[arg(long, default_value_t = 60)]
+    deep_empties: u32,
+    /// Positions from the real games of these WTHOR files (2016 and earlier, #69) instead of
+    /// self-play games of WEIGHTS.
+    #[arg(long, num_args = 1..)]
+    wthor: Vec<PathBuf>,
     /// Seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -32,6 +41,8 @@ pub(super) fn probcut(
         out,
         positions,
         max_depth,
+        deep_empties,
+        wthor,
         seed,
         threads,
     }: ProbcutArgs,
@@ -43,17 +54,31 @@ pub(super) fn probcut(
         ));
     }
     let w = weights_named(&weights)?;
+    let games = training_games(&wthor)?;
+    if !wthor.is_empty() && games.is_empty() {
+        return Err("--wthor: no readable game in these files".into());
+    }
+    let source = if wthor.is_empty() {
+        train::probcut::Source::SelfPlay(&w)
+    } else {
+        train::probcut::Source::Games(&games)
+    };
+    let depths = train::probcut::Depths {
+        max_depth,
+        deep_empties,
+    };
     let start = Instant::now();
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let values = train::probcut::depth_values(&w, seed, positions, max_depth, threads, &|_| {
-        let k = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-        if k.is_multiple_of(100) {
-            eprintln!(
-                "probcut: {k} of {positions} positions ({:.0} s)",
-                start.elapsed().as_secs_f64()
-            );
-        }
-    });
+    let values =
+        train::probcut::depth_values(&w, source, seed, positions, depths, threads, &|_| {
+            let k = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            if k.is_multiple_of(100) {
+                eprintln!(
+                    "probcut: {k} of {positions} positions ({:.0} s)",
+                    start.elapsed().as_secs_f64()
+                );
+            }
+        });
     let rows = train::probcut::fit(&values, max_depth);
     for (ph, row) in rows.iter().enumerate() {
         let cells: Vec<String> = row
@@ -69,9 +94,19 @@ pub(super) fn probcut(
             .collect();
         println!("phase {ph:>2}: {}", cells.join("  "));
     }
-    let provenance = format!(
+    let mut provenance = format!(
         "montello-engine train probcut --weights {weights} --positions {positions} --max-depth {max_depth} --seed {seed}"
     );
+    if deep_empties < 60 {
+        provenance += &format!(" --deep-empties {deep_empties}");
+    }
+    if !wthor.is_empty() {
+        let names: Vec<String> = wthor
+            .iter()
+            .filter_map(|f| f.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .collect();
+        provenance += &format!(" --wthor {}", names.join(" "));
+    }
     std::fs::write(&out, train::probcut::to_rust(&rows, max_depth, &provenance))
         .map_err(|e| format!("{}: {e}", out.display()))?;
     println!(

@@ -49,6 +49,35 @@ fn read_wthor(file: &Path) -> Result<WthorFile, String> {
     montello_engine::notation::wthor::parse(&bytes).map_err(|e| format!("{}: {e}", file.display()))
 }
 
+/// A WTHOR file that may be trained on (games of 2016 or earlier: #69 keeps the later years
+/// as test sets), or why not.
+fn read_training_file(file: &Path) -> Result<WthorFile, String> {
+    let parsed = read_wthor(file)?;
+    if parsed.year >= train::FIRST_TEST_YEAR {
+        return Err(format!(
+            "{}: games of {}, a test year: only games up to {} are trained on (#69)",
+            file.display(),
+            parsed.year,
+            train::FIRST_TEST_YEAR - 1
+        ));
+    }
+    Ok(parsed)
+}
+
+/// Every readable game of WTHOR `files` that may be trained on ([`read_training_file`]).
+pub(super) fn training_games(files: &[PathBuf]) -> Result<Vec<montello_engine::Game>, String> {
+    let mut games = Vec::new();
+    for file in files {
+        games.extend(
+            read_training_file(file)?
+                .games
+                .into_iter()
+                .filter_map(|g| g.ok().map(|g| g.game)),
+        );
+    }
+    Ok(games)
+}
+
 /// `train wthor`: training chunks from the real games of WTHOR files up to 2016.
 pub(super) fn wthor(
     WthorArgs {
@@ -63,15 +92,7 @@ pub(super) fn wthor(
     let mut read = Vec::new();
     let (mut unread, mut unlabelled) = (0usize, 0usize);
     for file in &files {
-        let parsed = read_wthor(file)?;
-        if parsed.year >= train::FIRST_TEST_YEAR {
-            return Err(format!(
-                "{}: games of {}, a test year: only games up to {} are trained on (#69)",
-                file.display(),
-                parsed.year,
-                train::FIRST_TEST_YEAR - 1
-            ));
-        }
+        let parsed = read_training_file(file)?;
         for game in parsed.games {
             match game {
                 Ok(game) if train::held_out_position(&game, parsed.depth).is_some() => {
