@@ -25,7 +25,7 @@ pub struct AlphaBetaConfig {
     /// against 15 was within the noise, +14 for `ab` and +9 in Master).
     pub probcut: u32,
     /// The same near the end, at nodes with 30 empty squares or fewer (where Master's
-    /// alpha-beta plays): safer, as a move lost there is seldom won back. 15 by default
+    /// alpha-beta plays): safer, as a move lost there is seldom won back. 1.0 (10) by default
     /// (docs/ai.md); 0 turns ProbCut off there.
     pub probcut_end: u32,
     /// Under a time cap, no new iteration starts after this percentage of the cap has gone
