@@ -209,158 +209,228 @@ fn edges(left: f32, top: f32, right: f32, bottom: f32) -> Rect {
 
 /// Where everything goes in a window of `size` logical pixels whose UI is drawn `scale`
 /// times larger and whose system keeps the `safe` margins (logical pixels); `table`: two
-/// players face to face.
+/// players face to face. One layout a mode: `landscape`, `tall` (a tall phone upright
+/// with one player) and `upright` (the rest upright, face to face included).
 pub fn areas(size: Vec2, scale: f32, safe: &SafeArea, table: bool) -> Areas {
     let s = scale.max(0.01);
     let (w, h) = (size.x, size.y);
-    let inner = safe.inner(size);
-    let landscape = is_landscape(inner / s);
-    let (l, t, r, b) = (safe.left, safe.top, w - safe.right, h - safe.bottom);
-    let empty = Rect::default();
-    if landscape {
-        let column = l + HUD_WIDTH * s;
-        let toolbar_grid = !table && (b - t) / s >= TOOLBAR_IN_COLUMN_HEIGHT;
-        let (toolbar, toolbar_content, right) = if toolbar_grid {
-            let top = b - TOOLBAR_GRID_HEIGHT * s;
-            (edges(0.0, top, column, h), edges(l, top, column, b), w)
-        } else {
-            let toolbar = edges(r - TOOLBAR_WIDTH * s, 0.0, w, h);
-            (toolbar, edges(toolbar.min.x, t, r, b), toolbar.min.x)
-        };
-        // The space right of the column: up to the toolbar's column, or to the safe edge.
-        let right_inside = right.min(r);
-        let board = edges(
-            column + GAP * s,
-            t + GAP * s,
-            right_inside - GAP * s,
-            b - GAP * s,
-        );
-        let (hud, far_hud, hud_content, sheet) = if table {
-            // Both HUDs share the column: the far one's half at the top, turned.
-            let middle = t + (b - t) / 2.0;
-            (
-                edges(0.0, middle, column, h),
-                edges(0.0, 0.0, column, middle),
-                [edges(l, middle, column, b), edges(l, t, column, middle)],
-                // No room beside the board: the list covers it, between the bars.
-                board,
-            )
-        } else {
-            // The HUD's content takes the column (its cards at the top, the move list under
-            // them) down to the toolbar's grid if it is there; the move list's sheet, with its
-            // controls, takes the HUD's place while it is open (the HUD hides), so the board
-            // stays in view.
-            let bottom = if toolbar_grid { toolbar.min.y } else { h };
-            let content = edges(l, t, column, bottom.min(b));
-            (
-                edges(0.0, 0.0, column, bottom),
-                empty,
-                [content, empty],
-                content,
-            )
-        };
-        let board_with_sheet = if table { empty } else { board };
-        return Areas {
-            landscape,
-            toolbar_grid,
-            hud,
-            far_hud,
-            hud_content,
-            toolbar,
-            toolbar_content,
-            cover: edges(column, 0.0, right, h),
-            panel: edges(column, t, right_inside, b),
-            tall_cover: edges(column, 0.0, right, h),
-            tall_panel: edges(column, t, right_inside, b),
-            sheet,
-            board,
-            board_with_sheet,
-            tall: false,
-            cards: [empty; 2],
-            strip: empty,
-            toast: empty,
-            sheet_over_hud: false,
-        };
+    let f = Frame {
+        s,
+        w,
+        h,
+        l: safe.left,
+        t: safe.top,
+        r: w - safe.right,
+        b: h - safe.bottom,
+    };
+    if is_landscape(safe.inner(size) / s) {
+        return landscape(&f, table);
     }
-    let toolbar_top = b - TOOLBAR_HEIGHT * s;
-    let toolbar = edges(0.0, toolbar_top, w, h);
-    let toolbar_content = edges(l, toolbar_top, r, b);
     // A tall phone: the board's band as wide as the screen between the cards, the move
     // strip and the short HUD still fits (the usual layout's board is as wide at most).
     let tall_stack = (TALL_HUD_HEIGHT + 2.0 * CARD_HEIGHT + STRIP_HEIGHT) * s;
-    let tall = !table && toolbar_top - t - tall_stack >= r - l;
-    if tall {
-        // Bottom up: the strip above the toolbar, the player's card, the board as low as it
-        // goes, the opponent's card; the HUD's content right above that, and the spare
-        // height at the top of the screen, away from the thumb.
-        let inset = HUD_PADDING.x * s;
-        let strip = edges(
-            l + inset,
-            toolbar_top - STRIP_HEIGHT * s,
-            r - inset,
-            toolbar_top,
-        );
-        let near_card = edges(
-            l + inset,
-            strip.min.y - CARD_HEIGHT * s,
-            r - inset,
-            strip.min.y,
-        );
-        let board = edges(l, near_card.min.y - (r - l), r, near_card.min.y);
-        let far_card = edges(
-            l + inset,
-            board.min.y - CARD_HEIGHT * s,
-            r - inset,
-            board.min.y,
-        );
-        let hud_bottom = far_card.min.y;
-        // A notice's toast never over the board (the squares under it: legal-move dots, a
-        // hinted move), the strip's buttons (Pass, Rematch) or the player's own card and
-        // count: in the spare height at the top of the screen where it fits, else over the
-        // opponent's card.
-        let spare_bottom = hud_bottom - TALL_HUD_HEIGHT * s;
-        let middle = if spare_bottom - t >= TOAST_HEIGHT * s {
-            (t + spare_bottom) / 2.0
-        } else {
-            far_card.center().y
-        };
-        let toast = edges(
-            near_card.min.x,
-            middle - TOAST_HEIGHT * s / 2.0,
-            near_card.max.x,
-            middle + TOAST_HEIGHT * s / 2.0,
-        );
-        // Panels take the space under the HUD, over the cards and the board. The move list
-        // takes the lower part of the whole height and the HUD hides while it is open
-        // (`screens::hud_hidden`), so the board framed above it stays large for reviewing.
-        let band = edges(l, hud_bottom, r, toolbar_top);
-        let whole = edges(l, t, r, toolbar_top);
-        let sheet_top = whole.max.y - sheet_height(whole.height(), s, false);
-        return Areas {
-            landscape,
-            toolbar_grid: false,
-            hud: edges(0.0, 0.0, w, hud_bottom),
-            far_hud: empty,
-            hud_content: [
-                edges(l, hud_bottom - TALL_HUD_HEIGHT * s, r, hud_bottom),
-                empty,
-            ],
-            toolbar,
-            toolbar_content,
-            cover: edges(0.0, hud_bottom, w, toolbar_top),
-            panel: band,
-            tall_cover: edges(0.0, 0.0, w, toolbar_top),
-            tall_panel: whole,
-            sheet: edges(l, sheet_top, r, toolbar_top),
-            board,
-            board_with_sheet: edges(l, t, r, sheet_top),
-            tall,
-            cards: [far_card, near_card],
-            strip,
-            toast,
-            sheet_over_hud: true,
-        };
+    if !table && f.toolbar_top() - f.t - tall_stack >= f.r - f.l {
+        tall(&f)
+    } else {
+        upright(&f, table)
     }
+}
+
+/// The window as the layouts read it: the UI's scale `s`, the size `w` x `h`, and the safe
+/// area's edges `l`, `t`, `r`, `b` (logical pixels).
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    s: f32,
+    w: f32,
+    h: f32,
+    l: f32,
+    t: f32,
+    r: f32,
+    b: f32,
+}
+
+impl Frame {
+    /// Upright, the top of the toolbar's row at the bottom of the screen.
+    fn toolbar_top(&self) -> f32 {
+        self.b - TOOLBAR_HEIGHT * self.s
+    }
+
+    /// Upright, the toolbar's row (to the screen's edges) and its content (the safe area's).
+    fn toolbar(&self) -> (Rect, Rect) {
+        let top = self.toolbar_top();
+        (
+            edges(0.0, top, self.w, self.h),
+            edges(self.l, top, self.r, self.b),
+        )
+    }
+}
+
+/// Landscape: the HUD in a column at the left (both HUDs, face to face), the toolbar in a
+/// grid under it or in a column at the right, the board between.
+fn landscape(f: &Frame, table: bool) -> Areas {
+    let Frame {
+        s,
+        w,
+        h,
+        l,
+        t,
+        r,
+        b,
+    } = *f;
+    let empty = Rect::default();
+    let column = l + HUD_WIDTH * s;
+    let toolbar_grid = !table && (b - t) / s >= TOOLBAR_IN_COLUMN_HEIGHT;
+    let (toolbar, toolbar_content, right) = if toolbar_grid {
+        let top = b - TOOLBAR_GRID_HEIGHT * s;
+        (edges(0.0, top, column, h), edges(l, top, column, b), w)
+    } else {
+        let toolbar = edges(r - TOOLBAR_WIDTH * s, 0.0, w, h);
+        (toolbar, edges(toolbar.min.x, t, r, b), toolbar.min.x)
+    };
+    // The space right of the column: up to the toolbar's column, or to the safe edge.
+    let right_inside = right.min(r);
+    let board = edges(
+        column + GAP * s,
+        t + GAP * s,
+        right_inside - GAP * s,
+        b - GAP * s,
+    );
+    let (hud, far_hud, hud_content, sheet) = if table {
+        // Both HUDs share the column: the far one's half at the top, turned.
+        let middle = t + (b - t) / 2.0;
+        (
+            edges(0.0, middle, column, h),
+            edges(0.0, 0.0, column, middle),
+            [edges(l, middle, column, b), edges(l, t, column, middle)],
+            // No room beside the board: the list covers it, between the bars.
+            board,
+        )
+    } else {
+        // The HUD's content takes the column (its cards at the top, the move list under
+        // them) down to the toolbar's grid if it is there; the move list's sheet, with its
+        // controls, takes the HUD's place while it is open (the HUD hides), so the board
+        // stays in view.
+        let bottom = if toolbar_grid { toolbar.min.y } else { h };
+        let content = edges(l, t, column, bottom.min(b));
+        (
+            edges(0.0, 0.0, column, bottom),
+            empty,
+            [content, empty],
+            content,
+        )
+    };
+    let board_with_sheet = if table { empty } else { board };
+    Areas {
+        landscape: true,
+        toolbar_grid,
+        hud,
+        far_hud,
+        hud_content,
+        toolbar,
+        toolbar_content,
+        cover: edges(column, 0.0, right, h),
+        panel: edges(column, t, right_inside, b),
+        tall_cover: edges(column, 0.0, right, h),
+        tall_panel: edges(column, t, right_inside, b),
+        sheet,
+        board,
+        board_with_sheet,
+        tall: false,
+        cards: [empty; 2],
+        strip: empty,
+        toast: empty,
+        sheet_over_hud: false,
+    }
+}
+
+/// A tall phone upright with one player: the board low, within the thumb's reach, between
+/// the cards, the move strip under the player's card.
+fn tall(f: &Frame) -> Areas {
+    let Frame { s, w, l, t, r, .. } = *f;
+    let empty = Rect::default();
+    let toolbar_top = f.toolbar_top();
+    let (toolbar, toolbar_content) = f.toolbar();
+    // Bottom up: the strip above the toolbar, the player's card, the board as low as it
+    // goes, the opponent's card; the HUD's content right above that, and the spare
+    // height at the top of the screen, away from the thumb.
+    let inset = HUD_PADDING.x * s;
+    let strip = edges(
+        l + inset,
+        toolbar_top - STRIP_HEIGHT * s,
+        r - inset,
+        toolbar_top,
+    );
+    let near_card = edges(
+        l + inset,
+        strip.min.y - CARD_HEIGHT * s,
+        r - inset,
+        strip.min.y,
+    );
+    let board = edges(l, near_card.min.y - (r - l), r, near_card.min.y);
+    let far_card = edges(
+        l + inset,
+        board.min.y - CARD_HEIGHT * s,
+        r - inset,
+        board.min.y,
+    );
+    let hud_bottom = far_card.min.y;
+    // A notice's toast never over the board (the squares under it: legal-move dots, a
+    // hinted move), the strip's buttons (Pass, Rematch) or the player's own card and
+    // count: in the spare height at the top of the screen where it fits, else over the
+    // opponent's card.
+    let spare_bottom = hud_bottom - TALL_HUD_HEIGHT * s;
+    let middle = if spare_bottom - t >= TOAST_HEIGHT * s {
+        (t + spare_bottom) / 2.0
+    } else {
+        far_card.center().y
+    };
+    let toast = edges(
+        near_card.min.x,
+        middle - TOAST_HEIGHT * s / 2.0,
+        near_card.max.x,
+        middle + TOAST_HEIGHT * s / 2.0,
+    );
+    // Panels take the space under the HUD, over the cards and the board. The move list
+    // takes the lower part of the whole height and the HUD hides while it is open
+    // (`screens::hud_hidden`), so the board framed above it stays large for reviewing.
+    let band = edges(l, hud_bottom, r, toolbar_top);
+    let whole = edges(l, t, r, toolbar_top);
+    let sheet_top = whole.max.y - sheet_height(whole.height(), s, false);
+    Areas {
+        landscape: false,
+        toolbar_grid: false,
+        hud: edges(0.0, 0.0, w, hud_bottom),
+        far_hud: empty,
+        hud_content: [
+            edges(l, hud_bottom - TALL_HUD_HEIGHT * s, r, hud_bottom),
+            empty,
+        ],
+        toolbar,
+        toolbar_content,
+        cover: edges(0.0, hud_bottom, w, toolbar_top),
+        panel: band,
+        tall_cover: edges(0.0, 0.0, w, toolbar_top),
+        tall_panel: whole,
+        sheet: edges(l, sheet_top, r, toolbar_top),
+        board,
+        board_with_sheet: edges(l, t, r, sheet_top),
+        tall: true,
+        cards: [far_card, near_card],
+        strip,
+        toast,
+        sheet_over_hud: true,
+    }
+}
+
+/// Upright: the HUD at the top (face to face, the far one turned at the top and the near one
+/// above the toolbar), the board in the band between, the toolbar at the bottom.
+fn upright(f: &Frame, table: bool) -> Areas {
+    let Frame {
+        s, w, h, l, t, r, ..
+    } = *f;
+    let empty = Rect::default();
+    let toolbar_top = f.toolbar_top();
+    let (toolbar, toolbar_content) = f.toolbar();
     let hud_bottom = t + hud_height(table) * s;
     let (hud, far_hud, hud_content, band_bottom) = if table {
         // The far HUD at the top, turned; the near one above the toolbar.
@@ -403,7 +473,7 @@ pub fn areas(size: Vec2, scale: f32, safe: &SafeArea, table: bool) -> Areas {
         (edges(0.0, 0.0, w, toolbar_top), edges(l, t, r, toolbar_top))
     };
     Areas {
-        landscape,
+        landscape: false,
         toolbar_grid: false,
         hud,
         far_hud,

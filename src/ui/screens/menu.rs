@@ -89,15 +89,60 @@ fn choice_row<B: Bundle>(commands: &mut Commands, choices: impl IntoIterator<Ite
 }
 
 fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
+    // The choices first (their rows are filled in before the panel takes them).
+    let choices = choice_sections(&mut commands, &settings);
+    let inner = commands
+        .spawn((panel(), children![switches(&settings)]))
+        .id();
+    let share = commands.spawn(share_section()).id();
+    commands
+        .entity(inner)
+        .add_children(&choices)
+        .add_children(&[share]);
+    open_panel(
+        &mut commands,
+        Overlay::Menu,
+        Screen,
+        label("toolbar.menu", Type::Heading),
+        inner,
+        None,
+    );
+}
+
+/// The daily puzzle and the on/off settings, one under another.
+fn switches(settings: &Settings) -> impl Bundle {
     let toggle =
         |key: &'static str, which: Toggle, on: bool| switch(key, MenuAction::Toggle(which), on);
-    let share_note = if cfg!(any(target_os = "android", target_os = "ios")) {
-        "menu.share_note_phone"
-    } else {
-        "menu.share_note_desktop"
-    };
+    (
+        layout(Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: px(6),
+            ..default()
+        }),
+        children![
+            button("menu.puzzle", Nav::Open(Overlay::Puzzle)),
+            toggle("menu.legal_moves", Toggle::LegalMoves, settings.legal_moves),
+            toggle(
+                "menu.coordinates",
+                Toggle::Coordinates,
+                settings.coordinates
+            ),
+            toggle("menu.win_bar", Toggle::WinBar, settings.win_bar),
+            toggle("menu.hints", Toggle::Hints, settings.hints),
+            toggle("menu.sound", Toggle::Sound, settings.sound),
+            toggle("menu.haptics", Toggle::Haptics, settings.haptics),
+            toggle("menu.auto_pass", Toggle::AutoPass, settings.auto_pass),
+            toggle("menu.ai_stats", Toggle::AiStats, settings.ai_stats),
+        ],
+    )
+}
+
+/// The settings chosen among a few, each a title over its row of choices: what the win bar
+/// shows, the animations' speed, the theme, the text size and the language (the system's
+/// first).
+fn choice_sections(commands: &mut Commands, settings: &Settings) -> Vec<Entity> {
     let speeds = choice_row(
-        &mut commands,
+        commands,
         AnimationSpeed::ALL.map(|speed| {
             choice(
                 speed.key(),
@@ -107,7 +152,7 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
         }),
     );
     let win_shows = choice_row(
-        &mut commands,
+        commands,
         WinShows::ALL.map(|shows| {
             choice(
                 shows.key(),
@@ -117,7 +162,7 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
         }),
     );
     let sizes = choice_row(
-        &mut commands,
+        commands,
         TextSize::ALL.map(|size| {
             choice(
                 size.key(),
@@ -127,7 +172,7 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
         }),
     );
     let themes = choice_row(
-        &mut commands,
+        commands,
         ThemeName::ALL.map(|theme| {
             choice(
                 theme.key(),
@@ -137,7 +182,7 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
         }),
     );
     let languages = choice_row(
-        &mut commands,
+        commands,
         Lang::ALL.map(|l| {
             choice_text(
                 l.native_name(),
@@ -155,101 +200,60 @@ fn spawn_screen(mut commands: Commands, settings: Res<Settings>) {
         ))
         .id();
     commands.entity(languages).insert_children(0, &[system]);
-    let inner = commands
-        .spawn((
-            panel(),
-            children![(
-                layout(Node {
-                    flex_direction: FlexDirection::Column,
-                    row_gap: px(6),
-                    ..default()
-                }),
-                children![
-                    button("menu.puzzle", Nav::Open(Overlay::Puzzle)),
-                    toggle("menu.legal_moves", Toggle::LegalMoves, settings.legal_moves),
-                    toggle(
-                        "menu.coordinates",
-                        Toggle::Coordinates,
-                        settings.coordinates
-                    ),
-                    toggle("menu.win_bar", Toggle::WinBar, settings.win_bar),
-                    toggle("menu.hints", Toggle::Hints, settings.hints),
-                    toggle("menu.sound", Toggle::Sound, settings.sound),
-                    toggle("menu.haptics", Toggle::Haptics, settings.haptics),
-                    toggle("menu.auto_pass", Toggle::AutoPass, settings.auto_pass),
-                    toggle("menu.ai_stats", Toggle::AiStats, settings.ai_stats),
-                ]
-            ),],
-        ))
-        .id();
-    let win_shows_title = commands
-        .spawn(label("menu.win_shows", theme::Type::Large))
-        .id();
-    let animations = commands
-        .spawn(label("menu.animations", theme::Type::Large))
-        .id();
-    let theme_title = commands.spawn(label("menu.theme", theme::Type::Large)).id();
-    let size_title = commands
-        .spawn(label("menu.text_size", theme::Type::Large))
-        .id();
-    let language_title = commands
-        .spawn(label("menu.language", theme::Type::Large))
-        .id();
-    let share = commands
-        .spawn((
-            Node {
-                flex_direction: FlexDirection::Column,
-                row_gap: px(10),
-                ..default()
-            },
-            Pickable::IGNORE,
-            children![
-                label("menu.share", Type::Heading),
-                (
-                    row(),
-                    children![
-                        button("menu.copy_transcript", ShareAction::CopyTranscript),
-                        button("menu.copy_ggf", ShareAction::CopyGgf),
-                        button("menu.paste", ShareAction::Paste),
-                    ]
-                ),
-                (
-                    coloured_label("", Type::Small, Color::WHITE),
-                    Paint::TextDim,
-                    Localized(share_note)
-                ),
-                (
-                    row(),
-                    children![
-                        button("menu.help", Nav::Open(Overlay::Help)),
-                        button("menu.about", Nav::Open(Overlay::About)),
-                        button("menu.statistics", Nav::Open(Overlay::Stats)),
-                    ]
-                ),
-            ],
-        ))
-        .id();
-    commands.entity(inner).add_children(&[
-        win_shows_title,
+    let mut title = |key: &'static str| commands.spawn(label(key, theme::Type::Large)).id();
+    vec![
+        title("menu.win_shows"),
         win_shows,
-        animations,
+        title("menu.animations"),
         speeds,
-        theme_title,
+        title("menu.theme"),
         themes,
-        size_title,
+        title("menu.text_size"),
         sizes,
-        language_title,
+        title("menu.language"),
         languages,
-        share,
-    ]);
-    open_panel(
-        &mut commands,
-        Overlay::Menu,
-        Screen,
-        label("toolbar.menu", Type::Heading),
-        inner,
-        None,
-    );
+    ]
+}
+
+/// Sharing (copy the game, paste one) and the way to help, about and statistics.
+fn share_section() -> impl Bundle {
+    let share_note = if cfg!(any(target_os = "android", target_os = "ios")) {
+        "menu.share_note_phone"
+    } else {
+        "menu.share_note_desktop"
+    };
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: px(10),
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![
+            label("menu.share", Type::Heading),
+            (
+                row(),
+                children![
+                    button("menu.copy_transcript", ShareAction::CopyTranscript),
+                    button("menu.copy_ggf", ShareAction::CopyGgf),
+                    button("menu.paste", ShareAction::Paste),
+                ]
+            ),
+            (
+                coloured_label("", Type::Small, Color::WHITE),
+                Paint::TextDim,
+                Localized(share_note)
+            ),
+            (
+                row(),
+                children![
+                    button("menu.help", Nav::Open(Overlay::Help)),
+                    button("menu.about", Nav::Open(Overlay::About)),
+                    button("menu.statistics", Nav::Open(Overlay::Stats)),
+                ]
+            ),
+        ],
+    )
 }
 
 fn handle_actions(

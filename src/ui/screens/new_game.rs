@@ -269,176 +269,18 @@ fn spawn_screen(
     let inner = commands.spawn(panel()).id();
     let mut parts = Vec::new();
     if draft.mode == Mode::AgainstAi {
-        // The colour first: Black, White or Random, three equal buttons.
-        let play_as = |key, as_: PlayAs| {
-            widgets::framed(
-                Node {
-                    flex_grow: 1.0,
-                    flex_basis: px(0),
-                    min_height: px(crate::ui::layout::TOUCH),
-                    justify_content: JustifyContent::Center,
-                    align_items: AlignItems::Center,
-                    border_radius: BorderRadius::all(px(10)),
-                    ..default()
-                },
-                NewGameAction::PlayAs(as_),
-                draft.play_as == as_,
-                label(key, theme::Type::Large),
-            )
-        };
-        parts.push(
-            commands
-                .spawn(label("new_game.play_as", theme::Type::Large))
-                .id(),
-        );
-        parts.push(
-            commands
-                .spawn((
-                    layout(Node {
-                        column_gap: px(8),
-                        ..default()
-                    }),
-                    children![
-                        play_as("side.black", PlayAs::Black),
-                        play_as("side.white", PlayAs::White),
-                        play_as("new_game.random", PlayAs::Random),
-                    ],
-                ))
-                .id(),
-        );
+        play_as_parts(&mut commands, &draft, &mut parts);
     }
     if draft.mode != Mode::TwoPeople {
-        let title = if draft.mode == Mode::AgainstAi {
-            "new_game.opponent"
-        } else {
-            "new_game.level"
-        };
-        parts.push(commands.spawn(label(title, theme::Type::Large)).id());
-        // The adaptive opponent first (the level the player's rating picks, and the rating),
-        // then the levels to choose by hand. Off, it is one of the other options ("More
-        // options"), so the usual panel fits a phone without scrolling (.ci/smoke.sh).
-        if draft.mode == Mode::AgainstAi && (draft.more || draft.adaptive) {
-            parts.push(
-                commands
-                    .spawn(switch(
-                        "new_game.adaptive",
-                        NewGameAction::Adaptive,
-                        draft.adaptive,
-                    ))
-                    .id(),
-            );
-            parts.push(
-                commands
-                    .spawn((
-                        coloured_label(
-                            super::adaptive::about(&stats.0, lang.0),
-                            Type::Small,
-                            Color::WHITE,
-                        ),
-                        Paint::TextDim,
-                    ))
-                    .id(),
-            );
-        }
-        let mut levels = commands.spawn(layout(Node {
-            flex_direction: FlexDirection::Column,
-            row_gap: px(6),
-            ..default()
-        }));
-        for l in AiLevel::ALL {
-            levels.with_child(level_button(
-                l,
-                l == draft.level,
-                level_record(&stats.0, l, lang.0),
-                lang.0,
-            ));
-        }
-        parts.push(levels.id());
+        opponent_parts(&mut commands, &draft, &stats, lang.0, &mut parts);
     }
     if draft.more {
-        let mode = |key, m: Mode| choice(key, NewGameAction::SetMode(m), draft.mode == m);
-        parts.push(
-            commands
-                .spawn(label("new_game.players", theme::Type::Large))
-                .id(),
-        );
-        parts.push(
-            commands
-                .spawn((
-                    row(),
-                    children![
-                        mode("new_game.against_ai", Mode::AgainstAi),
-                        mode("new_game.two_people", Mode::TwoPeople),
-                        mode("new_game.ai_against_ai", Mode::AiAgainstAi),
-                    ],
-                ))
-                .id(),
-        );
-        // Two people may sit face to face, the device flat between them.
-        if draft.mode == Mode::TwoPeople {
-            parts.push(
-                commands
-                    .spawn(switch(
-                        "new_game.face_to_face",
-                        NewGameAction::FaceToFace,
-                        settings.table_mode,
-                    ))
-                    .id(),
-            );
-        }
-        parts.push(
-            commands
-                .spawn(label("new_game.rules", theme::Type::Large))
-                .id(),
-        );
-        let mut variants = commands.spawn(row());
-        for v in Variant::ALL {
-            variants.with_child(choice_text(
-                lang.variant(v),
-                NewGameAction::SetVariant(v),
-                v == draft.variant,
-            ));
-        }
-        parts.push(variants.id());
-        // What the chosen rules mean, in a sentence.
-        parts.push(
-            commands
-                .spawn((
-                    coloured_label(lang.variant_about(draft.variant), Type::Body, Color::WHITE),
-                    Paint::TextDim,
-                ))
-                .id(),
-        );
+        more_parts(&mut commands, &draft, &lang, &settings, &mut parts);
     }
     commands.entity(inner).add_children(&parts);
     // Start stays in view under the choices, however far they scroll, and "More options"
     // beside it (two people, the AI against itself, the rules).
-    let start = commands
-        .spawn((
-            layout(Node {
-                column_gap: px(8),
-                align_items: AlignItems::Center,
-                ..default()
-            }),
-            children![
-                widgets::framed(
-                    Node {
-                        flex_shrink: 0.0,
-                        min_height: px(crate::ui::layout::TOUCH),
-                        padding: UiRect::axes(px(14), px(6)),
-                        justify_content: JustifyContent::Center,
-                        align_items: AlignItems::Center,
-                        border_radius: BorderRadius::all(px(12)),
-                        ..default()
-                    },
-                    NewGameAction::MoreOptions,
-                    draft.more,
-                    label("new_game.more", theme::Type::Large),
-                ),
-                primary_button("new_game.start", NewGameAction::Start),
-            ],
-        ))
-        .id();
+    let start = commands.spawn(start_row(draft.more)).id();
     open_panel(
         &mut commands,
         Overlay::NewGame,
@@ -447,6 +289,196 @@ fn spawn_screen(
         inner,
         Some(start),
     );
+}
+
+/// The colour the player takes against the AI: Black, White or Random, three equal buttons
+/// under their title.
+fn play_as_parts(commands: &mut Commands, draft: &Draft, parts: &mut Vec<Entity>) {
+    let play_as = |key, as_: PlayAs| {
+        widgets::framed(
+            Node {
+                flex_grow: 1.0,
+                flex_basis: px(0),
+                min_height: px(crate::ui::layout::TOUCH),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                border_radius: BorderRadius::all(px(10)),
+                ..default()
+            },
+            NewGameAction::PlayAs(as_),
+            draft.play_as == as_,
+            label(key, theme::Type::Large),
+        )
+    };
+    parts.push(
+        commands
+            .spawn(label("new_game.play_as", theme::Type::Large))
+            .id(),
+    );
+    parts.push(
+        commands
+            .spawn((
+                layout(Node {
+                    column_gap: px(8),
+                    ..default()
+                }),
+                children![
+                    play_as("side.black", PlayAs::Black),
+                    play_as("side.white", PlayAs::White),
+                    play_as("new_game.random", PlayAs::Random),
+                ],
+            ))
+            .id(),
+    );
+}
+
+/// The opponent's (or both AIs') level: the adaptive opponent first when it is on or more
+/// options are shown, then the levels to choose by hand.
+fn opponent_parts(
+    commands: &mut Commands,
+    draft: &Draft,
+    stats: &StatsFile,
+    lang: Lang,
+    parts: &mut Vec<Entity>,
+) {
+    let title = if draft.mode == Mode::AgainstAi {
+        "new_game.opponent"
+    } else {
+        "new_game.level"
+    };
+    parts.push(commands.spawn(label(title, theme::Type::Large)).id());
+    // The adaptive opponent first (the level the player's rating picks, and the rating),
+    // then the levels to choose by hand. Off, it is one of the other options ("More
+    // options"), so the usual panel fits a phone without scrolling (.ci/smoke.sh).
+    if draft.mode == Mode::AgainstAi && (draft.more || draft.adaptive) {
+        parts.push(
+            commands
+                .spawn(switch(
+                    "new_game.adaptive",
+                    NewGameAction::Adaptive,
+                    draft.adaptive,
+                ))
+                .id(),
+        );
+        parts.push(
+            commands
+                .spawn((
+                    coloured_label(
+                        super::adaptive::about(&stats.0, lang),
+                        Type::Small,
+                        Color::WHITE,
+                    ),
+                    Paint::TextDim,
+                ))
+                .id(),
+        );
+    }
+    let mut levels = commands.spawn(layout(Node {
+        flex_direction: FlexDirection::Column,
+        row_gap: px(6),
+        ..default()
+    }));
+    for l in AiLevel::ALL {
+        levels.with_child(level_button(
+            l,
+            l == draft.level,
+            level_record(&stats.0, l, lang),
+            lang,
+        ));
+    }
+    parts.push(levels.id());
+}
+
+/// More options: who plays (face to face for two people) and the rules, with what the chosen
+/// rules mean in a sentence.
+fn more_parts(
+    commands: &mut Commands,
+    draft: &Draft,
+    lang: &Language,
+    settings: &Settings,
+    parts: &mut Vec<Entity>,
+) {
+    let mode = |key, m: Mode| choice(key, NewGameAction::SetMode(m), draft.mode == m);
+    parts.push(
+        commands
+            .spawn(label("new_game.players", theme::Type::Large))
+            .id(),
+    );
+    parts.push(
+        commands
+            .spawn((
+                row(),
+                children![
+                    mode("new_game.against_ai", Mode::AgainstAi),
+                    mode("new_game.two_people", Mode::TwoPeople),
+                    mode("new_game.ai_against_ai", Mode::AiAgainstAi),
+                ],
+            ))
+            .id(),
+    );
+    // Two people may sit face to face, the device flat between them.
+    if draft.mode == Mode::TwoPeople {
+        parts.push(
+            commands
+                .spawn(switch(
+                    "new_game.face_to_face",
+                    NewGameAction::FaceToFace,
+                    settings.table_mode,
+                ))
+                .id(),
+        );
+    }
+    parts.push(
+        commands
+            .spawn(label("new_game.rules", theme::Type::Large))
+            .id(),
+    );
+    let mut variants = commands.spawn(row());
+    for v in Variant::ALL {
+        variants.with_child(choice_text(
+            lang.variant(v),
+            NewGameAction::SetVariant(v),
+            v == draft.variant,
+        ));
+    }
+    parts.push(variants.id());
+    // What the chosen rules mean, in a sentence.
+    parts.push(
+        commands
+            .spawn((
+                coloured_label(lang.variant_about(draft.variant), Type::Body, Color::WHITE),
+                Paint::TextDim,
+            ))
+            .id(),
+    );
+}
+
+/// The panel's foot: "More options" (lit while they are shown) and Start.
+fn start_row(more: bool) -> impl Bundle {
+    (
+        layout(Node {
+            column_gap: px(8),
+            align_items: AlignItems::Center,
+            ..default()
+        }),
+        children![
+            widgets::framed(
+                Node {
+                    flex_shrink: 0.0,
+                    min_height: px(crate::ui::layout::TOUCH),
+                    padding: UiRect::axes(px(14), px(6)),
+                    justify_content: JustifyContent::Center,
+                    align_items: AlignItems::Center,
+                    border_radius: BorderRadius::all(px(12)),
+                    ..default()
+                },
+                NewGameAction::MoreOptions,
+                more,
+                label("new_game.more", theme::Type::Large),
+            ),
+            primary_button("new_game.start", NewGameAction::Start),
+        ],
+    )
 }
 
 fn handle_actions(
