@@ -618,5 +618,40 @@ fn train_wthor_trains_on_games_up_to_2016_and_refuses_the_test_years() {
     ]);
     assert!(!ok && err.contains("a test year"), "{err}");
     assert!(!dir.join("no").exists());
+    // Nor is Multi-ProbCut fitted to one.
+    let table = dir.join("probcut_table.rs");
+    let (ok, err) = run_status(&[
+        "train",
+        "probcut",
+        "--positions",
+        "4",
+        "--max-depth",
+        "4",
+        "--out",
+        &text(&table),
+        "--wthor",
+        &text(&old),
+        &text(&new),
+    ]);
+    assert!(!ok && err.contains("a test year"), "{err}");
+    assert!(!table.exists());
+    // The year before is: positions of its game, searched, fitted and written as the table.
+    run(&[
+        "train",
+        "probcut",
+        "--positions",
+        "4",
+        "--max-depth",
+        "4",
+        "--out",
+        &text(&table),
+        "--wthor",
+        &text(&old),
+    ]);
+    let written = std::fs::read_to_string(&table).expect("the table");
+    assert!(
+        written.contains("--wthor WTH_2016.wtb") && written.contains("FIT_MAX_DEPTH: u32 = 4;"),
+        "{written}"
+    );
     std::fs::remove_dir_all(&dir).expect("removed");
 }
