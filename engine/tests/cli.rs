@@ -618,36 +618,34 @@ fn train_wthor_trains_on_games_up_to_2016_and_refuses_the_test_years() {
     ]);
     assert!(!ok && err.contains("a test year"), "{err}");
     assert!(!dir.join("no").exists());
-    // Nor is Multi-ProbCut fitted to one.
+    // Nor is Multi-ProbCut fitted to one; the year before is: positions of its game,
+    // searched, fitted and written as the table.
     let table = dir.join("probcut_table.rs");
-    let (ok, err) = run_status(&[
-        "train",
-        "probcut",
-        "--positions",
-        "4",
-        "--max-depth",
-        "4",
-        "--out",
-        &text(&table),
-        "--wthor",
-        &text(&old),
-        &text(&new),
-    ]);
+    let probcut = |files: &[&std::path::Path]| {
+        let mut args = [
+            "train",
+            "probcut",
+            "--positions",
+            "4",
+            "--max-depth",
+            "4",
+            "--out",
+        ]
+        .map(String::from)
+        .to_vec();
+        args.push(text(&table));
+        args.push("--wthor".into());
+        args.extend(files.iter().map(|f| text(f)));
+        args
+    };
+    let refused = probcut(&[&old, &new]);
+    let (ok, err) = run_status(&refused.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(!ok && err.contains("a test year"), "{err}");
     assert!(!table.exists());
-    // The year before is: positions of its game, searched, fitted and written as the table.
-    run(&[
-        "train",
-        "probcut",
-        "--positions",
-        "4",
-        "--max-depth",
-        "4",
-        "--out",
-        &text(&table),
-        "--wthor",
-        &text(&old),
-    ]);
+    run(&probcut(&[&old])
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>());
     let written = std::fs::read_to_string(&table).expect("the table");
     assert!(
         written.contains("--wthor WTH_2016.wtb") && written.contains("FIT_MAX_DEPTH: u32 = 4;"),
