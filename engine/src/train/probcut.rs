@@ -93,13 +93,22 @@ pub enum Source<'a> {
 /// How deep [`depth_values`] searches a position: every depth up to `max_depth`, and fewer
 /// than its empty squares (a search that reaches the end is the solver's, not ProbCut's);
 /// positions with more than `deep_empties` empty squares only up to `MID_DEPTH`, where a
-/// search without ProbCut costs too much to repeat thousands of times.
+/// search without ProbCut costs too much to repeat thousands of times. Searches deeper than
+/// `full_width` cut with ProbCut themselves, at the confidence `selectivity` (tenths of a
+/// standard deviation) and the statistics the engine was built with: only so can the 13- to
+/// 22-ply searches Master runs at 19-30 empty squares be repeated thousands of times here.
+/// Their values are the deep side of a row only: the shallow side (11 plies at most, up to
+/// depth 23) is a full-width search when `full_width` is at least 11.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Depths {
     /// The deepest search fitted.
     pub max_depth: u32,
     /// The most empty squares a position searched deeper than [`MID_DEPTH`] has.
     pub deep_empties: u32,
+    /// The deepest search without ProbCut.
+    pub full_width: u32,
+    /// ProbCut's confidence in the searches deeper than `full_width`, in tenths.
+    pub selectivity: u32,
 }
 
 /// The depth every position is searched to (at most): the deepest of the first fits.
@@ -119,7 +128,7 @@ impl Depths {
 
 /// Positions `0..n` of sample set `seed` from `source`, each searched at every depth that
 /// `depths` gives it with `w` at the leaves, `threads` at a time (the result does not depend
-/// on `threads`: each position has its own table).
+/// on `threads`: each position has its own tables).
 pub fn depth_values(
     w: &Weights,
     source: Source<'_>,
@@ -136,9 +145,19 @@ pub fn depth_values(
         };
         let empties = (!(p | o)).count_ones();
         let mut search = FixedDepth::new(w, Variant::Othello, 8 << 20, 0);
+        // Its own table: a selective search's bounds are not a full-width one's.
+        let mut selective = None;
         let mut values = vec![w.evaluate(crate::Bitboard(p), crate::Bitboard(o))];
         for d in 1..=depths.for_empties(empties) {
-            values.push(search.value(p, o, d));
+            values.push(if d <= depths.full_width {
+                search.value(p, o, d)
+            } else {
+                selective
+                    .get_or_insert_with(|| {
+                        FixedDepth::new(w, Variant::Othello, 16 << 20, depths.selectivity)
+                    })
+                    .value(p, o, d)
+            });
         }
         progress(k);
         Some(DepthValues { empties, values })
@@ -310,6 +329,8 @@ mod tests {
         let depths = Depths {
             max_depth: 4,
             deep_empties: 60,
+            full_width: 60,
+            selectivity: 0,
         };
         let a = depth_values(w, Source::SelfPlay(w), 5, 6, depths, 2, &|_| {});
         let b = depth_values(w, Source::SelfPlay(w), 5, 6, depths, 1, &|_| {});
@@ -319,6 +340,48 @@ mod tests {
             assert_eq!(x.values.len() as u32, 5.min(x.empties), "{x:?}");
             assert!((12..=58).contains(&x.empties), "{x:?}");
         }
+    }
+
+    #[test]
+    fn deeper_than_full_width_the_values_are_a_selective_search_s() {
+        let w = crate::eval::builtin();
+        let depths = Depths {
+            max_depth: 7,
+            deep_empties: 60,
+            full_width: 4,
+            // A tenth of a standard deviation: it cuts often, so the values must differ.
+            selectivity: 1,
+        };
+        let values = depth_values(w, Source::SelfPlay(w), 11, 12, depths, 2, &|_| {});
+        let mut differ = 0;
+        let mut k = 0;
+        for x in &values {
+            // The position behind `x` (a game that ended first gave none).
+            let (p, o) = loop {
+                let found = sample_position(w, 11, k);
+                k += 1;
+                if let Some(found) = found {
+                    break found;
+                }
+            };
+            assert_eq!((!(p | o)).count_ones(), x.empties);
+            let mut full = FixedDepth::new(w, Variant::Othello, 8 << 20, 0);
+            let mut selective = FixedDepth::new(w, Variant::Othello, 16 << 20, 1);
+            for d in 1..=7u32.min(x.empties - 1) {
+                let wide = full.value(p, o, d);
+                if d <= 4 {
+                    assert_eq!(x.values[d as usize], wide, "depth {d}: full width");
+                } else {
+                    let cut = selective.value(p, o, d);
+                    assert_eq!(x.values[d as usize], cut, "depth {d}: selective");
+                    differ += usize::from(cut != wide);
+                }
+            }
+        }
+        assert!(
+            differ > 0,
+            "the selective searches cut nothing in {values:?}"
+        );
     }
 
     #[test]
@@ -340,6 +403,8 @@ mod tests {
         let depths = Depths {
             max_depth: 12,
             deep_empties: 14,
+            full_width: 12,
+            selectivity: 0,
         };
         let values = depth_values(w, Source::Games(&games), 3, 8, depths, 2, &|_| {});
         assert_eq!(values.len(), 8, "every drawn position exists");

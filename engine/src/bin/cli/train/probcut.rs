@@ -22,6 +22,15 @@ pub struct ProbcutArgs {
     /// game); the deeper rows of their phases are extrapolated as the search would.
     #[arg(long, default_value_t = 60)]
     deep_empties: u32,
+    /// Searches deeper than this cut with ProbCut themselves, at the confidence SELECTIVITY
+    /// and the statistics the engine was built with (the deep rows are then bootstrapped
+    /// from the table before them).
+    #[arg(long, default_value_t = 60)]
+    full_width: u32,
+    /// ProbCut's confidence in the searches deeper than FULL_WIDTH, in tenths of a standard
+    /// deviation.
+    #[arg(long, default_value_t = 20)]
+    selectivity: u32,
     /// Positions from the real games of these WTHOR files (2016 and earlier, #69) instead of
     /// self-play games of WEIGHTS.
     #[arg(long, num_args = 1..)]
@@ -42,6 +51,8 @@ pub(super) fn probcut(
         positions,
         max_depth,
         deep_empties,
+        full_width,
+        selectivity,
         wthor,
         seed,
         threads,
@@ -66,6 +77,8 @@ pub(super) fn probcut(
     let depths = train::probcut::Depths {
         max_depth,
         deep_empties,
+        full_width,
+        selectivity,
     };
     let start = Instant::now();
     let done = std::sync::atomic::AtomicUsize::new(0);
@@ -99,6 +112,9 @@ pub(super) fn probcut(
     );
     if deep_empties < 60 {
         provenance += &format!(" --deep-empties {deep_empties}");
+    }
+    if full_width < max_depth {
+        provenance += &format!(" --full-width {full_width} --selectivity {selectivity}");
     }
     if !wthor.is_empty() {
         let names: Vec<String> = wthor
