@@ -11,7 +11,7 @@
 //! Hints keep a searcher per side the same way, apart from the AI's, so a hint never changes
 //! what the AI's tree holds.
 
-use super::background::Background;
+use super::background::{Background, Searchers};
 use crate::AppSystems;
 use crate::game::flow::{CurrentGame, MoveRequested, MoveSource, Notice, ViewBusy};
 use crate::game::player::{AiLevel, Player};
@@ -23,10 +23,8 @@ use crate::prefs::i18n::{Said, signed_discs};
 use crate::prefs::settings::Settings;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
-use montello_engine::search::Searcher;
 use montello_engine::search::{MoveStats, SearchLimits, SearchResult};
-use montello_engine::wire::SearcherSpec;
+use montello_engine::wire::{Reply, Request, SearcherSpec};
 use montello_engine::{Game, Move, Position, Side, Variant};
 use std::time::Duration;
 
@@ -297,14 +295,9 @@ pub struct Hint {
     pub moves: Vec<MoveStats>,
 }
 
-/// A kept searcher: natively the searcher itself. In a browser the engine's worker keeps the
-/// searchers (`platform::web`), one per slot; the page keeps how to make one and whether it
-/// must be made anew.
-#[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
-type Engine = Searcher;
-
-/// A kept searcher in a browser: how to make it, and whether the worker must make it anew.
-#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+/// A kept searcher, as the game sees it: the engine keeps the searchers themselves (in a slot
+/// for each purpose and side: `game::background`); the game keeps how to make one and
+/// whether it must be made anew.
 #[derive(Clone, Copy, Debug)]
 struct Engine {
     spec: SearcherSpec,
@@ -313,9 +306,6 @@ struct Engine {
 
 /// A new searcher made from `spec`.
 fn new_engine(spec: SearcherSpec) -> Engine {
-    #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
-    return spec.build();
-    #[cfg(all(target_family = "wasm", target_os = "unknown"))]
     Engine { spec, fresh: true }
 }
 
@@ -354,12 +344,14 @@ impl Line {
     }
 }
 
-/// The searchers kept between searches: one for each AI side and one for each side's hints.
+/// The searchers kept between searches: one for each AI side and one for each side's hints
+/// (the engine keeps them in `searchers`, the game what they were made for).
 #[derive(Default)]
 struct Kept {
     ai: [Option<(Engine, Line)>; 2],
     hint: [Option<(Engine, Line)>; 2],
     made: u64,
+    searchers: Searchers,
 }
 
 impl Kept {
@@ -606,43 +598,29 @@ fn spawn(
     let pos = current.game().position();
     let variant = current.game().variant();
     let cap = progress_cap(&limits, line.level);
-    #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
-    let (positions, search) = {
-        let mut searcher = engine;
-        let positions = searcher.config().eval_weight >= 1.0;
-        let search = Background::start(move |cancel| {
-            let result = searcher.search(&pos, variant, &limits, cancel);
-            (searcher, result)
-        });
-        (positions, search)
+    // The engine's slot for this purpose and side keeps the searcher.
+    let slot = 2 * u8::from(purpose == Purpose::Hint) + u8::from(pos.side_to_move() == Side::White);
+    let kept = Engine {
+        fresh: false,
+        ..engine
     };
-    // In a browser: the worker's slot for this purpose and side keeps the searcher.
-    #[cfg(all(target_family = "wasm", target_os = "unknown"))]
-    let (positions, search) = {
-        use montello_engine::wire::{Reply, Request};
-        let slot =
-            2 * u8::from(purpose == Purpose::Hint) + u8::from(pos.side_to_move() == Side::White);
-        let kept = Engine {
-            fresh: false,
-            ..engine
-        };
-        let search = Background::remote(
-            |job| Request::Search {
-                job,
-                slot,
-                fresh: engine.fresh,
-                spec: engine.spec,
-                position: pos,
-                variant,
-                limits,
-            },
-            move |reply| match reply {
-                Reply::Searched { result, .. } => Some((kept, result)),
-                _ => None,
-            },
-        );
-        (engine.spec.config().eval_weight >= 1.0, search)
-    };
+    let search = Background::search(
+        &ai.kept.searchers,
+        |job| Request::Search {
+            job,
+            slot,
+            fresh: engine.fresh,
+            spec: engine.spec,
+            position: pos,
+            variant,
+            limits,
+        },
+        move |reply| match reply {
+            Reply::Searched { result, .. } => Some((kept, result)),
+            _ => None,
+        },
+    );
+    let positions = engine.spec.config().eval_weight >= 1.0;
     ai.running = Some(Running {
         search,
         line,

@@ -1,57 +1,176 @@
-//! A computation off the frame that the game can stop and look at: the AI's move, the hint and
-//! the post-game analysis all run as one of these, so none of them ever blocks a frame.
+//! A computation off the frame that the game can stop and look at: the AI's move, the hint,
+//! the review, the win bar's estimate, the values on the squares and the post-game analysis
+//! all run as one of these, so none of them ever blocks a frame.
 //!
-//! Natively it is a task on Bevy's `AsyncComputeTaskPool` running a closure. In a browser the
-//! task pools run on the page's one thread, so the work is a `wire::Request` sent to the
-//! engine's Web Worker (`platform::web`) and its result a `wire::Reply` read back, under a
-//! watchdog: a worker that fails or stays silent past the request's time (twice a search's cap, the
-//! other jobs' generous limits: `wire::Request::watch_after`, counted while the page is in view)
-//! is replaced, then given up for the engine loaded on the page (the worker's own module), so
-//! the AI always moves, or, if the engine cannot load at all, the player is told; work the game
-//! can do without (the win bar's figure, the values) is given up instead.
+//! Every job is a [`wire::Request`](montello_engine::wire::Request) and its result a
+//! [`wire::Reply`](montello_engine::wire::Reply), on every platform: the callers build the
+//! request and say what to make of the reply, and never ask where it runs. Natively the
+//! request line is read back and run on Bevy's `AsyncComputeTaskPool`, and the reply line read
+//! back in turn, so the native app and its tests go through the very lines the browser sends
+//! (`native`). In a browser the task pools run on the page's one thread, so the line goes to
+//! the engine's Web Worker (`platform::web`) and its reply comes back, under a watchdog: a
+//! worker that fails or stays silent past the request's time (twice a search's cap, the other
+//! jobs' generous limits: `wire::Request::watch_after`, counted while the page is in view) is
+//! replaced, then given up for the engine loaded on the page (the worker's own module), so the
+//! AI always moves, or, if the engine cannot load at all, the player is told; work the game
+//! can do without (the win bar's figure, the values) is given up instead (`web`).
+//!
+//! What differs between the two, callers read from [`ONE_ENGINE`].
 
 #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
-pub(crate) use native::Background;
+pub(crate) use native::{Background, Searchers};
 #[cfg(all(target_family = "wasm", target_os = "unknown"))]
-pub(crate) use web::Background;
+pub(crate) use web::{Background, Searchers};
+
+/// Whether every job goes to one engine that runs one request at a time and that stopping a
+/// job restarts (a browser's Web Worker): then the AI's move goes first (optional work waits
+/// for it), and a job that is no longer wanted is left to finish rather than stopped only to
+/// ask for the next one. Natively each job runs on a thread of its own and stops alone.
+pub(crate) const ONE_ENGINE: bool = cfg!(all(target_family = "wasm", target_os = "unknown"));
+
+/// How a job's reply becomes its result: `None` for a reply that is not the result (a
+/// progress line, in a browser).
+type Decode<T> = Box<dyn FnMut(montello_engine::wire::Reply) -> Option<T> + Send + Sync>;
 
 #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
 mod native {
+    use super::Decode;
     use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-    use montello_engine::search::CancelHandle;
+    use montello_engine::search::{CancelHandle, Searcher};
+    use montello_engine::wire::{Reply, Request};
+    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-    /// A running computation: its task and the handle it watches to stop early (and counts
-    /// its iterations on).
-    pub(crate) struct Background<T> {
-        task: Task<T>,
-        cancel: CancelHandle,
+    /// The searchers one app's engine keeps between searches, in the slots its search requests
+    /// name, as the browser's worker keeps them (one app's: tests run several in a process).
+    #[derive(Clone, Default)]
+    pub(crate) struct Searchers(Arc<Mutex<Vec<Option<Searcher>>>>);
+
+    impl Searchers {
+        /// The slots (a job that panicked while holding them leaves them as they were).
+        pub(super) fn slots(&self) -> MutexGuard<'_, Vec<Option<Searcher>>> {
+            self.0.lock().unwrap_or_else(PoisonError::into_inner)
+        }
     }
 
-    impl<T: Send + 'static> Background<T> {
-        /// Starts `work` on the compute pool with a fresh cancel handle it should watch.
-        pub(crate) fn start(work: impl FnOnce(&CancelHandle) -> T + Send + 'static) -> Self {
+    /// The next job's number.
+    static NEXT_JOB: AtomicU32 = AtomicU32::new(0);
+
+    /// A running job: its task, which answers with the reply's line, and the handle it watches
+    /// to stop early (and counts its iterations on).
+    pub(crate) struct Background<T> {
+        task: Task<String>,
+        cancel: CancelHandle,
+        decode: Decode<T>,
+        /// The reply, once it came, if it was not the result (a job the engine refused).
+        refused: bool,
+    }
+
+    impl<T> Background<T> {
+        /// Runs the request `make` builds for a new job number; `decode` turns the reply into
+        /// the result.
+        pub(crate) fn request(
+            make: impl FnOnce(u32) -> Request,
+            decode: impl FnMut(Reply) -> Option<T> + Send + Sync + 'static,
+        ) -> Self {
+            Background::search(&Searchers::default(), make, decode)
+        }
+
+        /// Like [`Background::request`], for a search whose slot is among `searchers`.
+        pub(crate) fn search(
+            searchers: &Searchers,
+            make: impl FnOnce(u32) -> Request,
+            decode: impl FnMut(Reply) -> Option<T> + Send + Sync + 'static,
+        ) -> Self {
+            let request = make(NEXT_JOB.fetch_add(1, Ordering::Relaxed));
+            let line = request.to_string();
             let cancel = CancelHandle::new();
             let handle = cancel.clone();
-            let task = AsyncComputeTaskPool::get().spawn(async move { work(&handle) });
-            Background { task, cancel }
+            let searchers = searchers.clone();
+            let task = AsyncComputeTaskPool::get()
+                .spawn(async move { answer(&line, &searchers, &handle) });
+            Background {
+                task,
+                cancel,
+                decode: Box::new(decode),
+                refused: false,
+            }
         }
 
-        /// The result, once the work is done (never waits).
+        /// Like [`Background::request`], for work the game can do without (in a browser a
+        /// failed worker is not replaced for it: see `web`); natively the same.
+        pub(crate) fn optional(
+            make: impl FnOnce(u32) -> Request,
+            decode: impl FnMut(Reply) -> Option<T> + Send + Sync + 'static,
+        ) -> Self {
+            Background::request(make, decode)
+        }
+
+        /// The result, once the job is done (never waits).
         pub(crate) fn poll(&mut self) -> Option<T> {
-            check_ready(&mut self.task)
+            if self.refused {
+                return None;
+            }
+            let line = check_ready(&mut self.task)?;
+            let result = match Reply::parse(&line) {
+                Ok(reply) => (self.decode)(reply),
+                Err(e) => {
+                    bevy::log::error!("the engine's reply {line:?} is wrong: {e}");
+                    None
+                }
+            };
+            if result.is_none() {
+                bevy::log::error!("the engine's reply is not what the job asked for: {line}");
+                self.refused = true;
+            }
+            result
         }
 
-        /// Iterations the work has counted so far.
+        /// Iterations the job has counted so far.
         pub(crate) fn iterations(&self) -> u64 {
             self.cancel.iterations()
         }
 
-        /// Stops the work: it sees the flag within milliseconds and its thread is free again;
-        /// whatever it would have returned is dropped.
+        /// Stops the job: it sees the flag within milliseconds and its thread is free again;
+        /// whatever it would have answered is dropped.
         pub(crate) fn stop(self) {
             self.cancel.cancel();
             drop(self.task);
         }
+    }
+
+    /// Reads the request `line`, runs it and writes its reply's line, as the browser's worker
+    /// does (`web/worker`). A search's slot is taken out of `searchers` while it runs (the other
+    /// slots' searches may run beside it) and its searcher put back after.
+    fn answer(line: &str, searchers: &Searchers, cancel: &CancelHandle) -> String {
+        let request = match Request::parse(line) {
+            Ok(request) => request,
+            Err(e) => {
+                return Reply::Failed {
+                    job: 0,
+                    why: format!("not a request ({e}): {line}"),
+                }
+                .to_string();
+            }
+        };
+        let slot = match request {
+            Request::Search { slot, .. } => Some(usize::from(slot)),
+            _ => None,
+        };
+        let mut mine = Vec::new();
+        if let Some(i) = slot {
+            mine.resize_with(i + 1, || None);
+            mine[i] = searchers.slots().get_mut(i).and_then(Option::take);
+        }
+        let reply = request.run(&mut mine, cancel);
+        if let Some(i) = slot {
+            let mut slots = searchers.slots();
+            if slots.len() <= i {
+                slots.resize_with(i + 1, || None);
+            }
+            slots[i] = mine[i].take();
+        }
+        reply.to_string()
     }
 }
 
@@ -72,11 +191,15 @@ mod web {
     /// silent.
     const START: Duration = Duration::from_secs(30);
 
+    /// The searchers the engine keeps: the worker keeps them, in the slots the requests name.
+    #[derive(Clone, Default)]
+    pub(crate) struct Searchers;
+
     /// A request to the engine's worker and what to make of its reply.
     pub(crate) struct Background<T> {
         request: Request,
         worker: Option<u32>,
-        decode: Box<dyn FnMut(Reply) -> Option<T> + Send + Sync>,
+        decode: super::Decode<T>,
         iterations: u64,
         /// When the request last went to a worker, and the page's hidden time then.
         posted: Instant,
@@ -93,7 +216,7 @@ mod web {
     impl<T> Background<T> {
         /// Sends the request `make` builds for a new job number; `decode` turns the final
         /// reply into the result.
-        pub(crate) fn remote(
+        pub(crate) fn request(
             make: impl FnOnce(u32) -> Request,
             decode: impl FnMut(Reply) -> Option<T> + Send + Sync + 'static,
         ) -> Self {
@@ -112,7 +235,16 @@ mod web {
             }
         }
 
-        /// Like [`Background::remote`], for work the game can do without: if the worker fails
+        /// Like [`Background::request`], for a search: the worker keeps its searchers.
+        pub(crate) fn search(
+            _: &Searchers,
+            make: impl FnOnce(u32) -> Request,
+            decode: impl FnMut(Reply) -> Option<T> + Send + Sync + 'static,
+        ) -> Self {
+            Background::request(make, decode)
+        }
+
+        /// Like [`Background::request`], for work the game can do without: if the worker fails
         /// (or has failed), `decode` gets a [`Reply::Failed`] and no other engine is tried, and
         /// the player is told nothing.
         pub(crate) fn optional(
@@ -121,7 +253,7 @@ mod web {
         ) -> Self {
             Background {
                 optional: true,
-                ..Background::remote(make, decode)
+                ..Background::request(make, decode)
             }
         }
 
@@ -238,34 +370,131 @@ mod web {
 mod tests {
     use super::*;
     use bevy::tasks::{AsyncComputeTaskPool, TaskPool};
-    use montello_engine::search::CancelHandle;
+    use montello_engine::search::{SearchLimits, SearchResult};
+    use montello_engine::wire::{Reply, Request, SearcherSpec};
+    use montello_engine::{Move, Position, Variant};
+    use std::time::{Duration, Instant};
+
+    /// Waits up to 30 s for `until` to give something.
+    fn wait<T>(mut until: impl FnMut() -> Option<T>) -> T {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            if let Some(v) = until() {
+                return v;
+            }
+            assert!(Instant::now() < deadline, "nothing within 30 s");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    /// A search of `position` in `slot` of `searchers`.
+    fn search(
+        searchers: &Searchers,
+        slot: u8,
+        fresh: bool,
+        position: Position,
+        limits: SearchLimits,
+    ) -> Background<SearchResult> {
+        AsyncComputeTaskPool::get_or_init(TaskPool::new);
+        Background::search(
+            searchers,
+            move |job| Request::Search {
+                job,
+                slot,
+                fresh,
+                spec: SearcherSpec::Plain { seed: 9 },
+                position,
+                variant: Variant::Othello,
+                limits,
+            },
+            |reply| match reply {
+                Reply::Searched { result, .. } => Some(result),
+                _ => None,
+            },
+        )
+    }
 
     #[test]
-    fn work_is_polled_when_done_and_a_stopped_one_sees_the_flag() {
-        AsyncComputeTaskPool::get_or_init(TaskPool::new);
-        let mut done = Background::start(|_| 6 * 7);
-        let answer = loop {
-            if let Some(v) = done.poll() {
-                break v;
-            }
-            std::thread::yield_now();
+    fn a_searcher_stays_in_its_slot_for_the_next_search_unless_asked_fresh() {
+        let searchers = Searchers::default();
+        let limits = SearchLimits::iterations(3000);
+        let mut first = search(&searchers, 5, true, Position::start(), limits.clone());
+        let first = wait(|| first.poll());
+        assert_eq!(first.reused_nodes, 0, "a new searcher");
+        // Two plies on along the line it found: its tree holds that position.
+        let mut position = Position::start();
+        for &mv in first.pv.iter().take(2) {
+            assert_ne!(mv, Move::Pass, "no pass this early: {:?}", first.pv);
+            position = Variant::Othello.play_unchecked(&position, mv);
+        }
+        let mut kept = search(&searchers, 5, false, position, limits.clone());
+        let kept = wait(|| kept.poll());
+        assert!(kept.reused_nodes > 0, "the tree was kept: {kept:?}");
+        // Another app's searchers are its own.
+        let mut other = search(&Searchers::default(), 5, false, position, limits.clone());
+        let other = wait(|| other.poll());
+        assert_eq!(other.reused_nodes, 0, "another app's slot 5: {other:?}");
+        let mut fresh = search(&searchers, 5, true, position, limits);
+        let fresh = wait(|| fresh.poll());
+        assert_eq!(fresh.reused_nodes, 0, "asked fresh: {fresh:?}");
+    }
+
+    #[test]
+    fn a_stopped_search_ends_at_once_and_its_searcher_goes_back() {
+        let limits = SearchLimits {
+            time: Some(Duration::from_secs(60)),
+            iterations: None,
+            memory: 16 << 20,
         };
-        assert_eq!(answer, 42);
-        // A long computation that stops when asked: after stop() it returns at once.
-        let (started_tx, started) = std::sync::mpsc::channel();
-        let (tx, rx) = std::sync::mpsc::channel();
-        let endless = Background::start(move |cancel: &CancelHandle| {
-            started_tx.send(()).expect("the test waits");
-            while !cancel.is_cancelled() {
-                std::thread::yield_now();
-            }
-            tx.send(()).expect("the test waits");
+        let searchers = Searchers::default();
+        let running = search(&searchers, 6, true, Position::start(), limits);
+        wait(|| (running.iterations() > 0).then_some(()));
+        running.stop();
+        // Well before its minute: the search saw the flag and put its searcher back.
+        wait(|| {
+            searchers
+                .slots()
+                .get(6)
+                .is_some_and(Option::is_some)
+                .then_some(())
         });
-        started
-            .recv_timeout(std::time::Duration::from_secs(10))
-            .expect("the work started");
-        endless.stop();
-        rx.recv_timeout(std::time::Duration::from_secs(10))
-            .expect("the stopped work ended");
+    }
+
+    #[test]
+    fn every_kind_of_job_goes_through_the_wire_and_back() {
+        AsyncComputeTaskPool::get_or_init(TaskPool::new);
+        let position = Position::start();
+        let mut estimate = Background::request(
+            move |job| Request::Estimate {
+                job,
+                variant: Variant::Othello,
+                config: Default::default(),
+                position,
+            },
+            |reply| match reply {
+                Reply::Estimated { estimate, .. } => Some(estimate),
+                _ => None,
+            },
+        );
+        assert!(
+            wait(|| estimate.poll()).is_some(),
+            "the start has an estimate"
+        );
+        // A reply that is not the job's result is refused, not taken for one.
+        let mut wrong = Background::request(
+            move |job| Request::Estimate {
+                job,
+                variant: Variant::Othello,
+                config: Default::default(),
+                position,
+            },
+            |reply| match reply {
+                Reply::Searched { .. } => Some(()),
+                _ => None,
+            },
+        );
+        std::thread::sleep(Duration::from_millis(200));
+        assert_eq!(wrong.poll(), None);
+        assert_eq!(wrong.poll(), None, "and stays refused");
     }
 }

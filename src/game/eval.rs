@@ -14,8 +14,8 @@ use crate::game::flow::CurrentGame;
 use crate::platform::lifecycle::WorkPaused;
 use crate::prefs::settings::Settings;
 use bevy::prelude::*;
-use montello_engine::search::{self, CancelHandle};
-use montello_engine::{Move, Position, Variant};
+use montello_engine::wire::{Reply, Request};
+use montello_engine::{Move, Position};
 
 /// Playouts per position in the post-game analysis: a low level's worth, a fraction of a
 /// second for a whole game.
@@ -97,17 +97,6 @@ impl EvalHistory {
             analysis.work.stop();
         }
     }
-}
-
-/// The post-game analysis of the given positions (ply, position), in order, each with its own
-/// seed: the same positions and seed give the same estimates. Stops early when cancelled.
-pub fn analyse(
-    positions: &[(usize, Position)],
-    variant: Variant,
-    seed: u64,
-    cancel: &CancelHandle,
-) -> Vec<(usize, f32)> {
-    search::analyse(positions, variant, seed, ANALYSIS_ITERATIONS, cancel)
 }
 
 /// Keeps the estimates in step with the game: after an undo and a different move, the
@@ -215,26 +204,19 @@ fn start_analysis(
         .collect();
     let variant = game.variant();
     let seed = settings.ai_seed ^ 0x4556_414c;
-    #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
-    let work = Background::start(move |cancel| analyse(&positions, variant, seed, cancel));
-    // In a browser: in the engine's worker.
-    #[cfg(all(target_family = "wasm", target_os = "unknown"))]
-    let work = {
-        use montello_engine::wire::{Reply, Request};
-        Background::remote(
-            |job| Request::Analyse {
-                job,
-                variant,
-                seed,
-                iterations: ANALYSIS_ITERATIONS,
-                positions,
-            },
-            |reply| match reply {
-                Reply::Analysed { estimates, .. } => Some(estimates),
-                _ => None,
-            },
-        )
-    };
+    let work = Background::request(
+        |job| Request::Analyse {
+            job,
+            variant,
+            seed,
+            iterations: ANALYSIS_ITERATIONS,
+            positions,
+        },
+        |reply| match reply {
+            Reply::Analysed { estimates, .. } => Some(estimates),
+            _ => None,
+        },
+    );
     eval.analysis = Some(Analysis {
         work,
         moves: game.history().to_vec(),
@@ -244,6 +226,20 @@ fn start_analysis(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use montello_engine::Variant;
+    use montello_engine::search::{self, CancelHandle};
+
+    /// The post-game analysis of the given positions (ply, position), in order, as the engine
+    /// runs the app's request: each with its own seed, so the same positions and seed give the
+    /// same estimates; stops early when cancelled.
+    fn analyse(
+        positions: &[(usize, Position)],
+        variant: Variant,
+        seed: u64,
+        cancel: &CancelHandle,
+    ) -> Vec<(usize, f32)> {
+        search::analyse(positions, variant, seed, ANALYSIS_ITERATIONS, cancel)
+    }
     use montello_engine::notation::{board_string, transcript};
 
     #[test]

@@ -10,7 +10,7 @@
 //! answer leaves the bar without a figure, and never stops the game or tells the player the
 //! engine is lost. A finished game's figure is its final margin, worked out at once.
 
-use super::background::Background;
+use super::background::{Background, ONE_ENGINE};
 use crate::AppSystems;
 use crate::game::ai::AiState;
 use crate::game::flow::CurrentGame;
@@ -19,6 +19,7 @@ use crate::prefs::settings::{Settings, TableMode};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use montello_engine::search::review::{Estimate, EstimateConfig, final_estimate};
+use montello_engine::wire::{Reply, Request};
 use montello_engine::{Position, Variant};
 use std::time::Duration;
 
@@ -189,11 +190,9 @@ fn start_estimate(
     }
     if shown.variant.is_game_over(&shown.position) {
         // A finished game's figure is its final margin: no search, nothing to wait for. (An
-        // estimate still out natively is stopped; a browser's worker is left to finish it,
-        // as below.)
-        if !cfg!(all(target_family = "wasm", target_os = "unknown"))
-            && let Some(running) = margin.running.take()
-        {
+        // estimate still out is stopped where that stops it alone; one engine for every job
+        // is left to finish it, as below.)
+        if !ONE_ENGINE && let Some(running) = margin.running.take() {
             running.work.stop();
         }
         // (Not the whole estimate's code: a browser's page carries no evaluation weights.)
@@ -202,43 +201,36 @@ fn start_estimate(
         return;
     }
     if margin.running.is_some() {
-        // Natively the old estimate is dropped for the new one; a browser's worker is not
-        // restarted for it (that would stop its module): the figure it sends is kept if it
-        // is still wanted, and the next one is asked for then.
-        if cfg!(all(target_family = "wasm", target_os = "unknown")) {
+        // The old estimate is dropped for the new one where that stops it alone; one engine
+        // for every job (a browser's worker) is not restarted for it (that would stop its
+        // module): the figure it sends is kept if it is still wanted, and the next one is
+        // asked for then.
+        if ONE_ENGINE {
             return;
         }
         if let Some(running) = margin.running.take() {
             running.work.stop();
         }
     }
-    // In a browser the worker runs one request at a time: the AI's move goes first.
-    if cfg!(all(target_family = "wasm", target_os = "unknown")) && ai.is_busy() {
+    // One engine runs one request at a time: the AI's move goes first.
+    if ONE_ENGINE && ai.is_busy() {
         return;
     }
     let config = config.0;
-    #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
-    let work = Background::start(move |_| {
-        montello_engine::search::review::estimate(&shown.position, shown.variant, &config)
-    });
-    #[cfg(all(target_family = "wasm", target_os = "unknown"))]
-    let work = {
-        use montello_engine::wire::{Reply, Request};
-        Background::optional(
-            move |job| Request::Estimate {
-                job,
-                variant: shown.variant,
-                config,
-                position: shown.position,
-            },
-            |reply| match reply {
-                Reply::Estimated { estimate, .. } => Some(estimate),
-                // The worker could not: no figure for this position.
-                Reply::Failed { .. } => Some(None),
-                _ => None,
-            },
-        )
-    };
+    let work = Background::optional(
+        move |job| Request::Estimate {
+            job,
+            variant: shown.variant,
+            config,
+            position: shown.position,
+        },
+        |reply| match reply {
+            Reply::Estimated { estimate, .. } => Some(estimate),
+            // The engine could not: no figure for this position.
+            Reply::Failed { .. } => Some(None),
+            _ => None,
+        },
+    );
     margin.running = Some(Running {
         work,
         of: shown,
@@ -280,7 +272,15 @@ mod tests {
         let mut margin = MarginEstimate::default();
         assert!(!margin.wants_frames());
         margin.running = Some(Running {
-            work: Background::start(|_| None),
+            work: Background::optional(
+                |job| Request::Estimate {
+                    job,
+                    variant: Variant::Othello,
+                    config: EstimateConfig::default(),
+                    position: Position::start(),
+                },
+                |_| Some(None),
+            ),
             of: Shown::of(&current("f5")),
             started: Instant::now(),
         });

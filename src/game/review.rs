@@ -19,6 +19,7 @@ use crate::game::flow::CurrentGame;
 use crate::platform::lifecycle::WorkPaused;
 use bevy::prelude::*;
 use montello_engine::search::review::{Class, MoveReview, Review, ReviewConfig, final_estimate};
+use montello_engine::wire::{Reply, Request};
 use montello_engine::{Game, Move, Side};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -277,34 +278,26 @@ fn start_review(
     let moves = game.history().to_vec();
     let total = moves.iter().filter(|m| **m != Move::Pass).count();
     let config = settings.0;
-    #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
-    let work = {
-        let game = game.clone();
-        Background::start(move |cancel| {
-            montello_engine::search::review::review(&game, &config, Some(cancel), |_, _| {})
-        })
-    };
-    // In a browser: in the engine's worker, which posts the moves done as its progress.
-    #[cfg(all(target_family = "wasm", target_os = "unknown"))]
-    let work = {
-        use montello_engine::wire::{Reply, Request};
-        let variant = game.variant();
-        let start = game.start_position();
-        let moves = moves.clone();
-        Background::remote(
-            move |job| Request::Review {
-                job,
-                variant,
-                config,
-                start,
-                moves,
-            },
-            |reply| match reply {
-                Reply::Reviewed { review, .. } => Some(Some(review)),
-                _ => None,
-            },
-        )
-    };
+    // The engine posts the moves done as its progress.
+    let (variant, start, asked) = (game.variant(), game.start_position(), moves.clone());
+    let work = Background::request(
+        move |job| Request::Review {
+            job,
+            variant,
+            config,
+            start,
+            moves: asked,
+        },
+        |reply| match reply {
+            Reply::Reviewed { review, .. } => Some(Some(review)),
+            // Cancelled, or refused (a move not legal: not the game's own history).
+            Reply::Failed { why, .. } => {
+                bevy::log::warn!("no review: {why}");
+                Some(None)
+            }
+            _ => None,
+        },
+    );
     review.running = Some(Running { work, moves, total });
 }
 

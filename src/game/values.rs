@@ -12,7 +12,7 @@
 //! hint come first). The values kept are those of the last position asked for; another
 //! position asked for stops the valuation under way.
 
-use super::background::Background;
+use super::background::{Background, ONE_ENGINE};
 use crate::AppSystems;
 use crate::game::ai::{AiState, LastHint};
 use crate::game::flow::CurrentGame;
@@ -20,6 +20,7 @@ use crate::platform::lifecycle::{WorkPaused, working};
 use bevy::prelude::*;
 use montello_engine::Move;
 use montello_engine::search::review::{MoveValue, Valuation, ValuesConfig};
+use montello_engine::wire::{Reply, Request};
 use montello_engine::{Position, Variant};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -171,47 +172,34 @@ fn start_values(
         return;
     }
     if values.running.is_some() {
-        // Natively the valuation of another position is dropped for this one; a browser's
-        // worker is not restarted for it (that would stop its module): this one is asked for
-        // when it has answered.
-        if cfg!(all(target_family = "wasm", target_os = "unknown")) {
+        // The valuation of another position is dropped for this one where that stops it
+        // alone; one engine for every job (a browser's worker) is not restarted for it (that
+        // would stop its module): this one is asked for when it has answered.
+        if ONE_ENGINE {
             return;
         }
         if let Some((_, work)) = values.running.take() {
             work.stop();
         }
     }
-    // In a browser the worker runs one request at a time: the AI's move and the hint first.
-    if cfg!(all(target_family = "wasm", target_os = "unknown")) && ai.is_busy() {
+    // One engine runs one request at a time: the AI's move and the hint first.
+    if ONE_ENGINE && ai.is_busy() {
         return;
     }
     let config = settings.0;
-    #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
-    let work = Background::start(move |cancel| {
-        montello_engine::search::review::move_values(
-            &asked.position,
-            asked.variant,
-            &config,
-            Some(cancel),
-        )
-    });
-    #[cfg(all(target_family = "wasm", target_os = "unknown"))]
-    let work = {
-        use montello_engine::wire::{Reply, Request};
-        Background::optional(
-            move |job| Request::Values {
-                job,
-                variant: asked.variant,
-                config,
-                position: asked.position,
-            },
-            |reply| match reply {
-                Reply::Valued { valuation, .. } => Some(Some(valuation)),
-                // The worker could not: no values on the squares for that position.
-                Reply::Failed { .. } => Some(None),
-                _ => None,
-            },
-        )
-    };
+    let work = Background::optional(
+        move |job| Request::Values {
+            job,
+            variant: asked.variant,
+            config,
+            position: asked.position,
+        },
+        |reply| match reply {
+            Reply::Valued { valuation, .. } => Some(Some(valuation)),
+            // The engine could not: no values on the squares for that position.
+            Reply::Failed { .. } => Some(None),
+            _ => None,
+        },
+    );
     values.running = Some((asked, work));
 }
