@@ -44,12 +44,41 @@ mod native {
     /// The searchers one app's engine keeps between searches, in the slots its search requests
     /// name, as the browser's worker keeps them (one app's: tests run several in a process).
     #[derive(Clone, Default)]
-    pub(crate) struct Searchers(Arc<Mutex<Vec<Option<Searcher>>>>);
+    pub(crate) struct Searchers(Arc<Mutex<Vec<Slot>>>);
+
+    /// A slot: its searcher, unless a search has it out, and how many searches took it.
+    #[derive(Default)]
+    pub(super) struct Slot {
+        pub(super) searcher: Option<Searcher>,
+        taken: u64,
+    }
 
     impl Searchers {
         /// The slots (a job that panicked while holding them leaves them as they were).
-        pub(super) fn slots(&self) -> MutexGuard<'_, Vec<Option<Searcher>>> {
+        pub(super) fn slots(&self) -> MutexGuard<'_, Vec<Slot>> {
             self.0.lock().unwrap_or_else(PoisonError::into_inner)
+        }
+
+        /// Takes slot `i`'s searcher out for a search (`None` if it has none), and the number
+        /// that gives it back.
+        fn take(&self, i: usize) -> (Option<Searcher>, u64) {
+            let mut slots = self.slots();
+            if slots.len() <= i {
+                slots.resize_with(i + 1, Slot::default);
+            }
+            let slot = &mut slots[i];
+            slot.taken += 1;
+            (slot.searcher.take(), slot.taken)
+        }
+
+        /// Puts a searcher back in slot `i` after the search that took it as number `taken`,
+        /// unless a later search took the slot meanwhile (a stopped search that ends after
+        /// its successor started): the later one's searcher is the one to keep.
+        fn give_back(&self, i: usize, taken: u64, searcher: Option<Searcher>) {
+            let mut slots = self.slots();
+            if slots[i].taken == taken {
+                slots[i].searcher = searcher;
+            }
         }
     }
 
@@ -158,17 +187,14 @@ mod native {
             _ => None,
         };
         let mut mine = Vec::new();
+        let mut taken = 0;
         if let Some(i) = slot {
             mine.resize_with(i + 1, || None);
-            mine[i] = searchers.slots().get_mut(i).and_then(Option::take);
+            (mine[i], taken) = searchers.take(i);
         }
         let reply = request.run(&mut mine, cancel);
         if let Some(i) = slot {
-            let mut slots = searchers.slots();
-            if slots.len() <= i {
-                slots.resize_with(i + 1, || None);
-            }
-            slots[i] = mine[i].take();
+            searchers.give_back(i, taken, mine[i].take());
         }
         reply.to_string()
     }
@@ -455,9 +481,42 @@ mod tests {
             searchers
                 .slots()
                 .get(6)
-                .is_some_and(Option::is_some)
+                .is_some_and(|slot| slot.searcher.is_some())
                 .then_some(())
         });
+    }
+
+    #[test]
+    fn a_stopped_search_that_ends_late_does_not_put_back_an_older_searcher() {
+        let searchers = Searchers::default();
+        let after = |moves: &str| {
+            montello_engine::notation::transcript::parse(moves, Variant::Othello)
+                .expect("a legal transcript")
+                .position()
+        };
+        // A long search four plies in, still running while the next search takes the slot.
+        let long = SearchLimits {
+            time: Some(Duration::from_secs(60)),
+            iterations: None,
+            memory: 16 << 20,
+        };
+        let old = search(&searchers, 7, true, after("f5f6e6f4"), long);
+        wait(|| (old.iterations() > 0).then_some(()));
+        let limits = SearchLimits::iterations(3000);
+        let mut new = search(&searchers, 7, true, Position::start(), limits.clone());
+        let new = wait(|| new.poll());
+        // The old search ends now, after the new one gave its searcher back.
+        old.stop();
+        std::thread::sleep(Duration::from_millis(300));
+        // The slot holds the new searcher: its tree has the start's line (the old one's,
+        // rooted four plies in, has none of it).
+        let mut position = Position::start();
+        for &mv in new.pv.iter().take(2) {
+            position = Variant::Othello.play_unchecked(&position, mv);
+        }
+        let mut next = search(&searchers, 7, false, position, limits);
+        let next = wait(|| next.poll());
+        assert!(next.reused_nodes > 0, "the new searcher's tree: {next:?}");
     }
 
     #[test]
