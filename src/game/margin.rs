@@ -267,8 +267,7 @@ mod tests {
     /// a reactive app drawing every frame.
     #[test]
     fn frames_come_for_a_figure_for_a_second_at_most() {
-        use bevy::tasks::{AsyncComputeTaskPool, TaskPool};
-        AsyncComputeTaskPool::get_or_init(TaskPool::new);
+        crate::game::background::tests::compute_pool();
         let mut margin = MarginEstimate::default();
         assert!(!margin.wants_frames());
         margin.running = Some(Running {
