@@ -413,9 +413,9 @@ pub(crate) mod tests {
         }
     }
 
-    /// The compute pool for the tests that run jobs: threads enough for every test's jobs at
-    /// once (the lib's tests run side by side, and a stopped search holds its thread until it
-    /// sees the flag), whichever test asks first.
+    /// The compute pool for the tests that run jobs, if no test has made it yet (one that
+    /// builds an app with Bevy's `TaskPoolPlugin` may have made it first, with a single
+    /// thread on a small machine: so no test here needs two of its jobs to run at once).
     pub(crate) fn compute_pool() {
         use bevy::tasks::{AsyncComputeTaskPool, TaskPoolBuilder};
         AsyncComputeTaskPool::get_or_init(|| TaskPoolBuilder::new().num_threads(8).build());
