@@ -25,7 +25,8 @@ pub(crate) use web::{Background, Searchers};
 /// Whether every job goes to one engine that runs one request at a time and that stopping a
 /// job restarts (a browser's Web Worker): then the AI's move goes first (optional work waits
 /// for it), and a job that is no longer wanted is left to finish rather than stopped only to
-/// ask for the next one. Natively each job runs on a thread of its own and stops alone.
+/// ask for the next one. Natively each job is a task of its own on the compute pool, and
+/// stops alone.
 pub(crate) const ONE_ENGINE: bool = cfg!(all(target_family = "wasm", target_os = "unknown"));
 
 /// How a job's reply becomes its result: `None` for a reply that is not the result (a
@@ -91,13 +92,15 @@ mod native {
         task: Task<String>,
         cancel: CancelHandle,
         decode: Decode<T>,
-        /// The reply, once it came, if it was not the result (a job the engine refused).
+        /// Whether the reply came and was not the result (a job the engine refused, which then
+        /// never answers).
         refused: bool,
     }
 
     impl<T> Background<T> {
         /// Runs the request `make` builds for a new job number; `decode` turns the reply into
-        /// the result.
+        /// the result. For the jobs without a searcher to keep (a search goes through
+        /// [`Background::search`], with the app's slots).
         pub(crate) fn request(
             make: impl FnOnce(u32) -> Request,
             decode: impl FnMut(Reply) -> Option<T> + Send + Sync + 'static,
