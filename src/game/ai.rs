@@ -1,15 +1,16 @@
-//! The computer opponent and the hint: one search at a time on `AsyncComputeTaskPool`,
-//! holding a snapshot of the position, polled every frame and never waited on. Every search is
-//! tagged with the game's generation; when the game moves on (undo, new game, review) the
-//! search is cancelled through its [`CancelHandle`] and its result is dropped.
+//! The computer opponent and the hint: one search at a time, a background job
+//! (`game::background`: the compute pool natively, the engine's worker in a browser) holding a
+//! snapshot of the position, polled every frame and never waited on. Every search is tagged
+//! with the game's generation; when the game moves on (undo, new game, review) the search is
+//! stopped and its result is dropped.
 //!
-//! Each AI side keeps one [`Searcher`] for the game, as the arena measures it: the search
-//! hands it back with its result, and the next move's search goes on from the tree it grew
-//! (the engine finds the position actually reached below its old root). It is made anew when
-//! the level changes, or when the game is no longer a continuation of the line it searched (a
-//! new or loaded game, an undo to before its last search); its node pool is reserved once.
-//! Hints keep a searcher per side the same way, apart from the AI's, so a hint never changes
-//! what the AI's tree holds.
+//! Each AI side keeps one `Searcher` for the game, as the arena measures it: the engine keeps
+//! it in the side's slot between searches, and the next move's search goes on from the tree it
+//! grew (the engine finds the position actually reached below its old root). It is made anew
+//! when the level changes, or when the game is no longer a continuation of the line it
+//! searched (a new or loaded game, an undo to before its last search); its node pool is
+//! reserved once. Hints keep a searcher per side the same way, apart from the AI's, so a hint
+//! never changes what the AI's tree holds.
 
 use super::background::{Background, Searchers};
 use crate::AppSystems;
