@@ -95,8 +95,8 @@ pub enum Source<'a> {
 /// positions with more than `deep_empties` empty squares only up to `MID_DEPTH`, where a
 /// search without ProbCut costs too much to repeat thousands of times. Searches deeper than
 /// `full_width` cut with ProbCut themselves, at the confidence `selectivity` (tenths of a
-/// standard deviation) and the statistics the engine was built with: only so can the 14- to
-/// 21-ply searches Master runs at 19-30 empty squares be repeated thousands of times here.
+/// standard deviation) and the statistics the engine was built with, so that the 14- to 21-ply
+/// searches Master runs at 19-30 empty squares can be repeated thousands of times here.
 /// Their values are the deep side of a row only: the shallow side (11 plies at most, up to
 /// depth 23) is a full-width search when `full_width` is at least 11.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
