@@ -345,6 +345,34 @@ fn a_fit_toward_the_init_refines_it_and_keeps_its_bias() {
     assert!(plain.empties_bias().iter().all(|&b| b == 0));
 }
 
+/// `train fit --max-empties N --toward-init`'s promise: a phase that no sample reaches
+/// (within the overlap) keeps the init's table entry for entry, while the phases the samples
+/// reach are refined.
+#[test]
+fn a_fit_toward_the_init_leaves_the_phases_without_samples_alone() {
+    let w0 = crate::eval::builtin().clone();
+    let late: Vec<Sample> = tiny_chunk()
+        .into_iter()
+        .filter(|s| s.empties() <= 14)
+        .collect();
+    assert!(late.len() > 20, "{} late samples", late.len());
+    let fit = Fit {
+        cg: Some((60, 1.0)),
+        toward_init: true,
+        overlap: 4,
+        ..Fit::default()
+    };
+    let w = fit_all(&late, &w0, &fit, 2);
+    // 14 empties reach phase(18) = 3 through the overlap; nothing reaches 21 or more.
+    for ph in crate::eval::phase(21)..crate::eval::PHASES {
+        assert!(w.phase(ph) == w0.phase(ph), "phase {ph} moved");
+    }
+    assert!(
+        (0..=crate::eval::phase(14)).any(|ph| w.phase(ph) != w0.phase(ph)),
+        "the late phases were not refined"
+    );
+}
+
 #[test]
 fn interpolated_fits_solve_the_phases_together() {
     let w0 = Weights::zeros();

@@ -65,6 +65,10 @@ pub struct FitArgs {
     /// reported on all of its positions).
     #[arg(long)]
     exact_only: bool,
+    /// Fit to the positions with at most this many empty squares only (with --toward-init,
+    /// the phases that no such position reaches, within --overlap, keep INIT's tables).
+    #[arg(long)]
+    max_empties: Option<u32>,
 }
 
 /// `bias`'s arguments.
@@ -144,10 +148,14 @@ pub(super) fn fit(
         toward_init,
         sets,
         exact_only,
+        max_empties,
     }: FitArgs,
 ) -> Result<(), String> {
     let start = Instant::now();
-    let (fit_set, held) = fit_data(&data, &sets, exact_only)?;
+    let (mut fit_set, held) = fit_data(&data, &sets, exact_only)?;
+    if let Some(most) = max_empties {
+        fit_set.retain(|s| s.empties() <= most);
+    }
     let method = match cg {
         Some((iterations, ridge)) => {
             format!("conjugate gradients, {iterations} iterations, ridge {ridge}")
@@ -161,8 +169,9 @@ pub(super) fn fit(
     } else {
         method
     };
+    let most = max_empties.map_or(String::new(), |n| format!(" at {n} empties or fewer"));
     println!(
-        "fit: {} positions to fit, {} held out, init {init}, {method}, overlap {overlap}, search weight {search_weight}, ramp {search_ramp:?}",
+        "fit: {} positions to fit{most}, {} held out, init {init}, {method}, overlap {overlap}, search weight {search_weight}, ramp {search_ramp:?}",
         fit_set.len(),
         held.len()
     );
