@@ -53,6 +53,10 @@ pub const fn phase(empties: u32) -> usize {
 /// new generation ships by pointing this at its file.
 static BUILTIN: &[u8] = include_bytes!("../../weights/gen10s8.mwt");
 
+/// The shipped weights' file in engine/weights/ (the one [`BUILTIN`] includes; a test holds the
+/// two together), which the daily puzzles' set names as its first look's.
+pub const BUILTIN_FILE: &str = "gen10s8.mwt";
+
 static WEIGHTS: OnceLock<Weights> = OnceLock::new();
 
 /// The weights every search uses: the shipped ones (decoded once, on first use: a few
@@ -214,6 +218,16 @@ pub(crate) mod tests {
             );
             assert_eq!(for_black(&swapped), -for_black(&pos), "{pos:?}");
         }
+    }
+
+    /// The file the puzzles' set names as its first look's is the one the engine ships.
+    #[test]
+    fn builtin_file_names_the_included_weights() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("weights")
+            .join(BUILTIN_FILE);
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(bytes == BUILTIN, "{BUILTIN_FILE} is not the included file");
     }
 
     #[test]

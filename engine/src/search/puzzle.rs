@@ -14,6 +14,7 @@
 //! ```
 
 use super::review::{MoveValue, ValuesConfig, move_values};
+use crate::eval::Weights;
 use crate::notation::{board_string, transcript};
 use crate::{FastRng, Game, Move, Position, Square, Variant};
 use std::fmt;
@@ -137,7 +138,10 @@ impl Puzzle {
 
     /// Proves the puzzle again with the solver: every legal move valued exactly, the answers
     /// exactly the moves that reach the best, the tempting move's value right and worse.
-    pub fn check(&self) -> Result<(), String> {
+    ///
+    /// `first_look`: the weights the set was made with (its header names them: `# first look:
+    /// FILE`, a file of engine/weights/), so that a new shipped evaluation leaves the set valid.
+    pub fn check(&self, first_look: &Weights) -> Result<(), String> {
         let empties = self.position.empties().count();
         if !EMPTIES.contains(&empties) {
             return Err(format!("{empties} empty squares"));
@@ -164,7 +168,7 @@ impl Puzzle {
                 self.tempting, tempting.value, self.tempting_value
             ));
         }
-        if tempting_move(&self.position) != Some(self.tempting) {
+        if tempting_move(first_look, &self.position) != Some(self.tempting) {
             return Err(format!("{} is not the first look's move", self.tempting));
         }
         // The line: an answer first, to the end of the game, at the best result.
@@ -203,6 +207,14 @@ pub fn parse_set(text: &str) -> Result<Vec<Puzzle>, String> {
         .collect()
 }
 
+/// The weights file a set's first looks were taken with: its `# first look: FILE` line (a file
+/// of engine/weights/, which `montello-engine puzzles` writes).
+pub fn first_look_file(text: &str) -> Option<&str> {
+    text.lines()
+        .find_map(|l| l.strip_prefix("# first look: "))
+        .map(str::trim)
+}
+
 /// Every legal move of `pos` valued exactly, best first; `None` without a square to play.
 fn exact_values(pos: &Position) -> Option<Vec<MoveValue>> {
     let config = ValuesConfig {
@@ -226,9 +238,9 @@ fn answers_of(values: &[MoveValue]) -> Vec<Square> {
     answers
 }
 
-/// The move the learned evaluation prefers one ply deep (the opponent's evaluation after it
-/// lowest; the first in board order on a tie): a player's first look.
-pub fn tempting_move(pos: &Position) -> Option<Square> {
+/// The move the learned evaluation `weights` prefers one ply deep (the opponent's evaluation
+/// after it lowest; the first in board order on a tie): a player's first look.
+pub fn tempting_move(weights: &Weights, pos: &Position) -> Option<Square> {
     Variant::Othello
         .moves(pos)
         .into_iter()
@@ -236,7 +248,7 @@ pub fn tempting_move(pos: &Position) -> Option<Square> {
         .min_by_key(|&sq| {
             let after = pos.play_unchecked(sq);
             (
-                crate::eval::evaluate(after.player(), after.opponent()),
+                weights.evaluate(after.player(), after.opponent()),
                 sq.index(),
             )
         })
@@ -244,8 +256,8 @@ pub fn tempting_move(pos: &Position) -> Option<Square> {
 
 /// The puzzle `pos` makes, if it makes one: 10 to 16 empty squares, at least three moves, one
 /// or two reaching the best exact result, and the first look's move not among them and at
-/// least `min_cost` discs worse.
-pub fn find(pos: &Position, min_cost: i32) -> Option<Puzzle> {
+/// least `min_cost` discs worse, the first look by `weights`.
+pub fn find(weights: &Weights, pos: &Position, min_cost: i32) -> Option<Puzzle> {
     if !EMPTIES.contains(&pos.empties().count()) || Variant::Othello.is_game_over(pos) {
         return None;
     }
@@ -253,7 +265,7 @@ pub fn find(pos: &Position, min_cost: i32) -> Option<Puzzle> {
     if legal < 3 {
         return None;
     }
-    let tempting = tempting_move(pos)?;
+    let tempting = tempting_move(weights, pos)?;
     let values = exact_values(pos)?;
     let best = values[0].value as i32;
     let answers = answers_of(&values);
@@ -318,13 +330,25 @@ pub fn of_day(count: usize, day: i64) -> usize {
 mod tests {
     use super::*;
 
+    /// The weights the shipped set's first looks were taken with (its header names the file),
+    /// whatever the engine ships now.
+    fn first_look() -> Weights {
+        let file = first_look_file(SHIPPED).expect("the set names its first look's weights");
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("weights")
+            .join(file);
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        Weights::decode(&bytes).expect("the first look's weights decode")
+    }
+
     #[test]
     fn every_shipped_puzzle_is_proved_again_by_the_solver() {
         let set = parse_set(SHIPPED).expect("the shipped set reads");
+        let first_look = first_look();
         assert!(set.len() >= 100, "{} puzzles", set.len());
         for (i, puzzle) in set.iter().enumerate() {
             puzzle
-                .check()
+                .check(&first_look)
                 .unwrap_or_else(|e| panic!("puzzle {} ({puzzle}): {e}", i + 1));
             // The round trip through the file's line.
             assert_eq!(
@@ -342,15 +366,37 @@ mod tests {
     #[test]
     fn a_wrong_answer_is_found_out() {
         let set = parse_set(SHIPPED).expect("reads");
+        let first_look = first_look();
         let mut wrong = set[0].clone();
         wrong.best += 2;
-        assert!(wrong.check().unwrap_err().starts_with("the best is"));
+        assert!(
+            wrong
+                .check(&first_look)
+                .unwrap_err()
+                .starts_with("the best is")
+        );
         let mut wrong = set[0].clone();
         wrong.answers = vec![wrong.tempting];
-        assert!(wrong.check().unwrap_err().starts_with("the answers are"));
+        assert!(
+            wrong
+                .check(&first_look)
+                .unwrap_err()
+                .starts_with("the answers are")
+        );
         let mut wrong = set[0].clone();
         wrong.tempting_value = wrong.best;
-        assert!(wrong.check().unwrap_err().starts_with("the tempting"));
+        assert!(
+            wrong
+                .check(&first_look)
+                .unwrap_err()
+                .starts_with("the tempting")
+        );
+        // Another evaluation's first look is not the set's.
+        let other = crate::eval::heuristic();
+        assert!(set.iter().any(|p| {
+            p.check(&other)
+                .is_err_and(|e| e.ends_with("is not the first look's move"))
+        }));
         // A line that opens with the tempting move (then best play) is no solution.
         let mut wrong = set[0].clone();
         let mut g = Game::from_position(wrong.position, Variant::Othello);
@@ -362,7 +408,7 @@ mod tests {
         wrong.line = g.history().to_vec();
         assert!(
             wrong
-                .check()
+                .check(&first_look)
                 .unwrap_err()
                 .starts_with("the line does not open")
         );
@@ -388,10 +434,11 @@ mod tests {
     fn a_position_with_one_answer_and_a_worse_first_look_is_a_puzzle() {
         // Found in a game of the arena's logs (docs/arena): the generator's own path.
         let set = parse_set(SHIPPED).expect("reads");
-        let again = find(&set[0].position, 1).expect("still a puzzle");
+        let first_look = first_look();
+        let again = find(&first_look, &set[0].position, 1).expect("still a puzzle");
         assert_eq!(again, set[0]);
         // The start is not one (too many empty squares), nor a finished game.
-        assert!(find(&Position::start(), 1).is_none());
+        assert!(find(&first_look, &Position::start(), 1).is_none());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use clap::Args;
 use montello_engine::notation::{pgn, transcript};
 use montello_engine::search::puzzle::{self, Puzzle};
-use montello_engine::{FastRng, Variant};
+use montello_engine::{FastRng, Variant, eval};
 use std::collections::HashSet;
 use std::time::Instant;
 
@@ -35,6 +35,10 @@ pub struct PuzzlesArgs {
     /// Seeds the order the games' positions are tried in.
     #[arg(long, default_value_t = 71)]
     seed: u64,
+    /// The first look's weights: `builtin` (the shipped ones) or a file of engine/weights/
+    /// (the set's header names it, and its tests read it from there).
+    #[arg(long, default_value = "builtin")]
+    weights: String,
 }
 
 /// `puzzles`: the set on stdout (engine/data/puzzles.txt is its output), progress on stderr.
@@ -47,9 +51,20 @@ pub fn run(
         max_best,
         until_year,
         seed,
+        weights,
     }: PuzzlesArgs,
 ) -> Result<(), String> {
     let start = Instant::now();
+    let (first_look, first_look_file) = if weights == "builtin" {
+        (eval::builtin().clone(), eval::BUILTIN_FILE.to_string())
+    } else {
+        let path = std::path::Path::new(&weights);
+        let file = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .ok_or_else(|| format!("{weights}: not a file"))?;
+        (crate::train_cmd::load_weights(path)?, file)
+    };
     // Every position 10 to 16 squares from the end of every game, once each.
     let mut positions = Vec::new();
     let mut seen = HashSet::new();
@@ -105,8 +120,8 @@ pub fn run(
             continue;
         }
         tried += 1;
-        if let Some(p) =
-            puzzle::find(pos, min_cost).filter(|p| (min_best..=max_best).contains(&p.best))
+        if let Some(p) = puzzle::find(&first_look, pos, min_cost)
+            .filter(|p| (min_best..=max_best).contains(&p.best))
         {
             kept.push(p);
             eprintln!(
@@ -130,7 +145,8 @@ pub fn run(
          # result ({min_best:+} to {max_best:+} for the side to move) and a first look's move at least\n\
          # {min_cost} discs worse. Written by\n\
          # montello-engine puzzles --count {count} --min-cost {min_cost} --min-best {min_best} --max-best {max_best} --until-year {until_year} --seed {seed} {files}\n\
-         # from {read} games; every line re-proved by engine/src/search/puzzle.rs's tests."
+         # from {read} games; every line re-proved by engine/src/search/puzzle.rs's tests.\n\
+         # first look: {first_look_file}"
     );
     for p in &kept {
         println!("{}", p.to_line());
