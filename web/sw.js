@@ -20,7 +20,11 @@ const FILES = [
   './',
   'index.html',
   'montello.js',
-  'montello_bg.wasm',
+  // The app's module as the page downloads it: its brotli file and the page's unpacker
+  // (web/index.html). The plain module, which the page loads only when unpacking fails, is not
+  // kept: a second copy of the largest file for a case that should not happen.
+  'montello_bg.wasm' + '.br',
+  'unbrotli.wasm',
   'worker.js',
   'simd.js',
   'montello_worker.js',

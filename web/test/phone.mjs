@@ -201,16 +201,22 @@ let transcript;
     };
   });
   const t0 = Date.now();
-  // How the app's module came (web/serve.py, as a host should send it).
-  const served = new Promise((resolve) => context.on('response', (r) => {
-    if (/\/montello_bg\.[0-9a-f]{16}\.wasm$/.test(r.url())) resolve(r.allHeaders());
-  }));
+  // How the app's module came: its brotli file as it is (web/serve.py adds no encoding to a
+  // .br file, as GitHub Pages does not), unpacked by the page into the streaming compiler
+  // (web/index.html); the plain module not downloaded at all.
+  const modules = [];
+  context.on('response', (r) => {
+    // The page's own downloads (the service worker's precaching, once the board is up, aside).
+    if (/\/montello_bg\.[0-9a-f]{16}\.wasm(\.br)?$/.test(r.url()) && !r.request().serviceWorker()) modules.push(r);
+  });
   const page = await open(context);
-  const headers = await served;
-  figures.wasm_encoding = headers['content-encoding'] ?? 'none';
-  check(headers['content-type'] === 'application/wasm', `the module served as application/wasm, so it compiles as it downloads (${headers['content-type']})`);
-  check(['br', 'gzip'].includes(headers['content-encoding']), `the module came precompressed (${headers['content-encoding']})`);
   const d = await data(page);
+  const names = modules.map((r) => r.url().replace(/^.*\//, ''));
+  const headers = modules.length === 1 ? await modules[0].allHeaders() : {};
+  figures.wasm_encoding = `${d.appModule}, Content-Encoding ${headers['content-encoding'] ?? 'none'}`;
+  check(names.length === 1 && names[0].endsWith('.wasm.br') && !headers['content-encoding'],
+    `the app's module downloaded once, as its brotli file (${names.join(', ')}, Content-Encoding ${headers['content-encoding'] ?? 'none'})`);
+  check(d.appModule === 'unpacked', `the page unpacked it itself (data-app-module=${d.appModule})`);
   const dpr = await page.evaluate(() => [matchMedia('(resolution: 3dppx)').matches, innerWidth, innerHeight, document.querySelector('canvas').width]);
   check(dpr[0] && dpr[1] === 390, `a 390x844 phone at scale 3 (${dpr.join(', ')})`);
   // Phone rendering (web/index.html, app::gpu): the pixel ratio capped at 2, no MSAA, no shadows.
@@ -529,12 +535,17 @@ lap();
 section = '5c';
 // 5c. The engine's module does not load at all (its .wasm refused, for the worker and the
 // page alike): the worker says so, the page cannot load it either, and the player is told on
-// the page's own screen, with a Reload button, the move played kept.
+// the page's own screen, with a Reload button, the move played kept. And the page's brotli
+// unpacker refused too: the page loads the app's plain module instead (web/index.html).
 {
   const context = await phoneContext();
   // Both of the engine's builds (web/simd.js picks one).
   await context.route('**/montello_worker*_bg.*.wasm', (route) => route.abort());
+  await context.route('**/unbrotli.*.wasm', (route) => route.abort());
   const page = await open(context, '?open=board');
+  const how = (await data(page)).appModule;
+  check(how === 'plain' && page.consoleLines.some((l) => l.includes("unpacking the app's brotli module failed")),
+    `without its unpacker the page started from the plain module (data-app-module=${how})`);
   await tapSquare(page, parsePlaces((await data(page)).legal)[0]);
   await page.waitForFunction(() => document.body.dataset.montello === 'failed', null, { timeout: MOVE_MS });
   const d = await data(page);

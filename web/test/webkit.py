@@ -232,6 +232,11 @@ def play(d, base, figures):
     page_ms = d.data().get("firstBoardMs")
     figures["first_board_ms_page"] = int(page_ms) if page_ms else None
     print(f"     the board after {figures['first_board_s']} s (the page's own count: {page_ms} ms)")
+    # The app's module came as its brotli file, unpacked by the page (web/index.html): WebKit's
+    # streams and streaming compiler take the page's own response (the plain module is only
+    # the fallback).
+    figures["app_module"] = d.data().get("appModule")
+    check(figures["app_module"] == "unpacked", f"the page unpacked the app's brotli module itself (data-app-module={figures['app_module']})")
     # The tab at rest, waiting for the player (the app draws only when something changes):
     # a figure for docs/web.md, not a check.
     time.sleep(3)
