@@ -47,15 +47,15 @@ pub const fn phase(empties: u32) -> usize {
     if p < PHASES { p } else { PHASES - 1 }
 }
 
-/// The shipped weights: generation 10 (generation 8's tables and a bias per count of empty
-/// squares, fitted at 10-23 empties to positions from played games), rounded to 1/8 disc
-/// (`train rescale`: as strong, and 239 KB smaller in the browser's worker; docs/eval.md). A
-/// new generation ships by pointing this at its file.
-static BUILTIN: &[u8] = include_bytes!("../../weights/gen10s8.mwt");
+/// The shipped weights: generation 12 (generation 10's tables, and at 15 empty squares or
+/// fewer refined towards 1.56 million positions of real tournament games solved exactly, #69),
+/// rounded to 1/8 disc (`train rescale`: 239 KB smaller in the browser's worker than at 1/64;
+/// docs/eval.md). A new generation ships by pointing this and [`BUILTIN_FILE`] at its file.
+static BUILTIN: &[u8] = include_bytes!("../../weights/gen12s8.mwt");
 
 /// The shipped weights' file in engine/weights/ (the one [`BUILTIN`] includes; a test holds the
 /// two together), which the daily puzzles' set names as its first look's.
-pub const BUILTIN_FILE: &str = "gen10s8.mwt";
+pub const BUILTIN_FILE: &str = "gen12s8.mwt";
 
 static WEIGHTS: OnceLock<Weights> = OnceLock::new();
 
