@@ -78,7 +78,7 @@ pub enum Variant {
 
 /// What the side to move does next on raw bits: [`Variant::turn`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Turn {
+pub enum Turn {
     /// It plays one of these squares (never none).
     Play(u64),
     /// It has no move and passes; its opponent then plays one of these squares (never none).
@@ -149,7 +149,7 @@ impl Variant {
     /// raw bits (playouts, the trainer's and the samplers' walks); with a literal variant the
     /// rule's branch folds away.
     #[inline]
-    pub(crate) fn turn(self, p: u64, o: u64) -> Turn {
+    pub fn turn(self, p: u64, o: u64) -> Turn {
         let moves = legal_moves(p, o);
         if moves != 0 {
             return Turn::Play(moves);
@@ -167,7 +167,7 @@ impl Variant {
     /// pass if it has none (the sides then swapped in place, and `true` with the moves);
     /// `None` once the game is over. The step every raw-bit game loop makes.
     #[inline]
-    pub(crate) fn next_moves(self, p: &mut u64, o: &mut u64) -> Option<(u64, bool)> {
+    pub fn next_moves(self, p: &mut u64, o: &mut u64) -> Option<(u64, bool)> {
         match self.turn(*p, *o) {
             Turn::Play(moves) => Some((moves, false)),
             Turn::Pass(replies) => {

@@ -1,8 +1,10 @@
 //! # montello-engine
 //!
 //! The rules of Othello, its notations, and the Monte-Carlo Tree Search opponent of the
-//! Montello game. No graphics and no I/O (except the `montello-engine` command-line tool), so
-//! it builds and tests in seconds and runs the same on phones and desktops.
+//! Montello game. No graphics and no I/O, so it builds and tests in seconds and runs the same
+//! on phones, desktops and in the browser's worker. The tooling around it (matches, the NBoard
+//! protocol, the book builder, the trainer and the `montello-engine` command line) is the
+//! `montello-lab` crate in `lab/`, which uses this library as any caller does.
 //!
 //! From fast to safe:
 //! - [`Bitboard`]: one `u64` per side, and [`movegen`], the move generator and flips the
@@ -23,9 +25,8 @@
 //! - [`search`]: the computer opponent ([`search::Searcher`], its limits, levels and results);
 //! - [`eval`]: the learned pattern evaluation;
 //! - [`movegen`] and [`perft`]: the raw generator and its classic check;
-//! - with the `cli` feature (on by default, off in the app): `arena` (matches between
-//!   strategies), `nboard` (the NBoard protocol), `book_builder` (the opening book's builder)
-//!   and `train` (the evaluation's trainer), the command-line tool's modules.
+//! - [`wire`]: the lines a search elsewhere is asked and answers in (the browser's worker,
+//!   and the app's background work on every platform).
 //!
 //! # Layers
 //!
@@ -35,8 +36,7 @@
 //!
 //! | layer | modules | holds |
 //! |---|---|---|
-//! | 9 | `train` | the evaluation's trainer: self-play, exact labels, the fit (`cli`) |
-//! | 8 | `wire`, `arena`, `nboard`, `book_builder` | the lines a search elsewhere is asked and answers in (the browser's worker); matches between players, the NBoard protocol, the opening book's builder (`cli`) |
+//! | 8 | `wire` | the lines a search elsewhere is asked and answers in (the browser's worker) |
 //! | 7 | `search` | the searches, the exact solver, levels, the review and the win bar's estimate |
 //! | 6 | `perft`, `named_openings` | move-generator counts, the speed measurement; the names of the standard openings, found under the board's symmetries |
 //! | 5 | `notation`, `eval` | transcripts, GGF, board strings, OBF; the learned evaluation |
@@ -46,8 +46,8 @@
 //! | 1 | `bitboard` | sets of squares, the raw move generator (portable and AVX2) |
 //! | 0 | `square`, `clock`, `cpu` | squares and moves; the searches' clock; the CPU's features and the fast copies built for them |
 //!
-//! The command-line tool (`src/bin`) sits on top and uses the library as any caller does.
-//! A test that needs a higher layer (the plain reference generator, whole games) lives in
+//! The lab (`lab/`: matches, NBoard, the book builder, the trainer, the command line) sits on
+//! top in a crate of its own. A test that needs a higher layer (the plain reference generator, whole games) lives in
 //! `tests/`.
 //!
 //! Random numbers speak the [`rand_core`] traits: [`FastRng`] implements
@@ -85,26 +85,20 @@ mod playout;
 mod position;
 mod square;
 
-#[cfg(feature = "cli")]
-pub mod arena;
-#[cfg(feature = "cli")]
-pub mod book_builder;
 pub mod eval;
 pub mod movegen;
 pub mod named_openings;
-#[cfg(feature = "cli")]
-pub mod nboard;
 pub mod notation;
 pub mod perft;
 pub mod search;
-#[cfg(feature = "cli")]
-pub mod train;
 pub mod wire;
 
 pub use bitboard::{Bitboard, Squares};
-pub use game::{Game, GameResult, IllegalMove, IllegalReason, Variant};
+pub use game::{Game, GameResult, IllegalMove, IllegalReason, Turn, Variant};
 pub use notation::error::ParseError;
-pub use playout::{FastRng, PlayoutResult, random_endgame, random_playout, random_square};
+pub use playout::{
+    FastRng, PlayoutResult, random_endgame, random_playout, random_positions, random_square,
+};
 pub use position::{Position, PositionError, Score, Side};
 /// The random generator traits [`FastRng`] implements and [`random_playout`] takes, for
 /// callers without a `rand` dependency of their own.

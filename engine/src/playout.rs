@@ -147,6 +147,27 @@ pub(crate) fn random_square_raw<R: Rng + ?Sized>(moves: u64, rng: &mut R) -> Squ
     Square::ALL[nth_set_bit(moves, r) as usize]
 }
 
+/// `n` positions reached by seeded random play from the start, at every stage of the game
+/// (each game's positions in order, passes included, then the next game's): the tests' and
+/// the trainer's sample of positions anyone can replay from the seed.
+pub fn random_positions(seed: u64, n: usize) -> Vec<Position> {
+    let mut rng = FastRng::new(seed);
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut pos = Position::start();
+        while !pos.both_stuck() && out.len() < n {
+            let moves = pos.flip_moves().0;
+            pos = if moves == 0 {
+                pos.pass()
+            } else {
+                pos.play_unchecked(random_square_raw(moves, &mut rng))
+            };
+            out.push(pos);
+        }
+    }
+    out
+}
+
 /// A position `empties` squares from the end (or one fewer after a pass), reached by random
 /// play seeded `seed`, where the game is not over: the endgames the solver's tests and the
 /// search benchmarks draw, the same ones for the same seed.

@@ -116,9 +116,10 @@ impl Position {
         Position::from_raw(player.0, opponent.0, side)
     }
 
-    /// [`Position::from_player_opponent`] from raw `u64`s, for the engine's own hot paths.
+    /// [`Position::from_player_opponent`] from raw `u64`s, for hot paths on raw bits (the
+    /// engine's, the trainer's walks in `lab/`).
     #[inline]
-    pub(crate) const fn from_raw(player: u64, opponent: u64, side: Side) -> Position {
+    pub const fn from_raw(player: u64, opponent: u64, side: Side) -> Position {
         Position {
             player,
             opponent,

@@ -6,8 +6,9 @@
 //! either. Unit tests count: a test module that names a higher layer makes the loop the day
 //! the test is built, so it belongs in tests/ instead.
 //!
-//! The command-line tool (src/bin) is its own crate on top of everything and names the
-//! library by `montello_engine::`, so it is not in the graph.
+//! The lab (lab/: matches, NBoard, the book builder, the trainer, the command line) is a crate
+//! of its own on top of everything and names the library by `montello_engine::`, so it is not
+//! in the graph.
 
 #[path = "common/graph.rs"]
 mod graph;
@@ -20,7 +21,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// The layers, lowest first: a module may name only modules of the layers before its own.
-const LAYERS: [&[&str]; 10] = [
+const LAYERS: [&[&str]; 9] = [
     &["square", "clock", "cpu"], // squares and moves; the searches' clock; CPU features
     &["bitboard"],               // sets of squares, the raw move generator
     &["movegen", "position"],    // the generator's public face; discs, side to move, primitives
@@ -29,19 +30,16 @@ const LAYERS: [&[&str]; 10] = [
     &["notation", "eval"],       // the formats; the learned evaluation
     &["perft", "named_openings"], // move-generator counts and the speed; the openings' names
     &["search"],                 // the searches, the exact solver, levels, the review
-    // the worker's wire; the tools: matches, the NBoard protocol, the opening book's builder
-    &["wire", "arena", "nboard", "book_builder"],
-    &["train"], // fitting the evaluation (plays matches, solves positions)
+    &["wire"],                   // the lines a search elsewhere is asked and answers in
 ];
 
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
-/// The engine's graph: every file but the command-line tool's (its own crate), unit tests
-/// counted.
+/// The engine's graph: every file, unit tests counted.
 fn engine_graph() -> Graph {
-    module_graph(&src(), &["bin"], UnitTests::Count)
+    module_graph(&src(), &[], UnitTests::Count)
 }
 
 #[test]

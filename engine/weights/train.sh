@@ -33,7 +33,7 @@ THREADS=${THREADS:-2}
 LOGS=$OUT/logs
 mkdir -p "$DATA" "$LOGS"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/montello/target}"
-cargo build --release -p montello-engine
+cargo build --release -p montello-lab
 ME="$CARGO_TARGET_DIR/release/montello-engine"
 
 # Each generation's player, its search depth and the empties it solves exactly from.
@@ -74,7 +74,7 @@ tool_at() {
     local commit=$1
     local tree="$DATA/tool-$commit" target="$DATA/target-$commit"
     [ -d "$tree" ] || git worktree add --force --detach "$tree" "$commit" >&2
-    (cd "$tree" && CARGO_TARGET_DIR="$target" cargo build --release -p montello-engine >&2)
+    (cd "$tree" && CARGO_TARGET_DIR="$target" cargo build --release --workspace --bin montello-engine >&2)
     echo "$target/release/montello-engine"
 }
 selfplay_tool() {

@@ -16,7 +16,7 @@ cd "$(dirname "$0")/../.."
 DATA=${DATA:-$HOME/.cache/montello/eval-data}/wthor
 THREADS=${THREADS:-2}
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/montello/target}"
-cargo build --release -p montello-engine
+cargo build --release -p montello-lab
 ME="$CARGO_TARGET_DIR/release/montello-engine"
 mkdir -p "$DATA"
 

@@ -6,7 +6,6 @@
 use super::BOARD_HALF;
 use crate::ui::layout::SheetOpen;
 use crate::ui::placement::{Placement, Screen};
-use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -113,23 +112,13 @@ const BAND_FILL: f32 = 0.99;
 #[derive(Component, Debug)]
 struct BoardCamera;
 
-/// How the lit scene's colours map to the screen's. Bevy's default, TonyMcMapface, reads a 3D
-/// table that the `tonemapping_luts` feature embeds; the browser build leaves those tables out
-/// of its download (Cargo.toml) and uses the same author's transform that needs none.
-fn display_transform() -> Tonemapping {
-    if cfg!(all(target_family = "wasm", target_os = "unknown")) {
-        Tonemapping::SomewhatBoringDisplayTransform
-    } else {
-        Tonemapping::TonyMcMapface
-    }
-}
-
 fn spawn_camera(mut commands: Commands) {
     commands.spawn((
         Name::new("Board camera"),
         BoardCamera,
         Camera3d::default(),
-        display_transform(),
+        // How the lit scene's colours map to the screen's (natively Bevy's default).
+        crate::platform::display_transform(),
         Projection::Perspective(PerspectiveProjection {
             fov: FOV,
             ..default()

@@ -432,6 +432,42 @@ fn read_back_keys(mut keys: MessageReader<KeyboardInput>, mut back: MessageWrite
     }
 }
 
+/// How a short line of text (a player's name) is typed on this platform.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineEntry {
+    /// In the app's own field, key by key (desktop, phones with their keyboard).
+    InApp,
+    /// Already typed in the page's prompt (a browser: a phone's browser opens its keyboard
+    /// for it, which a canvas cannot); `None` if the player dismissed it.
+    Typed(Option<String>),
+}
+
+/// Asks for a line of text, `default` shown first: in a browser the page's prompt answers at
+/// once; elsewhere the caller opens its own field ([`LineEntry::InApp`]).
+pub fn ask_line(question: &str, default: &str) -> LineEntry {
+    #[cfg(all(target_family = "wasm", target_os = "unknown"))]
+    {
+        LineEntry::Typed(web::prompt(question, default))
+    }
+    #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
+    {
+        let _ = (question, default);
+        LineEntry::InApp
+    }
+}
+
+/// The board camera's display transform: natively Bevy's default (TonyMcMapface), whose
+/// lookup table the `tonemapping_luts` feature embeds; the browser build leaves those tables
+/// out of its download (Cargo.toml) and uses the same author's transform that needs none.
+pub fn display_transform() -> bevy::core_pipeline::tonemapping::Tonemapping {
+    use bevy::core_pipeline::tonemapping::Tonemapping;
+    if cfg!(all(target_family = "wasm", target_os = "unknown")) {
+        Tonemapping::SomewhatBoringDisplayTransform
+    } else {
+        Tonemapping::TonyMcMapface
+    }
+}
+
 /// Back on the top screen: Android moves the app's task behind the launcher (what the back
 /// gesture does to a launcher activity since Android 12: the process and the game stay, and
 /// the suspend events save it); elsewhere there is nothing to leave to, so nothing happens.

@@ -23,12 +23,10 @@ mod weights;
 
 pub use weights::{EMPTIES_BIAS_LEN, Weights, WeightsError};
 // The board's eight symmetries, for the opening book's positions.
-pub(crate) use patterns::{canonical, transform};
-// What the trainer (crate::train, above the searches) reads and writes the tables with.
-#[cfg(feature = "cli")]
-pub(crate) use patterns::{FEATURES, PHASE_SIZE, features};
-#[cfg(feature = "cli")]
-pub(crate) use weights::{canonical_map, interpolation};
+pub use patterns::{canonical, transform};
+// What the trainer (lab/src/train) reads and writes the tables with.
+pub use patterns::{FEATURES, PHASE_SIZE, features};
+pub use weights::{canonical_map, interpolation};
 
 use crate::{Bitboard, Position};
 use std::sync::OnceLock;
@@ -156,29 +154,8 @@ pub fn heuristic() -> Weights {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
-    use crate::FastRng;
-    use crate::playout::random_square_raw;
-
-    /// Positions reached by seeded random play, at every stage of the game.
-    pub(crate) fn random_positions(seed: u64, n: usize) -> Vec<Position> {
-        let mut rng = FastRng::new(seed);
-        let mut out = Vec::with_capacity(n);
-        while out.len() < n {
-            let mut pos = Position::start();
-            while !pos.both_stuck() && out.len() < n {
-                let moves = pos.flip_moves().0;
-                pos = if moves == 0 {
-                    pos.pass()
-                } else {
-                    pos.play_unchecked(random_square_raw(moves, &mut rng))
-                };
-                out.push(pos);
-            }
-        }
-        out
-    }
 
     #[test]
     fn the_shipped_weights_load() {
@@ -190,7 +167,7 @@ pub(crate) mod tests {
     #[test]
     fn the_eight_symmetries_give_the_same_value() {
         let w = builtin();
-        for pos in random_positions(7, 400) {
+        for pos in crate::random_positions(7, 400) {
             let (p, o) = (pos.player().0, pos.opponent().0);
             let e = w.evaluate(pos.player(), pos.opponent());
             for t in 1..8 {
@@ -202,7 +179,7 @@ pub(crate) mod tests {
 
     #[test]
     fn colour_swap_negates_the_value_for_black() {
-        for pos in random_positions(11, 300) {
+        for pos in crate::random_positions(11, 300) {
             let for_black = |pos: &Position| {
                 let e = evaluate_position(pos);
                 if pos.side_to_move() == crate::Side::Black {

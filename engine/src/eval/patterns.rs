@@ -224,7 +224,7 @@ pub const fn transpose(b: u64) -> u64 {
 
 /// The smallest image of `(p, o)` among its eight symmetries, and the symmetry that gives it:
 /// one key for a position and its mirror images (the opening book's, the openings' names).
-pub(crate) fn canonical(p: u64, o: u64) -> (u64, u64, u8) {
+pub fn canonical(p: u64, o: u64) -> (u64, u64, u8) {
     (0..8u8)
         .map(|t| (transform(t, p), transform(t, o), t))
         .min()

@@ -109,7 +109,7 @@ fn blend(a: i16, b: i16, r: u32) -> i16 {
 /// Where `empties` falls between the phases' middles when they are interpolated: the phase
 /// below, and how many fifths of the way to the next one (0: that phase alone).
 #[inline(always)]
-pub(crate) const fn interpolation(empties: u32) -> (usize, u32) {
+pub const fn interpolation(empties: u32) -> (usize, u32) {
     let t = blend_index(empties);
     (t / 5, (t % 5) as u32)
 }
@@ -146,7 +146,7 @@ fn canonical_tables() -> &'static Vec<Vec<u32>> {
 
 /// The canonical index (within one phase) of each phase entry: patterns through their
 /// symmetry classes, the mobility table and bias as themselves.
-pub(crate) fn canonical_map() -> Vec<u32> {
+pub fn canonical_map() -> Vec<u32> {
     let tables = canonical_tables();
     let mut map: Vec<u32> = (0..PHASE_SIZE as u32).collect();
     for (k, table) in tables.iter().enumerate() {
@@ -681,7 +681,7 @@ mod tests {
     #[test]
     fn the_fast_evaluation_equals_the_portable_one() {
         let w = sample();
-        for pos in super::super::tests::random_positions(5, 2_000) {
+        for pos in crate::random_positions(5, 2_000) {
             let (p, o) = (pos.player(), pos.opponent());
             assert_eq!(w.evaluate(p, o), w.evaluate_portable(p, o), "{pos:?}");
         }
@@ -696,7 +696,7 @@ mod tests {
         let step = sample();
         let blended = sample().with_interpolation(true);
         let mut children = 0;
-        for pos in super::super::tests::random_positions(11, 2_000) {
+        for pos in crate::random_positions(11, 2_000) {
             let (p, o) = (pos.player().0, pos.opponent().0);
             let base = super::super::patterns::swapped_indices(p, o);
             let mut moves = crate::bitboard::legal_moves(p, o);
@@ -823,7 +823,7 @@ mod tests {
             let plain = sample().with_interpolation(interpolated);
             let w = plain.clone().with_empties_bias(bias);
             let mut checked = 0;
-            for pos in super::super::tests::random_positions(21, 2_000) {
+            for pos in crate::random_positions(21, 2_000) {
                 let (p, o) = (pos.player(), pos.opponent());
                 let e = (!(p.0 | o.0)).count_ones() as usize;
                 let (v, v0) = (w.evaluate(p, o), plain.evaluate(p, o));
@@ -879,7 +879,7 @@ mod tests {
         let step = sample();
         let blended = step.clone().with_interpolation(true);
         let (mut between, mut differ) = (0, 0);
-        for pos in super::super::tests::random_positions(9, 3_000) {
+        for pos in crate::random_positions(9, 3_000) {
             let (p, o) = (pos.player().0, pos.opponent().0);
             let empties = (!(p | o)).count_ones();
             let (k, r) = interpolation(empties);

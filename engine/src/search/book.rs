@@ -5,7 +5,7 @@
 //!
 //! A position is stored once for its eight symmetries (the smallest image, its moves seen
 //! through the same symmetry), so the four symmetric first moves share one line. The book is
-//! built by the command-line tool's builder (`book_builder`, behind the `cli` feature;
+//! built by the lab's builder (`lab/src/book_builder.rs`, through [`Book::from_entries`];
 //! `montello-engine book build`, docs/ai.md gives the command) and written as a small binary
 //! file with a checksum. No level plays from one: the arena measured the
 //! book that `engine/book/book.mbk` holds (depth-14 values to ply 10) against Master's own
@@ -46,18 +46,22 @@ pub struct BookMove {
     pub value: i8,
 }
 
+/// One position of a book as the file stores it: in its canonical orientation under the
+/// board's eight symmetries ([`crate::eval::canonical`]), with its moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Entry {
-    pub(crate) player: u64,
-    pub(crate) opponent: u64,
+pub struct BookEntry {
+    /// The side to move's discs.
+    pub player: u64,
+    /// The other side's discs.
+    pub opponent: u64,
     /// Square indices and values in the stored orientation, best first.
-    pub(crate) moves: Vec<(u8, i8)>,
+    pub moves: Vec<(u8, i8)>,
 }
 
 /// An opening book (see the module docs).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Book {
-    pub(crate) entries: Vec<Entry>,
+    pub(crate) entries: Vec<BookEntry>,
 }
 
 pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
@@ -67,6 +71,12 @@ pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 impl Book {
+    /// A book of these positions (the builder's, in `lab/`), kept in the order lookups need.
+    pub fn from_entries(mut entries: Vec<BookEntry>) -> Book {
+        entries.sort_by_key(|e| (e.player, e.opponent));
+        Book { entries }
+    }
+
     /// Positions in the book.
     pub fn len(&self) -> usize {
         self.entries.len()
@@ -164,7 +174,7 @@ impl Book {
         }
         let count = word(12) as usize;
         let mut at = 16;
-        let mut entries: Vec<Entry> = Vec::with_capacity(count.min(body.len() / 17));
+        let mut entries: Vec<BookEntry> = Vec::with_capacity(count.min(body.len() / 17));
         for n in 0..count {
             if at + 17 > body.len() {
                 return err(format!("position {n} truncated at byte {at}"));
@@ -216,7 +226,7 @@ impl Book {
                 return err(format!("position {n} at byte {start}: no moves"));
             }
             at += 2 * k;
-            entries.push(Entry {
+            entries.push(BookEntry {
                 player,
                 opponent,
                 moves,
@@ -252,5 +262,36 @@ mod tests {
         for line in ["f5d6c3d3c4", "f5d6c5f4e3", "f5f6e6f4"] {
             assert!(book.moves(&after(line)).is_some(), "{line}");
         }
+    }
+
+    /// A book of the start alone, as its file stores it: canonical, with its legal moves.
+    fn start_only() -> Book {
+        let start = Position::start();
+        let (p, o, _) = crate::eval::canonical(start.player().0, start.opponent().0);
+        let moves = Position::from_raw(p, o, crate::Side::Black).flip_moves();
+        Book::from_entries(vec![BookEntry {
+            player: p,
+            opponent: o,
+            moves: moves.into_iter().map(|sq| (sq.index(), 0)).collect(),
+        }])
+    }
+
+    #[test]
+    fn damaged_files_are_refused_with_where_and_why() {
+        let bytes = start_only().encode();
+        assert_eq!(Book::decode(&bytes), Ok(start_only()));
+        let msg = |b: &[u8]| Book::decode(b).expect_err("refused").to_string();
+        assert!(msg(b"hello").contains("not a Montello opening book"));
+        let mut flipped = bytes.clone();
+        flipped[30] ^= 1;
+        assert!(msg(&flipped).contains("checksum"), "{}", msg(&flipped));
+        assert!(msg(&bytes[..bytes.len() - 3]).contains("checksum"));
+        // A well-formed file with an illegal move: re-hashed, so only the move is wrong.
+        let mut bad = bytes[..bytes.len() - 8].to_vec();
+        bad[16 + 17] = 0; // the first position's first move: a1, never legal this early
+        let hash = fnv1a(&bad);
+        bad.extend_from_slice(&hash.to_le_bytes());
+        let m = msg(&bad);
+        assert!(m.contains("position 0") && m.contains("not legal"), "{m}");
     }
 }

@@ -19,17 +19,14 @@ pub mod puzzle;
 pub mod review;
 
 pub use alphabeta::AlphaBetaConfig;
-#[cfg(feature = "cli")]
-pub(crate) use alphabeta::margin_of_win_rate;
-pub use book::{Book, BookError, BookMove};
-// The trainer's (behind `cli`): the phones' and the browser's builds have no use for them.
-#[cfg(feature = "cli")]
-pub(crate) use alphabeta::probcut::{
+pub use book::{Book, BookEntry, BookError, BookMove};
+pub use endgame::{Solution, SolveTable, Solver, solve, solve_in};
+// What the lab (lab/: the arena, the book builder, the trainer) measures and fits the searches
+// with; the app has no use for them.
+pub use alphabeta::probcut::{
     beyond_the_fit as probcut_beyond_the_fit, shallow_depth as probcut_shallow_depth,
 };
-#[cfg(feature = "cli")]
-pub(crate) use alphabeta::{DEFAULT_PROBCUT, FixedDepth};
-pub use endgame::{Solution, SolveTable, solve, solve_in};
+pub use alphabeta::{DEFAULT_PROBCUT, FixedDepth, margin_of_win_rate};
 pub use levels::{Level, TREE_ITERATIONS, tree_speed};
 pub use mcts::MctsConfig;
 

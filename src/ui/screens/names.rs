@@ -8,6 +8,7 @@
 use super::hud::{HudText, PlayerCard, who_plays};
 use crate::AppSystems;
 use crate::game::players::Players;
+use crate::platform::{self, LineEntry};
 use crate::prefs::i18n::Language;
 use crate::prefs::settings::{MAX_NAME_CHARS, Settings, clean_name, name_allowed, name_slot};
 use crate::ui::theme::Palette;
@@ -97,8 +98,7 @@ pub enum Typed {
 
 impl Draft {
     /// Starts editing `side`'s name, now shown as `shown`. (A browser asks with its prompt
-    /// instead.)
-    #[cfg_attr(all(target_family = "wasm", target_os = "unknown"), allow(dead_code))]
+    /// instead: [`crate::platform::ask_line`].)
     pub fn new(side: Side, shown: &str) -> Draft {
         Draft {
             side,
@@ -185,16 +185,10 @@ fn on_card_click(
         }
     }
     let shown = who_plays(&players, &settings.names, side, language.0);
-    #[cfg(all(target_family = "wasm", target_os = "unknown"))]
-    {
-        let question = language.0.t("names.prompt");
-        if let Some(typed) = crate::platform::web::prompt(question, &shown) {
-            settings.names[name_slot(side)] = clean_name(&typed);
-        }
-    }
-    #[cfg(not(all(target_family = "wasm", target_os = "unknown")))]
-    {
-        edit.draft = Some(Draft::new(side, &shown));
+    match platform::ask_line(language.0.t("names.prompt"), &shown) {
+        LineEntry::InApp => edit.draft = Some(Draft::new(side, &shown)),
+        LineEntry::Typed(Some(typed)) => settings.names[name_slot(side)] = clean_name(&typed),
+        LineEntry::Typed(None) => {}
     }
 }
 

@@ -14,7 +14,7 @@ use crate::search::endgame::table::Table;
 /// transposition table between calls. Deterministic: the same calls in the same order give
 /// the same values.
 #[derive(Debug)]
-pub(crate) struct FixedDepth<'w> {
+pub struct FixedDepth<'w> {
     table: Option<Table>,
     weights: &'w Weights,
     probcut: super::probcut::Confidence,
@@ -29,7 +29,7 @@ impl<'w> FixedDepth<'w> {
     /// A search with `weights` at the leaves, a table of about `table_bytes` and ProbCut's
     /// selectivity `probcut` (tenths; 0: off; near the end at least the engine's own
     /// [`DEFAULT_PROBCUT_END`]), under `variant`'s pass rule.
-    pub(crate) fn new(
+    pub fn new(
         weights: &'w Weights,
         variant: Variant,
         table_bytes: usize,
@@ -78,7 +78,7 @@ impl<'w> FixedDepth<'w> {
 
     /// The value of `(p, o)` for the side to move, `depth` plies deep (the exact final margin
     /// when `depth` reaches the end), in evaluation units.
-    pub(crate) fn value(&mut self, p: u64, o: u64, depth: u32) -> i32 {
+    pub fn value(&mut self, p: u64, o: u64, depth: u32) -> i32 {
         self.value_until(p, o, depth, None)
             .expect("a search without a deadline finishes")
     }

@@ -31,9 +31,8 @@ mod root;
 mod tests;
 
 pub use config::AlphaBetaConfig;
-pub(crate) use fixed_depth::FixedDepth;
-#[cfg(feature = "cli")]
-pub(crate) use root::margin_of_win_rate;
+pub use fixed_depth::FixedDepth;
+pub use root::margin_of_win_rate;
 pub(crate) use root::win_rate;
 
 use self::root::{aspiration, principal_variation, root_search, stats};
@@ -46,7 +45,7 @@ use crate::eval::{SCALE, Weights};
 use crate::{Move, Position, Variant};
 
 /// Multi-ProbCut's default selectivity, in tenths of a standard deviation.
-pub(crate) const DEFAULT_PROBCUT: u32 = 7;
+pub const DEFAULT_PROBCUT: u32 = 7;
 /// Multi-ProbCut's default selectivity near the end (`probcut::END_EMPTIES`), in tenths.
 pub(crate) const DEFAULT_PROBCUT_END: u32 = 10;
 /// Larger than any score.

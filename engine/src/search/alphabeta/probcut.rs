@@ -20,7 +20,7 @@ pub(crate) use table::{FIT_MAX_DEPTH, FIT_MIN_DEPTH};
 /// same parity (odd and even depths end on different sides' moves, which the evaluation
 /// sees differently).
 #[inline]
-pub(crate) const fn shallow_depth(depth: u32) -> u32 {
+pub const fn shallow_depth(depth: u32) -> u32 {
     2 * (depth / 4) + (depth & 1)
 }
 
@@ -100,7 +100,7 @@ impl Confidence {
 /// parity, whose spread is `top` and was `below` two plies shallower: grown as it grew over
 /// those two plies, never shrunk.
 #[inline]
-pub(crate) fn beyond_the_fit(top: f32, below: f32, beyond: u32) -> f32 {
+pub fn beyond_the_fit(top: f32, below: f32, beyond: u32) -> f32 {
     top + (top - below).max(0.0) * beyond as f32 / 2.0
 }
 

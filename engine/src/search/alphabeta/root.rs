@@ -141,8 +141,7 @@ pub(crate) fn win_rate(score: i32) -> f64 {
 
 /// The margin in discs that [`win_rate`] turned into `rate`: its inverse, within the
 /// rounding of the logistic (a hundredth of a disc near even).
-#[cfg(feature = "cli")]
-pub(crate) fn margin_of_win_rate(rate: f64) -> f64 {
+pub fn margin_of_win_rate(rate: f64) -> f64 {
     let p = rate.clamp(1e-9, 1.0 - 1e-9);
     f64::from(WIN_RATE_DISCS) * (p / (1.0 - p)).ln()
 }

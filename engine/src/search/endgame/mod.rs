@@ -63,7 +63,7 @@ const TT_ENTRIES: usize = 1 << 17;
 
 /// An exact endgame search within a deadline.
 #[derive(Debug)]
-pub(crate) struct Solver<'a> {
+pub struct Solver<'a> {
     /// Nodes searched so far.
     pub nodes: u64,
     deadline: Option<Instant>,

@@ -9,7 +9,7 @@ use std::time::Duration;
 /// A position from random play where the side to move has no move but the game goes on.
 fn a_pass_position() -> Position {
     (0..400)
-        .flat_map(|seed| crate::eval::tests::random_positions(seed, 60))
+        .flat_map(|seed| crate::random_positions(seed, 60))
         .find(|p| p.flip_moves().is_empty() && !p.both_stuck())
         .unwrap_or_else(|| panic!("no pass position in the sample"))
 }
@@ -63,7 +63,7 @@ fn a_single_legal_move_is_played_at_once() {
     // Positions with one legal move, some within the root solve's reach (which the forced
     // move comes before).
     let positions: Vec<Position> = (0..400)
-        .flat_map(|seed| crate::eval::tests::random_positions(seed, 60))
+        .flat_map(|seed| crate::random_positions(seed, 60))
         .filter(|p| p.flip_moves().count() == 1 && p.empties().count() > 10)
         .take(5)
         .collect();
@@ -182,7 +182,7 @@ fn a_searcher_reserves_its_node_pool_once() {
     // over, a midgame with reuse off, and one after the searcher forgot its tree.
     let midgame = random_endgame(31, 40);
     let solved = random_endgame(32, 8);
-    let over = crate::eval::tests::random_positions(3, 200)
+    let over = crate::random_positions(3, 200)
         .into_iter()
         .find(Position::both_stuck)
         .unwrap_or_else(|| panic!("no finished game"));

@@ -3,20 +3,9 @@
 
 use std::process::Command;
 
-/// The tool as a command. A cross-compiled test run (.ci/arm64.sh) names the emulator that
-/// cargo runs the tests with in `MONTELLO_TEST_RUNNER`, and the tool runs through it too.
+/// The tool as a command.
 fn tool() -> Command {
-    let exe = env!("CARGO_BIN_EXE_montello-engine");
-    let runner = std::env::var("MONTELLO_TEST_RUNNER").unwrap_or_default();
-    let mut words = runner.split_whitespace();
-    match words.next() {
-        Some(program) => {
-            let mut command = Command::new(program);
-            command.args(words).arg(exe);
-            command
-        }
-        None => Command::new(exe),
-    }
+    Command::new(env!("CARGO_BIN_EXE_montello-engine"))
 }
 
 /// Runs the tool with `args` and returns its standard output.
@@ -132,7 +121,7 @@ fn nboard(args: &[&str], script: &str) -> (bool, Option<String>, String) {
 
 #[test]
 fn nboard_plays_with_a_weights_file_and_refuses_a_bad_one() {
-    let weights = concat!(env!("CARGO_MANIFEST_DIR"), "/weights/gen1.mwt");
+    let weights = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/weights/gen1.mwt");
     // Intermediate (depth 8) at its iteration cap, no randomness: the eval it prints comes
     // from the weights, and generation 1's differ from the shipped ones.
     let script = "nboard 2\nset depth 8\nset game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6];)\ngo\n";
@@ -178,7 +167,7 @@ fn run_status(args: &[&str]) -> (bool, String) {
 fn train_bias_and_fit_fit_exact_sets_at_the_counts_they_cover() {
     use montello_engine::eval::{self, SCALE, Weights};
     use montello_engine::random_endgame;
-    use montello_engine::train::{Sample, write_samples};
+    use montello_lab::train::{Sample, write_samples};
 
     let dir = std::env::temp_dir().join(format!("montello-cli-bias-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -328,7 +317,7 @@ fn train_bias_and_fit_fit_exact_sets_at_the_counts_they_cover() {
 /// gen10s8.mwt, stays as the daily puzzles' first look.)
 #[test]
 fn the_shipped_weights_are_generation_12_rescaled() {
-    let weights = concat!(env!("CARGO_MANIFEST_DIR"), "/weights");
+    let weights = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/weights");
     let dir = std::env::temp_dir().join(format!("montello-cli-rescale-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("gen12s8.mwt").to_string_lossy().into_owned();
@@ -349,7 +338,7 @@ fn the_shipped_weights_are_generation_12_rescaled() {
         written == shipped,
         "the rescale differs from engine/weights/gen12s8.mwt"
     );
-    let source = include_str!("../src/eval/mod.rs");
+    let source = include_str!("../../engine/src/eval/mod.rs");
     assert!(source.contains("include_bytes!(\"../../weights/gen12s8.mwt\")"));
     let refused = tool()
         .args([
@@ -374,7 +363,7 @@ fn the_shipped_bias_is_the_fit_of_the_committed_played_sets() {
     // Generation 10 is generation 9 with its bias fitted again to the exact sets of played
     // positions in engine/weights/played (docs/eval.md): the command writes the same weights
     // (stored entry by entry since #68; the committed file is of the phase-by-phase layout).
-    let weights = concat!(env!("CARGO_MANIFEST_DIR"), "/weights");
+    let weights = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/weights");
     let sets: Vec<String> = (10..=23)
         .map(|e| format!("{weights}/played/e{e}.bin"))
         .collect();
@@ -553,7 +542,7 @@ fn eval_prints_every_moves_value_best_first() {
         "best first: {line}"
     );
     // FFO #20 (20 empties): exact, the suite's best first.
-    let text = include_str!("data/ffo-20-39.obf");
+    let text = include_str!("../../engine/tests/data/ffo-20-39.obf");
     let board = text
         .lines()
         .next()
@@ -590,7 +579,7 @@ fn wthor_file(year: u16, moves: &str, perfect: u8) -> Vec<u8> {
 
 #[test]
 fn train_wthor_trains_on_games_up_to_2016_and_refuses_the_test_years() {
-    use montello_engine::train::read_samples;
+    use montello_lab::train::read_samples;
 
     let dir = std::env::temp_dir().join(format!("montello-cli-wthor-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");

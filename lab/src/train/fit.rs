@@ -3,8 +3,10 @@
 
 use super::cg::{canonical_features, fit_interpolated, fit_phase_cg};
 use super::{Fit, Sample, parallel_map};
-use crate::FastRng;
-use crate::eval::{EMPTIES_BIAS_LEN, PHASE_SIZE, PHASES, SCALE, Weights, canonical_map, phase};
+use montello_engine::FastRng;
+use montello_engine::eval::{
+    EMPTIES_BIAS_LEN, PHASE_SIZE, PHASES, SCALE, Weights, canonical_map, phase,
+};
 
 /// Error statistics of one phase.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -54,9 +56,9 @@ pub fn fit_empties_bias(
     w: &Weights,
     samples: &[Sample],
     target: &dyn Fn(&Sample) -> f32,
-) -> [i16; crate::eval::EMPTIES_BIAS_LEN] {
-    let mut sum = [0f64; crate::eval::EMPTIES_BIAS_LEN];
-    let mut n = [0usize; crate::eval::EMPTIES_BIAS_LEN];
+) -> [i16; montello_engine::eval::EMPTIES_BIAS_LEN] {
+    let mut sum = [0f64; montello_engine::eval::EMPTIES_BIAS_LEN];
+    let mut n = [0usize; montello_engine::eval::EMPTIES_BIAS_LEN];
     for s in samples {
         let e = s.empties() as usize;
         sum[e] += f64::from(target(s)) * f64::from(SCALE) - f64::from(w.evaluate(s.p, s.o));

@@ -1,7 +1,7 @@
 use super::*;
-use crate::eval::{PHASES, SCALE, Weights};
-use crate::search::endgame::Solver;
-use crate::{Bitboard, Variant};
+use montello_engine::eval::{PHASES, SCALE, Weights};
+use montello_engine::search::Solver;
+use montello_engine::{Bitboard, Variant};
 
 /// The bias per count of empty squares that `fit_empties_bias` finds is the shift
 /// planted in the targets (added to the bias the weights have), for every count with
@@ -9,9 +9,9 @@ use crate::{Bitboard, Variant};
 /// targets, and fitting again changes nothing.
 #[test]
 fn the_empties_bias_fit_finds_a_planted_shift() {
-    let w = crate::eval::builtin().clone();
+    let w = montello_engine::eval::builtin().clone();
     let planted = |e: usize| (e as i32 % 5 - 2) * 37 + 11;
-    let samples: Vec<Sample> = crate::eval::tests::random_positions(3, 70_000)
+    let samples: Vec<Sample> = montello_engine::random_positions(3, 70_000)
         .iter()
         .map(|pos| {
             let (p, o) = (pos.player(), pos.opponent());
@@ -25,7 +25,7 @@ fn the_empties_bias_fit_finds_a_planted_shift() {
             }
         })
         .collect();
-    let mut count = [0usize; crate::eval::EMPTIES_BIAS_LEN];
+    let mut count = [0usize; montello_engine::eval::EMPTIES_BIAS_LEN];
     for s in &samples {
         count[s.empties() as usize] += 1;
     }
@@ -67,7 +67,7 @@ fn the_empties_bias_fit_finds_a_planted_shift() {
 
 #[test]
 fn self_play_labels_are_exact_in_the_endgame() {
-    let w = crate::eval::heuristic();
+    let w = montello_engine::eval::heuristic();
     let cfg = SelfPlay {
         exact_empties: 8,
         ..SelfPlay::default()
@@ -76,7 +76,8 @@ fn self_play_labels_are_exact_in_the_endgame() {
     assert!(samples.len() > 100);
     for s in samples.iter().filter(|s| s.exact) {
         assert!(s.empties() <= 8);
-        let pos = crate::Position::from_player_opponent(s.p, s.o, crate::Side::Black);
+        let pos =
+            montello_engine::Position::from_player_opponent(s.p, s.o, montello_engine::Side::Black);
         let v = Solver::new(Variant::Othello, None, None).solve(&pos, -64, 64);
         assert_eq!(v, Some(i32::from(s.label)));
     }
@@ -85,7 +86,7 @@ fn self_play_labels_are_exact_in_the_endgame() {
 
 #[test]
 fn generation_five_games_skip_the_random_opening_and_keep_exact_labels() {
-    let w = crate::eval::builtin();
+    let w = montello_engine::eval::builtin();
     let cfg = SelfPlay {
         opening_plies: (10, 10),
         depth: 3,
@@ -99,7 +100,8 @@ fn generation_five_games_skip_the_random_opening_and_keep_exact_labels() {
     // Ten random plies from 60 empty squares: nothing before 50 empties is kept.
     assert!(samples.iter().all(|s| s.empties() <= 50));
     for s in samples.iter().filter(|s| s.exact) {
-        let pos = crate::Position::from_player_opponent(s.p, s.o, crate::Side::Black);
+        let pos =
+            montello_engine::Position::from_player_opponent(s.p, s.o, montello_engine::Side::Black);
         let v = Solver::new(Variant::Othello, None, None).solve(&pos, -64, 64);
         assert_eq!(v, Some(i32::from(s.label)));
     }
@@ -149,7 +151,7 @@ fn the_search_ramp_gives_the_outcome_near_the_solve_and_the_mix_far_from_it() {
 
 #[test]
 fn samples_round_trip_through_a_file() {
-    let w = crate::eval::heuristic();
+    let w = montello_engine::eval::heuristic();
     let samples = play_chunk(
         &w,
         &SelfPlay {
@@ -180,7 +182,7 @@ fn a_match_counts_every_game_and_favours_the_better_weights() {
     let openings =
         crate::arena::parse_openings(crate::arena::OPENINGS).unwrap_or_else(|e| panic!("{e}"));
     let r = match_weights(
-        &crate::eval::heuristic(),
+        &montello_engine::eval::heuristic(),
         &Weights::zeros(),
         1,
         8,
@@ -209,12 +211,12 @@ fn tiny_chunk() -> Vec<Sample> {
         depth: 1,
         ..SelfPlay::default()
     };
-    play_chunk(&crate::eval::heuristic(), &cfg, 9, 0, 60)
+    play_chunk(&montello_engine::eval::heuristic(), &cfg, 9, 0, 60)
 }
 
 #[test]
 fn relabelling_replaces_the_search_values_and_keeps_the_exact_labels() {
-    let w = crate::eval::builtin();
+    let w = montello_engine::eval::builtin();
     let mut samples = tiny_chunk();
     let before = samples.clone();
     let cfg = SelfPlay {
@@ -323,7 +325,7 @@ fn conjugate_gradients_fit_closer_than_descent_and_converge() {
 /// the bias.
 #[test]
 fn a_fit_toward_the_init_refines_it_and_keeps_its_bias() {
-    let w0 = crate::eval::builtin().clone();
+    let w0 = montello_engine::eval::builtin().clone();
     assert!(w0.empties_bias().iter().any(|&b| b != 0));
     let samples = tiny_chunk();
     let fit = |ridge, toward_init| Fit {
@@ -350,7 +352,7 @@ fn a_fit_toward_the_init_refines_it_and_keeps_its_bias() {
 /// reach are refined.
 #[test]
 fn a_fit_toward_the_init_leaves_the_phases_without_samples_alone() {
-    let w0 = crate::eval::builtin().clone();
+    let w0 = montello_engine::eval::builtin().clone();
     let late: Vec<Sample> = tiny_chunk()
         .into_iter()
         .filter(|s| s.empties() <= 14)
@@ -364,11 +366,11 @@ fn a_fit_toward_the_init_leaves_the_phases_without_samples_alone() {
     };
     let w = fit_all(&late, &w0, &fit, 2);
     // 14 empties reach phase(18) = 3 through the overlap; nothing reaches 21 or more.
-    for ph in crate::eval::phase(21)..crate::eval::PHASES {
+    for ph in montello_engine::eval::phase(21)..montello_engine::eval::PHASES {
         assert!(w.phase(ph) == w0.phase(ph), "phase {ph} moved");
     }
     assert!(
-        (0..=crate::eval::phase(14)).any(|ph| w.phase(ph) != w0.phase(ph)),
+        (0..=montello_engine::eval::phase(14)).any(|ph| w.phase(ph) != w0.phase(ph)),
         "the late phases were not refined"
     );
 }
@@ -393,7 +395,7 @@ fn interpolated_fits_solve_the_phases_together() {
     // as those at a middle by one (a system missing either share would leave them far off).
     let (middle, between): (Vec<Sample>, Vec<Sample>) = samples
         .iter()
-        .partition(|s| crate::eval::interpolation(s.empties()).1 == 0);
+        .partition(|s| montello_engine::eval::interpolation(s.empties()).1 == 0);
     assert!(
         between.len() > 2 * middle.len(),
         "{} / {}",

@@ -68,7 +68,7 @@ pub fn openings(
         return Err(format!("--plies {plies}: expected 1 to 10"));
     }
     let start = Instant::now();
-    let lines = montello_engine::arena::generate_openings(plies, depth, max_margin, threads);
+    let lines = montello_lab::arena::generate_openings(plies, depth, max_margin, threads);
     println!(
         "# Balanced openings for the arena: every distinct {plies}-ply line from f5 that the\n\
          # alpha-beta search {depth} plies deep values within {max_margin} discs of even\n\
@@ -81,7 +81,7 @@ pub fn openings(
     eprintln!(
         "{} of {} lines kept ({:.0} s)",
         lines.len(),
-        montello_engine::arena::opening_lines(plies).len(),
+        montello_lab::arena::opening_lines(plies).len(),
         start.elapsed().as_secs_f64()
     );
     Ok(())
@@ -125,7 +125,7 @@ fn arena(
     verbose: bool,
     book: Option<std::sync::Arc<montello_engine::search::Book>>,
 ) -> Result<(), String> {
-    use montello_engine::arena;
+    use montello_lab::arena;
     let mut a: arena::PlayerSpec = black.parse().map_err(|e: arena::SpecError| e.to_string())?;
     let mut b: arena::PlayerSpec = white.parse().map_err(|e: arena::SpecError| e.to_string())?;
     for spec in [&mut a, &mut b] {

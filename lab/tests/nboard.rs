@@ -1,8 +1,8 @@
 //! A scripted NBoard session: what a GUI sends, and what the engine must answer.
 
-use montello_engine::nboard::{Session, level_for_depth, run};
 use montello_engine::search::Level;
 use montello_engine::{Move, Variant};
+use montello_lab::nboard::{Session, level_for_depth, run};
 
 fn session(script: &str) -> Vec<String> {
     let mut out = Vec::new();

@@ -1,12 +1,12 @@
-//! The opening book's builder (behind the `cli` feature: `montello-engine book build`):
+//! The opening book's builder (`montello-engine book build`):
 //! grows a [`Book`] from the standard start by fixed-depth alpha-beta searches and backs
 //! the values up by negamax. The book's format and lookup are the library's
-//! ([`crate::search::Book`]); the phones' and the browser's builds have no use for this.
+//! ([`montello_engine::search::Book`]); the phones' and the browser's builds have no use for this.
 
-use crate::eval::canonical;
-use crate::search::Book;
-use crate::search::book::Entry;
-use crate::{Position, Variant};
+use montello_engine::eval::canonical;
+use montello_engine::search::Book;
+use montello_engine::search::BookEntry;
+use montello_engine::{Position, Variant};
 
 /// Multi-ProbCut's selectivity (tenths) in the builder's fixed-depth searches: the value it
 /// had when `engine/book/book.mbk` was built, so that the committed book builds again byte
@@ -45,8 +45,8 @@ pub struct BuildConfig {
 /// then the values backed up by negamax from the last ply to the first. `progress` hears a
 /// line after each ply. Deterministic.
 pub fn build(config: &BuildConfig, mut progress: impl FnMut(&str)) -> Book {
-    use crate::eval::SCALE;
-    use crate::search::FixedDepth;
+    use montello_engine::eval::SCALE;
+    use montello_engine::search::FixedDepth;
     use std::collections::{BTreeMap, HashMap};
     use std::sync::Mutex;
     use std::sync::atomic::{AtomicUsize, Ordering};
@@ -90,12 +90,12 @@ pub fn build(config: &BuildConfig, mut progress: impl FnMut(&str)) -> Book {
                             break;
                         };
                         let mut search = FixedDepth::new(
-                            crate::eval::builtin(),
+                            montello_engine::eval::builtin(),
                             Variant::Othello,
                             config.table_bytes,
                             BOOK_PROBCUT,
                         );
-                        let pos = Position::from_raw(p, o, crate::Side::Black);
+                        let pos = Position::from_raw(p, o, montello_engine::Side::Black);
                         let mut valued = Valued::new();
                         for sq in pos.flip_moves().squares() {
                             let child = pos.play_unchecked(sq);
@@ -153,7 +153,7 @@ pub fn build(config: &BuildConfig, mut progress: impl FnMut(&str)) -> Book {
         value.insert(*key, best);
     }
     let disc = |v: i32| (v as f32 / SCALE as f32).round().clamp(-64.0, 64.0) as i8;
-    let mut entries: Vec<Entry> = order
+    let entries: Vec<BookEntry> = order
         .iter()
         .map(|&(p, o)| {
             let mut moves: Vec<(u8, i32)> = nodes[&(p, o)]
@@ -163,7 +163,7 @@ pub fn build(config: &BuildConfig, mut progress: impl FnMut(&str)) -> Book {
             // Best first, ties by square, so the file does not depend on the search order.
             moves.sort_by_key(|&(sq, v)| (std::cmp::Reverse(v), sq));
             let best = moves[0].1;
-            Entry {
+            BookEntry {
                 player: p,
                 opponent: o,
                 moves: moves
@@ -174,19 +174,17 @@ pub fn build(config: &BuildConfig, mut progress: impl FnMut(&str)) -> Book {
             }
         })
         .collect();
-    entries.sort_by_key(|e| (e.player, e.opponent));
-    Book { entries }
+    Book::from_entries(entries)
 }
 
 // The tests build small books.
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::transform;
-    use crate::notation::transcript;
-    use crate::search::BookMove;
-    use crate::search::book::fnv1a;
-    use crate::{FastRng, Move, Square};
+    use montello_engine::eval::transform;
+    use montello_engine::notation::transcript;
+    use montello_engine::search::BookMove;
+    use montello_engine::{FastRng, Move, Square};
 
     fn after(moves: &str) -> Position {
         transcript::parse(moves, Variant::Othello)
@@ -298,29 +296,11 @@ mod tests {
         }
     }
 
-    #[test]
-    fn damaged_files_are_refused_with_where_and_why() {
-        let bytes = small().encode();
-        let msg = |b: &[u8]| Book::decode(b).expect_err("refused").to_string();
-        assert!(msg(b"hello").contains("not a Montello opening book"));
-        let mut flipped = bytes.clone();
-        flipped[30] ^= 1;
-        assert!(msg(&flipped).contains("checksum"), "{}", msg(&flipped));
-        assert!(msg(&bytes[..bytes.len() - 3]).contains("checksum"));
-        // A well-formed file with an illegal move: re-hashed, so only the move is wrong.
-        let mut bad = bytes[..bytes.len() - 8].to_vec();
-        bad[16 + 17] = 0; // the first position's first move: a1, never legal this early
-        let hash = fnv1a(&bad);
-        bad.extend_from_slice(&hash.to_le_bytes());
-        let m = msg(&bad);
-        assert!(m.contains("position 0") && m.contains("not legal"), "{m}");
-    }
-
     /// A searcher plays from its book only with a margin set, and only while the position is
     /// in it; otherwise it searches.
     #[test]
     fn a_searcher_given_a_book_and_a_margin_plays_from_it() {
-        use crate::search::{CancelHandle, MctsConfig, SearchLimits, Searcher, Strategy};
+        use montello_engine::search::{CancelHandle, MctsConfig, SearchLimits, Searcher, Strategy};
         let book = std::sync::Arc::new(small());
         let limits = SearchLimits::iterations(2_000);
         let config = MctsConfig {

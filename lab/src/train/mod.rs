@@ -27,6 +27,28 @@ mod selfplay;
 #[cfg(test)]
 mod tests;
 
+/// The discs a move on `sq` flips, on raw bits: the engine's generator
+/// ([`montello_engine::movegen::flips`]), for the walks of self-play and Multi-ProbCut's sampler.
+#[inline]
+fn flips(p: u64, o: u64, sq: montello_engine::Square) -> u64 {
+    montello_engine::movegen::flips(Bitboard(p), Bitboard(o), sq).0
+}
+
+/// The legal moves at `(p, o)` on raw bits ([`montello_engine::movegen::legal_moves`]).
+#[inline]
+fn legal_moves(p: u64, o: u64) -> u64 {
+    montello_engine::movegen::legal_moves(Bitboard(p), Bitboard(o)).0
+}
+
+/// One of `moves` (raw bits) at random ([`montello_engine::random_square`]).
+#[inline]
+fn random_square_raw<R: montello_engine::rand_core::Rng + ?Sized>(
+    moves: u64,
+    rng: &mut R,
+) -> montello_engine::Square {
+    montello_engine::random_square(Bitboard(moves), rng)
+}
+
 pub use self::data::{
     chunk_path, is_holdout, load_dirs, read_samples, real_games_to_dir, relabel_dir,
     self_play_to_dir, write_samples,
@@ -41,9 +63,9 @@ pub use self::heldout::{
 pub use self::matches::match_weights;
 pub use self::selfplay::{exact_test_set, play_chunk, play_game, relabel};
 
-use crate::Bitboard;
 use crate::arena::in_pool;
-use crate::eval::SCALE;
+use montello_engine::Bitboard;
+use montello_engine::eval::SCALE;
 use rayon::prelude::*;
 
 /// One labelled position.
@@ -85,7 +107,7 @@ pub struct SelfPlay {
     /// are not worth learning from).
     pub record_search: bool,
     /// Multi-ProbCut's selectivity in the player's search, in tenths (0: off; see
-    /// [`crate::search::AlphaBetaConfig::probcut`]).
+    /// [`montello_engine::search::AlphaBetaConfig::probcut`]).
     pub probcut: u32,
     /// Leave out the positions before the last random opening move: the game's result says
     /// little about them, since random moves decide part of it.
@@ -132,7 +154,7 @@ pub struct Fit {
     /// by `ridge` (a weight seen `ridge` times moves half as far as unpulled), instead of
     /// stochastic gradient descent (`epochs`, `rate`, `decay` and `seed` then unused).
     pub cg: Option<(u32, f32)>,
-    /// Fit tables to be interpolated between the phases' middles ([`crate::eval::Weights::interpolated`]):
+    /// Fit tables to be interpolated between the phases' middles ([`montello_engine::eval::Weights::interpolated`]):
     /// each position counts towards the two phases it lies between, in proportion, and all
     /// phases are solved together (with `cg` only; `overlap` is then unused).
     pub interpolate: bool,

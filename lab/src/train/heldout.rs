@@ -3,10 +3,10 @@
 //! the file gives, valued by the static evaluation and by a fixed-depth search.
 
 use super::{Sample, in_pool};
-use crate::eval::{SCALE, Weights};
-use crate::notation::wthor::WthorGame;
-use crate::search::{DEFAULT_PROBCUT, FixedDepth};
-use crate::{Position, Side, Variant};
+use montello_engine::eval::{SCALE, Weights};
+use montello_engine::notation::wthor::WthorGame;
+use montello_engine::search::{DEFAULT_PROBCUT, FixedDepth};
+use montello_engine::{Position, Side, Variant};
 use rayon::prelude::*;
 
 /// A held-out position: the side to move's discs, the opponent's, and the perfect-play final
@@ -87,7 +87,7 @@ pub fn game_samples(
 
 /// The exact final margin of `pos` for its side to move (the trainer's endgame solver).
 pub fn solve_exactly(pos: &Position) -> Option<i32> {
-    crate::search::endgame::Solver::new(Variant::Othello, None, None).solve(pos, -64, 64)
+    montello_engine::search::Solver::new(Variant::Othello, None, None).solve(pos, -64, 64)
 }
 
 /// The errors of one way of valuing the positions, in discs.
@@ -150,7 +150,7 @@ pub fn held_out_errors(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::transcript;
+    use montello_engine::notation::transcript;
 
     #[test]
     fn the_position_at_the_depth_and_its_margin_for_the_side_to_move() {
@@ -217,13 +217,15 @@ mod tests {
         assert!((e.rms - 2.0).abs() < 1e-12);
         // A search as deep as the end is exact: no error against the solver's value, which
         // the static evaluation misses.
-        let set = crate::search::puzzle::parse_set(crate::search::puzzle::SHIPPED).expect("reads");
+        let set =
+            montello_engine::search::puzzle::parse_set(montello_engine::search::puzzle::SHIPPED)
+                .expect("reads");
         let puzzle = set
             .iter()
             .find(|p| p.position.empties().count() <= 12)
             .expect("a puzzle near the end");
         let depth = puzzle.position.empties().count();
-        let w = crate::eval::builtin();
+        let w = montello_engine::eval::builtin();
         let (stat, searched) = held_out_errors(w, &[(puzzle.position, puzzle.best)], depth, 1);
         assert_eq!(searched.mean_abs, 0.0);
         assert!(stat.mean_abs > 0.0);

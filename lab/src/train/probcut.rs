@@ -6,11 +6,12 @@
 //! `engine/src/search/alphabeta/probcut_table.rs`); `montello-engine train probcut` runs it all.
 
 use super::parallel_map;
-use crate::bitboard::flips;
-use crate::eval::{PHASES, SCALE, Weights, phase};
-use crate::playout::random_square_raw;
-use crate::search::{FixedDepth, probcut_beyond_the_fit as beyond_the_fit, probcut_shallow_depth};
-use crate::{FastRng, Game, Square, Variant};
+use super::{flips, random_square_raw};
+use montello_engine::eval::{PHASES, SCALE, Weights, phase};
+use montello_engine::search::{
+    FixedDepth, probcut_beyond_the_fit as beyond_the_fit, probcut_shallow_depth,
+};
+use montello_engine::{FastRng, Game, Square, Variant};
 use std::fmt::Write as _;
 
 /// The deep depths the fit covers (what `probcut_table.rs` holds).
@@ -34,7 +35,7 @@ fn sample_position(w: &Weights, seed: u64, k: u64) -> Option<(u64, u64)> {
     let mut rng = FastRng::new(seed ^ (k + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
     let target = 12 + rng.below(47);
     let opening = 2 + rng.below(15);
-    let start = crate::Position::start();
+    let start = montello_engine::Position::start();
     let (mut p, mut o) = (start.player().0, start.opponent().0);
     let mut ply = 0;
     loop {
@@ -51,8 +52,10 @@ fn sample_position(w: &Weights, seed: u64, k: u64) -> Option<(u64, u64)> {
                 let sq = Square::ALL[m.trailing_zeros() as usize];
                 m &= m - 1;
                 let f = flips(p, o, sq);
-                let v = -w.evaluate(crate::Bitboard(o & !f), crate::Bitboard(p | f | sq.mask()))
-                    + rng.below(4 * SCALE as u32 + 1) as i32
+                let v = -w.evaluate(
+                    montello_engine::Bitboard(o & !f),
+                    montello_engine::Bitboard(p | f | sq.mask()),
+                ) + rng.below(4 * SCALE as u32 + 1) as i32
                     - 2 * SCALE;
                 if v > best.0 {
                     best = (v, sq);
@@ -147,7 +150,8 @@ pub fn depth_values(
         let mut search = FixedDepth::new(w, Variant::Othello, 8 << 20, 0);
         // Its own table: a selective search's bounds are not a full-width one's.
         let mut selective = None;
-        let mut values = vec![w.evaluate(crate::Bitboard(p), crate::Bitboard(o))];
+        let mut values =
+            vec![w.evaluate(montello_engine::Bitboard(p), montello_engine::Bitboard(o))];
         for d in 1..=depths.for_empties(empties) {
             values.push(if d <= depths.full_width {
                 search.value(p, o, d)
@@ -304,7 +308,7 @@ pub fn to_rust(rows: &[Vec<Row>], max_depth: u32, provenance: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Position;
+    use montello_engine::Position;
 
     #[test]
     fn the_line_recovers_a_known_relation() {
@@ -325,7 +329,7 @@ mod tests {
 
     #[test]
     fn sampled_values_are_seeded_and_cover_the_depths() {
-        let w = crate::eval::builtin();
+        let w = montello_engine::eval::builtin();
         let depths = Depths {
             max_depth: 4,
             deep_empties: 60,
@@ -344,7 +348,7 @@ mod tests {
 
     #[test]
     fn deeper_than_full_width_the_values_are_a_selective_search_s() {
-        let w = crate::eval::builtin();
+        let w = montello_engine::eval::builtin();
         let depths = Depths {
             max_depth: 7,
             deep_empties: 60,
@@ -386,7 +390,7 @@ mod tests {
 
     #[test]
     fn real_positions_come_from_the_games_and_deep_searches_only_late() {
-        let w = crate::eval::builtin();
+        let w = montello_engine::eval::builtin();
         // Two games of random moves to their end.
         let games: Vec<Game> = (0..2)
             .map(|seed| {

@@ -4,8 +4,8 @@
 
 use super::selfplay::{play_chunk, relabel};
 use super::{Sample, SelfPlay, parallel_map};
-use crate::Bitboard;
-use crate::eval::Weights;
+use montello_engine::Bitboard;
+use montello_engine::eval::Weights;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
@@ -157,7 +157,7 @@ pub fn self_play_to_dir(
 /// at a time, skipping chunks already written (a killed run resumes). Returns the positions
 /// written by this run.
 pub fn real_games_to_dir(
-    games: &[(crate::notation::wthor::WthorGame, u8)],
+    games: &[(montello_engine::notation::wthor::WthorGame, u8)],
     dir: &Path,
     games_per_chunk: usize,
     exact: u32,

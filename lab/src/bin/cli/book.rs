@@ -2,9 +2,9 @@
 
 use clap::Subcommand;
 use montello_engine::Variant;
-use montello_engine::book_builder::{BuildConfig as BookBuildConfig, build as build_book};
 use montello_engine::notation::{board_string, parse_any};
 use montello_engine::search::Book;
+use montello_lab::book_builder::{BuildConfig as BookBuildConfig, build as build_book};
 use std::path::{Path, PathBuf};
 
 #[derive(Subcommand, Debug)]

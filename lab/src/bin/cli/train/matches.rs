@@ -41,8 +41,8 @@ pub(super) fn match_weights(
     }: MatchArgs,
 ) -> Result<(), String> {
     let (wa, wb) = (weights_named(&a)?, weights_named(&b)?);
-    let openings = montello_engine::arena::shuffled(
-        montello_engine::arena::parse_openings(montello_engine::arena::OPENINGS)
+    let openings = montello_lab::arena::shuffled(
+        montello_lab::arena::parse_openings(montello_lab::arena::OPENINGS)
             .map_err(|e| e.to_string())?,
         seed,
     );

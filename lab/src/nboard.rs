@@ -14,11 +14,11 @@
 //! Evaluations are in discs for the side to move: the exact margin when an endgame solve
 //! found it, otherwise the win rate `p` mapped back to the margin it stands for,
 //! `eval_scale · ln(p / (1 - p))` (the search's win rates are `1 / (1 + e^(-margin /
-//! eval_scale))`, see [`crate::search::MctsConfig::eval_scale`]), clamped to ±64.
+//! eval_scale))`, see [`montello_engine::search::MctsConfig::eval_scale`]), clamped to ±64.
 
-use crate::notation::ggf;
-use crate::search::{CancelHandle, Level, SearchLimits, SearchResult, Searcher};
-use crate::{Game, Move, Variant};
+use montello_engine::notation::ggf;
+use montello_engine::search::{CancelHandle, Level, SearchLimits, SearchResult, Searcher};
+use montello_engine::{Game, Move, Variant};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
@@ -48,7 +48,7 @@ pub fn level_for_depth(depth: u32) -> Level {
 
 /// An evaluation in discs for the side to move, from a search result whose win rates come
 /// from disc margins on the logistic scale `eval_scale` (the searcher's
-/// [`crate::search::MctsConfig::eval_scale`]): the exact margin when the search found it,
+/// [`montello_engine::search::MctsConfig::eval_scale`]): the exact margin when the search found it,
 /// else `eval_scale · ln(p / (1 - p))` of the best move's win rate `p`, clamped to ±64.
 pub fn eval_of(result: &SearchResult, eval_scale: f32) -> f64 {
     match result.moves.first() {
@@ -319,14 +319,15 @@ impl Session {
             let variant = game.variant();
             let eval = if game.is_over() {
                 let margin = f64::from(pos.score().margin());
-                if pos.side_to_move() == crate::Side::Black {
+                if pos.side_to_move() == montello_engine::Side::Black {
                     margin
                 } else {
                     -margin
                 }
             } else {
                 let cancel = CancelHandle::new();
-                let mut searcher = Searcher::new(crate::search::Strategy::Default, self.seed);
+                let mut searcher =
+                    Searcher::new(montello_engine::search::Strategy::Default, self.seed);
                 let result = searcher.search(&pos, variant, &limits, &cancel);
                 eval_of(&result, searcher.config().eval_scale)
             };
@@ -389,7 +390,7 @@ pub fn run<R: BufRead + Send, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{MctsConfig, MoveStats, Proof};
+    use montello_engine::search::{MctsConfig, MoveStats, Proof};
     use std::time::Duration;
 
     fn result_with(win_rate: f64, exact_margin: Option<i8>) -> SearchResult {
@@ -413,7 +414,7 @@ mod tests {
             cancelled: false,
             reused_nodes: 0,
             stopped_early: false,
-            answered_by: crate::search::Strategy::Default,
+            answered_by: montello_engine::search::Strategy::Default,
         }
     }
 

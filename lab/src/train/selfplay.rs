@@ -3,12 +3,11 @@
 //! to samples afterwards.
 
 use super::{Sample, SelfPlay, parallel_map};
-use crate::bitboard::{flips, legal_moves};
-use crate::eval::Weights;
-use crate::playout::random_square_raw;
-use crate::search::FixedDepth;
-use crate::search::endgame::Solver;
-use crate::{Bitboard, FastRng, Square, Variant};
+use super::{flips, legal_moves, random_square_raw};
+use montello_engine::eval::Weights;
+use montello_engine::search::FixedDepth;
+use montello_engine::search::Solver;
+use montello_engine::{Bitboard, FastRng, Square, Variant};
 
 /// The player's search: the alpha-beta core with `w` at the leaves (a table of its own,
 /// kept for one game or one batch so that the result depends only on the calls made).
@@ -61,7 +60,7 @@ fn play_to_endgame(
     rng: &mut FastRng,
     before: &mut Vec<(u64, u64, bool, i16)>,
 ) -> Option<(u64, u64, bool)> {
-    let start = crate::Position::start();
+    let start = montello_engine::Position::start();
     let (mut p, mut o) = (start.player().0, start.opponent().0);
     let mut mover = false;
     let span = cfg.opening_plies.1.saturating_sub(cfg.opening_plies.0) + 1;
@@ -104,7 +103,7 @@ pub fn play_game(w: &Weights, cfg: &SelfPlay, rng: &mut FastRng) -> Vec<Sample> 
     // The endgame: solve, then walk a perfect line, labelling each position exactly.
     let mut solver = Solver::new(Variant::Othello, None, None);
     let Some(v0) = solver.solve(
-        &crate::Position::from_raw(p, o, crate::Side::Black),
+        &montello_engine::Position::from_raw(p, o, montello_engine::Side::Black),
         -64,
         64,
     ) else {
@@ -139,7 +138,7 @@ pub fn play_game(w: &Weights, cfg: &SelfPlay, rng: &mut FastRng) -> Vec<Sample> 
             moves &= moves - 1;
             let f = flips(p, o, sq);
             let (np, no) = (o & !f, p | f | sq.mask());
-            let child = crate::Position::from_raw(np, no, crate::Side::Black);
+            let child = montello_engine::Position::from_raw(np, no, montello_engine::Side::Black);
             if solver.solve(&child, -v - 1, -v + 1) == Some(-v) {
                 next = Some((np, no));
                 break;
@@ -198,7 +197,7 @@ pub fn exact_test_set(
         while slot.len() < per {
             let game = play_to_endgame(w, &cfg, &mut rng, &mut Vec::new());
             if let Some((p, o, _)) = game {
-                let pos = crate::Position::from_raw(p, o, crate::Side::Black);
+                let pos = montello_engine::Position::from_raw(p, o, montello_engine::Side::Black);
                 if let Some(v) = Solver::new(Variant::Othello, None, None).solve(&pos, -64, 64) {
                     slot.push(Sample {
                         p: Bitboard(p),

@@ -16,11 +16,11 @@
 //! and run in parallel on `threads` threads (a rayon pool of that size, one game a task);
 //! each game's searches stay on one thread.
 
-use crate::notation::transcript;
-use crate::search::{
+use montello_engine::notation::transcript;
+use montello_engine::search::{
     AlphaBetaConfig, CancelHandle, Level, MctsConfig, SearchLimits, Searcher, Strategy,
 };
-use crate::{Move, Position, Side, Variant};
+use montello_engine::{Move, Position, Side, Variant};
 use rayon::prelude::*;
 use std::fmt;
 use std::str::FromStr;
@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 /// The arena's built-in openings: balanced lines of a few plies, one transcript a line with
 /// its value as a comment (written by `montello-engine openings`, [`generate_openings`]: each
 /// valued within two discs of even by a deep alpha-beta search).
-pub const OPENINGS: &str = include_str!("../data/openings.txt");
+pub const OPENINGS: &str = include_str!("../../engine/data/openings.txt");
 
 /// One player of a match.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,7 +47,7 @@ pub struct PlayerSpec {
     /// The alpha-beta strategy's knobs.
     pub ab: AlphaBetaConfig,
     /// The opening book it plays from with `book=N` (the command line's `--book`).
-    pub book: Option<std::sync::Arc<crate::search::Book>>,
+    pub book: Option<std::sync::Arc<montello_engine::search::Book>>,
 }
 
 impl PlayerSpec {
@@ -211,7 +211,7 @@ pub fn parse_openings(text: &str) -> Result<Vec<Vec<Move>>, SpecError> {
 
 /// `openings` in a seeded random order, so a short match still samples the whole set.
 pub fn shuffled(mut openings: Vec<Vec<Move>>, seed: u64) -> Vec<Vec<Move>> {
-    crate::FastRng::new(seed).shuffle(&mut openings);
+    montello_engine::FastRng::new(seed).shuffle(&mut openings);
     openings
 }
 
@@ -243,7 +243,7 @@ pub fn opening_lines(plies: usize) -> Vec<Vec<Move>> {
             line.pop();
         }
     }
-    let f5 = Move::Play(crate::Square::ALL[37]);
+    let f5 = Move::Play(montello_engine::Square::ALL[37]);
     let mut out = Vec::new();
     let mut line = vec![f5];
     walk(
@@ -298,7 +298,8 @@ pub fn opening_value(pos: &Position, depth: u32) -> f64 {
     let r = Searcher::new(Strategy::AlphaBeta, 1)
         .with_ab_config(config)
         .search(pos, Variant::Othello, &limits, &CancelHandle::new());
-    (crate::search::margin_of_win_rate(r.win_rate().unwrap_or(0.5)) * 100.0).round() / 100.0
+    (montello_engine::search::margin_of_win_rate(r.win_rate().unwrap_or(0.5)) * 100.0).round()
+        / 100.0
 }
 
 /// A node cap for [`opening_value`], far above what its depths need: there only so that
@@ -502,7 +503,7 @@ impl fmt::Display for Report {
 }
 
 /// The report's phases, by empty squares (low, high): Master's tree search, its alpha-beta
-/// search ([`crate::search::MctsConfig::ab_empties`]) and its exact solve.
+/// search ([`montello_engine::search::MctsConfig::ab_empties`]) and its exact solve.
 const PHASES: [(u32, u32); 3] = [(31, 60), (19, 30), (0, 18)];
 
 /// A match to play.

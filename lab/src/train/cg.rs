@@ -2,7 +2,7 @@
 //! phase, or all phases together for tables interpolated between the phases' middles.
 
 use super::{Fit, Sample, parallel_map};
-use crate::eval::{
+use montello_engine::eval::{
     EMPTIES_BIAS_LEN, FEATURES, PHASE_SIZE, PHASES, SCALE, Weights, features, interpolation,
 };
 

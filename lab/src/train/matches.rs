@@ -4,10 +4,10 @@
 use super::SelfPlay;
 use super::parallel_map;
 use super::selfplay::{choose, player};
-use crate::eval::Weights;
-use crate::game::Turn;
-use crate::search::endgame::Solver;
-use crate::{FastRng, Variant};
+use montello_engine::Turn;
+use montello_engine::eval::Weights;
+use montello_engine::search::Solver;
+use montello_engine::{FastRng, Variant};
 
 /// Plays `games` games between weights `a` and `b` with a fixed-depth alpha-beta player
 /// (no noise) from `openings` (each twice, colours swapped), both playing perfectly from
@@ -18,7 +18,7 @@ pub fn match_weights(
     b: &Weights,
     depth: u32,
     exact: u32,
-    openings: &[Vec<crate::Move>],
+    openings: &[Vec<montello_engine::Move>],
     games: usize,
     threads: usize,
 ) -> crate::arena::Report {
@@ -31,7 +31,7 @@ pub fn match_weights(
     let play = |index: usize| -> Option<crate::arena::GameRecord> {
         let line = openings.get((index / 2) % openings.len().max(1))?;
         let a_is_black = index.is_multiple_of(2);
-        let mut pos = crate::Position::start();
+        let mut pos = montello_engine::Position::start();
         for &mv in line {
             pos = Variant::Othello.play_unchecked(&pos, mv);
         }
@@ -50,14 +50,14 @@ pub fn match_weights(
             if (!(p | o)).count_ones() <= exact {
                 // Perfect play from here: the exact value decides the game.
                 let v = Solver::new(Variant::Othello, None, None).solve(&pos, -64, 64)?;
-                let black = if pos.side_to_move() == crate::Side::Black {
+                let black = if pos.side_to_move() == montello_engine::Side::Black {
                     v
                 } else {
                     -v
                 };
                 return Some(record(index, a_is_black, black));
             }
-            let black_to_move = pos.side_to_move() == crate::Side::Black;
+            let black_to_move = pos.side_to_move() == montello_engine::Side::Black;
             let search = if black_to_move == a_is_black {
                 &mut searches.0
             } else {
@@ -66,13 +66,12 @@ pub fn match_weights(
             let (sq, _) = choose(search, p, o, &cfg, &mut rng);
             pos = pos.play_unchecked(sq);
         }
-        let black = crate::search::endgame::final_margin(pos.player().0, pos.opponent().0);
-        let black = if pos.side_to_move() == crate::Side::Black {
-            black
-        } else {
-            -black
-        };
-        Some(record(index, a_is_black, black))
+        // Black's margin of the finished game, the empty squares to the winner.
+        Some(record(
+            index,
+            a_is_black,
+            i32::from(pos.score().wof().margin()),
+        ))
     };
     let games: Vec<crate::arena::GameRecord> = parallel_map(games, threads, play)
         .into_iter()

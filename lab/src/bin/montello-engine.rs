@@ -383,7 +383,7 @@ fn nboard(
     let level = montello_engine::search::Level::from_name(&level)
         .ok_or_else(|| format!("unknown level {level:?}: use 1-6 or a name"))?;
     let stdin = std::io::BufReader::new(std::io::stdin());
-    montello_engine::nboard::run(stdin, &mut std::io::stdout().lock(), level, seed)
+    montello_lab::nboard::run(stdin, &mut std::io::stdout().lock(), level, seed)
         .map_err(|e| format!("nboard: {e}"))
 }
 

@@ -1,11 +1,11 @@
 //! `montello-engine train ...`: the evaluation's training pipeline on the command line (the
-//! work is in `montello_engine::train`; these files read flags and files and print): the
+//! work is in `montello_lab::train`; these files read flags and files and print): the
 //! subcommands and the helpers they share here, beside them one file a concern: real games,
 //! self-play, fitting, matches and Multi-ProbCut.
 
 use clap::{Args, Subcommand};
 use montello_engine::eval::{self, PHASES, Weights};
-use montello_engine::train::{self, Fit, SelfPlay};
+use montello_lab::train::{self, Fit, SelfPlay};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
