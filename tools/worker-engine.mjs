@@ -1,6 +1,6 @@
 // What tools/worker-review.mjs and tools/worker-values.mjs share: the engine's worker module
 // as the browser build ships it, loaded in Node.js, and the game they measure (game A of
-// engine/tests/cli.rs, 58 moves and a pass) with the start position as the wire writes it.
+// lab/tests/cli.rs, 58 moves and a pass) with the start position as the wire writes it.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -4,7 +4,7 @@
 //
 //     node tools/worker-review.mjs [SITE]        (default web/dist, built by web/build.sh)
 //
-// Reviews game A of engine/tests/cli.rs (58 moves and a pass) with the app's settings: a
+// Reviews game A of lab/tests/cli.rs (58 moves and a pass) with the app's settings: a
 // 12-ply search, the last 20 empties exact, 16 MiB tables.
 import { gameA as game, loadEngine, start } from './worker-engine.mjs';
 

@@ -4,7 +4,7 @@
 //
 //     node tools/worker-values.mjs [SITE]        (default web/dist, built by web/build.sh)
 //
-// Values every legal move of game A of engine/tests/cli.rs after 10, 20, 30 and 36 moves (the
+// Values every legal move of game A of lab/tests/cli.rs after 10, 20, 30 and 36 moves (the
 // middle game: searched 12 plies deep) and after 40 and 44 (20 empties and fewer: solved),
 // with the app's settings, and prints the median of 3 runs of each (the best line included).
 import { gameA as game, loadEngine, start } from './worker-engine.mjs';

@@ -12,7 +12,7 @@ use montello::prefs::settings::Settings;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// A finished game of 58 moves and a pass (engine/tests/cli.rs's game A).
+/// A finished game of 58 moves and a pass (lab/tests/cli.rs's game A).
 pub const GAME_A: &str = "f5f6f7g5e6d7h4d6e7d3c3b3d2f8d8c8e3g6h6h5g4h3h2e1c7f4f3g3a3e8d1c1e2f2f1b4b1b6\
                           c2g7c5b5h8g2h7g1h1a5c6b2a2a1g8a4c4a7b7b8";
 
