@@ -14,13 +14,13 @@ use std::path::{Path, PathBuf};
 
 /// The repository's top folders: a backticked word starting with one names a path from the root.
 const TOP: &[&str] = &[
-    "src/", "engine/", "web/", "tests/", "tools/", "docs/", ".ci/", ".github/", "android/", "ios/",
-    "assets/",
+    "src/", "engine/", "lab/", "web/", "tests/", "tools/", "docs/", ".ci/", ".github/", "android/",
+    "ios/", "assets/",
 ];
 /// Build outputs and placeholders the docs name on purpose: never in the tree.
 const OUTPUTS: &[&str] = &["target/", "web/dist", "OUT/", "node_modules"];
 /// Where a Rust file written relative to a crate lives.
-const CRATE_SRC: &[&str] = &["engine/src", "src"];
+const CRATE_SRC: &[&str] = &["engine/src", "lab/src", "src"];
 
 struct Repo {
     root: PathBuf,

@@ -4,14 +4,13 @@
 //! the distance is worked out from the window's shape instead.
 
 use super::BOARD_HALF;
-use crate::ui::layout::SheetOpen;
-use crate::ui::placement::{Placement, Screen};
+use crate::ui::placement::{OpenPanel, Placement, Screen};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ViewTilt>()
-        .init_resource::<SheetOpen>()
+        .init_resource::<OpenPanel>()
         .init_resource::<Placement>()
         .add_systems(Startup, spawn_camera)
         .add_systems(Update, tilt_with_gestures)
@@ -131,7 +130,7 @@ fn frame_board(
     placement: Res<Placement>,
     mut cameras: Query<&mut Transform, With<BoardCamera>>,
     tilt: Res<ViewTilt>,
-    sheet: Res<SheetOpen>,
+    panel: Res<OpenPanel>,
     mut last: Local<Option<(Screen, f32, bool)>>,
 ) {
     let Some(screen) = placement.0 else {
@@ -140,7 +139,7 @@ fn frame_board(
     let size = screen.size;
     // Face to face, both players look at the board from straight above.
     let tilt = if screen.table { 0.0 } else { tilt.0 };
-    let state = (screen, tilt, sheet.0);
+    let state = (screen, tilt, panel.sheet());
     if Some(state) == *last || size.x < 1.0 || size.y < 1.0 {
         return;
     }
@@ -148,7 +147,7 @@ fn frame_board(
     let Ok(mut transform) = cameras.single_mut() else {
         return;
     };
-    *transform = fit(size, screen.areas.board_insets(size, sheet.0), tilt);
+    *transform = fit(size, screen.areas.board_insets(size, panel.sheet()), tilt);
 }
 
 /// The camera transform that fits the board into the band between the bars (`insets`: left,

@@ -123,10 +123,6 @@ pub fn move_list_capacity(sheet: Rect, scale: f32) -> (usize, usize) {
 #[derive(bevy::prelude::Component, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct LayoutProbe(pub &'static str);
 
-/// The move list's sheet is open (the camera frames the board above it).
-#[derive(bevy::prelude::Resource, Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub struct SheetOpen(pub bool);
-
 /// Whether a window this size (in UI units) gets the side-by-side (landscape) layout: the
 /// layout that leaves the board the larger square.
 pub fn is_landscape(size: Vec2) -> bool {

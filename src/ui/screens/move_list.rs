@@ -485,6 +485,7 @@ pub fn docked_list() -> impl Bundle {
         Name::new("Docked move list"),
         pairs_list(true),
         DockedList,
+        crate::ui::placement::Placed::DockedList,
         layout::LayoutProbe("list"),
     )
 }

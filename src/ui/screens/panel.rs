@@ -114,7 +114,7 @@ pub fn open_panel(
         .spawn((
             DespawnOnExit(overlay),
             marker,
-            area,
+            crate::ui::placement::Placed::Panel(area),
             Node {
                 position_type: PositionType::Absolute,
                 justify_content: JustifyContent::Center,

@@ -92,7 +92,7 @@ pub fn icon_of(action: ToolAction) -> &'static str {
 pub(super) fn spawn_toolbar(mut commands: Commands) {
     let mut bar = commands.spawn((
         Name::new("Toolbar"),
-        super::ToolbarRoot,
+        crate::ui::placement::Placed::Toolbar,
         Node {
             position_type: PositionType::Absolute,
             column_gap: px(4),
@@ -104,7 +104,11 @@ pub(super) fn spawn_toolbar(mut commands: Commands) {
         Paint::Panel,
     ));
     for (action, key, icon) in BUTTONS {
-        bar.with_child((icon_button(icon, key, action), LayoutProbe("tool")));
+        bar.with_child((
+            icon_button(icon, key, action),
+            crate::ui::placement::Placed::Tool,
+            LayoutProbe("tool"),
+        ));
     }
 }
 

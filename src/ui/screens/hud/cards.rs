@@ -16,7 +16,7 @@ pub(super) fn player_card(side: Side, seat: Seat) -> impl Bundle {
             },
             ..default()
         }),
-        CardTexts(side),
+        Placed::CardTexts(side),
         children![
             (
                 text_label("", Type::Body),
@@ -53,6 +53,7 @@ pub(super) fn player_card(side: Side, seat: Seat) -> impl Bundle {
         },
         BorderColor::all(Color::NONE),
         PlayerCard(side),
+        Placed::Card(side),
         LayoutProbe(match side {
             Side::Black => "card-black",
             Side::White => "card-white",

@@ -12,6 +12,7 @@ use crate::prefs::i18n::Language;
 use crate::prefs::settings::Settings;
 use crate::prefs::settings::TableMode;
 use crate::ui::layout::LayoutProbe;
+use crate::ui::placement::{Placed, TallLayout};
 use crate::ui::theme::Type;
 use crate::ui::theme::{self, Paint, Palette};
 use crate::ui::widgets::{
@@ -23,7 +24,6 @@ use montello_engine::Side;
 
 mod cards;
 mod notices;
-mod place;
 mod strip;
 #[cfg(test)]
 mod tests;
@@ -33,7 +33,6 @@ use super::opening::opening_at;
 pub(super) use cards::who_plays;
 use cards::*;
 use notices::*;
-use place::*;
 use strip::*;
 use texts::*;
 
@@ -67,7 +66,6 @@ pub(super) fn plugin(app: &mut App) {
                     fade_notice,
                 )
                     .chain(),
-                arrange_for_orientation,
             )
                 .in_set(AppSystems::View),
         ),
@@ -148,11 +146,6 @@ pub(super) enum HudText {
     Progress,
 }
 
-/// The layout is the tall phone's ([`crate::ui::layout::Areas::tall`]): the cards around the
-/// board, the move strip, notices in a toast, the AI's statistics under the win bar.
-#[derive(Resource, Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub struct TallLayout(pub bool);
-
 /// On a tall phone, a notice's toast over the player's card (its place): shown while there is
 /// a notice, fading with it.
 #[derive(Component, Debug)]
@@ -161,25 +154,6 @@ struct Toast;
 /// The toast's pill, whose ground fades with the notice.
 #[derive(Component, Debug)]
 struct ToastPill;
-
-/// On a tall phone, the move strip: a tap opens the move list.
-#[derive(Component, Debug)]
-struct MoveStrip;
-
-/// The row of the player cards: side by side upright, stacked in the column lying down.
-#[derive(Component, Debug)]
-struct CardsRow;
-
-/// A player card's name and who plays it: towards the card's outer edge upright, after the
-/// count lying down.
-#[derive(Component, Debug)]
-struct CardTexts(Side);
-
-/// The row of the notice and the HUD's buttons: lying down, a column (the notice over the
-/// buttons), so a long notice wraps within the narrow column and pushes what follows down
-/// (in a row, a wrapped text is laid out as one line's height and spills over the win bar).
-#[derive(Component, Debug)]
-struct NoticeRow;
 
 /// A player card: the count, the side and who plays it; ringed while its side is to move. A
 /// tap on a human player's card edits the name ([`super::names`]).
@@ -225,12 +199,16 @@ fn notice_row(seat: Seat) -> impl Bundle {
             min_height: px(crate::ui::layout::TOUCH),
             ..default()
         }),
-        NoticeRow,
+        // Lying down a column (the notice over the buttons), so a long notice wraps within the
+        // narrow column and pushes what follows down (in a row, a wrapped text is laid out as
+        // one line's height and spills over the win bar): `Placed::NoticeRow`.
+        Placed::NoticeRow,
         LayoutProbe("hud"),
         children![
             (
                 coloured_label("", Type::Body, Palette::CLASSIC.text_dim),
                 HudText::Notice,
+                Placed::Notice,
                 seat,
                 Node {
                     flex_grow: 1.0,
@@ -265,14 +243,15 @@ fn notice_row(seat: Seat) -> impl Bundle {
 }
 
 /// One HUD: the near player's (the usual one), or in table mode the far player's too,
-/// turned towards them (see `super::follow_orientation`).
+/// turned towards them (`crate::ui::placement`).
 fn spawn_seat(commands: &mut Commands, seat: Seat) {
     commands.spawn((
         Name::new(format!("HUD {seat:?}")),
         super::HudRoot,
+        Placed::Hud(seat),
         seat,
         Node {
-            // Placed by `super::follow_orientation`.
+            // Placed by `crate::ui::placement::place_nodes`.
             position_type: PositionType::Absolute,
             flex_direction: FlexDirection::Column,
             row_gap: px(4),
@@ -289,7 +268,7 @@ fn spawn_seat(commands: &mut Commands, seat: Seat) {
                     ..default()
                 }),
                 LayoutProbe("hud"),
-                CardsRow,
+                Placed::CardsRow,
                 children![
                     player_card(Side::Black, seat),
                     player_card(Side::White, seat)
@@ -314,6 +293,7 @@ fn spawn_seat(commands: &mut Commands, seat: Seat) {
                 Paint::TextDim,
                 TextLayout::no_wrap(),
                 HudText::Stats,
+                Placed::Stats,
                 seat,
                 Node {
                     display: Display::None,

@@ -4,7 +4,7 @@ use super::*;
 use crate::ui::theme::Type;
 
 /// A notice's toast (a tall phone's): a pill centred in its place, over the player's card,
-/// which taps pass through. Placed by [`arrange_for_orientation`], shown by [`show_toast`].
+/// which taps pass through. Placed by `crate::ui::placement`, shown by [`show_toast`].
 pub(super) fn toast(seat: Seat) -> impl Bundle {
     (
         layout(Node {
@@ -15,6 +15,7 @@ pub(super) fn toast(seat: Seat) -> impl Bundle {
             ..default()
         }),
         Toast,
+        Placed::Toast,
         Visibility::Hidden,
         seat,
         children![(

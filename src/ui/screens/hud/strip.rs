@@ -50,7 +50,8 @@ pub(super) fn move_strip(seat: Seat) -> impl Bundle {
                 ],
             ),
         ),
-        MoveStrip,
+        // On a tall phone, the move strip: a tap opens the move list.
+        Placed::Strip,
         seat,
     )
 }

@@ -1,7 +1,7 @@
 //! The HUD's tests.
 
 use super::*;
-use crate::ui::screens::{HudPlace, hud_place};
+use crate::ui::placement::{HudPlace, hud_place};
 use bevy::ecs::system::RunSystemOnce;
 
 #[test]
