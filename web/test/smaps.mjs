@@ -1,0 +1,98 @@
+// Where the page's memory goes (#68, docs/web.md "Memory"): loads a page in Chromium as
+// web/test/phone.mjs's phone (at device scale 1, as web/test/memory.mjs measures), waits for
+// the board, and prints the page's renderer process's resident memory by mapping from
+// /proc/PID/smaps: Chromium's own code (file-backed), the WebAssembly memories and compiled
+// code (the large anonymous mappings), the rest; then the JavaScript heap (CDP), before and
+// after a full garbage collection.
+//
+//     node web/test/smaps.mjs http://127.0.0.1:PORT [QUERY] [--wait MS]
+//
+// QUERY defaults to `?open=board`; a page without Montello's `data-montello="ready"` is read
+// after --wait alone (default 3000 ms after the board).
+import { phonePage, takeOption } from './phone-page.mjs';
+import { readFileSync, readdirSync } from 'node:fs';
+
+const args = process.argv.slice(2);
+const waitMs = Number(takeOption(args, '--wait', '3000'));
+const [base, query = '?open=board'] = args;
+if (!base) {
+  console.error('usage: node web/test/smaps.mjs http://127.0.0.1:PORT [QUERY] [--wait MS]');
+  process.exit(2);
+}
+
+// The renderer processes below this one (Playwright starts the browser as its child).
+function renderers() {
+  const parent = new Map();
+  const found = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('--type=renderer')) found.push(Number(name));
+    } catch {
+      // ended while read
+    }
+  }
+  return found.filter((pid) => {
+    for (let p = parent.get(pid); p; p = parent.get(p)) if (p === process.pid) return true;
+    return false;
+  });
+}
+
+// Resident KiB by mapping: file-backed ones by file, anonymous ones of 8 MiB or more each on
+// their own line (a WebAssembly memory, compiled code, a module's bytes), the small ones together.
+function byMapping(pid) {
+  const groups = new Map();
+  let key = null;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const m = line.match(/^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/);
+    if (m) {
+      const mib = (parseInt(m[2], 16) - parseInt(m[1], 16)) / 1048576;
+      const what = m[4] || 'anonymous';
+      key = `${m[3]} ${what}${!m[4] && mib >= 8 ? ` (a ${Math.round(mib)} MiB mapping)` : ''}`;
+      if (!m[4] && mib >= 8) key += ` @${m[1]}`;
+      continue;
+    }
+    const rss = line.match(/^Rss:\s+(\d+) kB/);
+    if (rss && key) groups.set(key, (groups.get(key) ?? 0) + Number(rss[1]));
+  }
+  return groups;
+}
+
+function print(pid) {
+  const groups = byMapping(pid);
+  let total = 0;
+  for (const kb of groups.values()) total += kb;
+  console.log(`renderer ${pid}: ${Math.round(total / 1024)} MiB resident`);
+  for (const [key, kb] of [...groups].sort((a, b) => b[1] - a[1])) {
+    if (kb >= 1024) console.log(`  ${String(Math.round(kb / 1024)).padStart(4)} MiB  ${key.replace(/ @[0-9a-f]+$/, '')}`);
+  }
+}
+
+const { browser, page, cdp } = await phonePage(1);
+await page.goto(`${base}/${query}`);
+await page.waitForFunction(() => document.body.dataset.montello === 'ready', null, { timeout: 600_000 })
+  .catch(() => console.log('(no data-montello="ready": read after the wait alone)'));
+await new Promise((r) => setTimeout(r, waitMs));
+const heap = await page.evaluate(() => document.body.dataset.heap ?? '');
+if (heap) console.log(`the app's heap (data-heap): ${heap}`);
+// The page's renderer is taken to be the largest one: Chromium keeps another of about 157 MiB
+// beside it (measured with a blank page: 128 MiB), so for a small page read the list.
+const pids = renderers();
+const rss = (pid) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)/m)?.[1] ?? 0);
+pids.sort((a, b) => rss(b) - rss(a));
+console.log(`renderers: ${pids.map((p) => `${p} ${Math.round(rss(p) / 1024)} MiB`).join(', ')}`);
+const pid = pids[0];
+const js = async () => {
+  const u = await cdp.send('Runtime.getHeapUsage');
+  return `${(u.usedSize / 1048576).toFixed(1)} MiB used of ${(u.totalSize / 1048576).toFixed(1)}`;
+};
+console.log(`JavaScript heap: ${await js()}`);
+print(pid);
+await cdp.send('HeapProfiler.enable');
+await cdp.send('HeapProfiler.collectGarbage');
+await new Promise((r) => setTimeout(r, 2000));
+console.log(`after a full garbage collection: JavaScript heap ${await js()}`);
+print(pid);
+await browser.close();
