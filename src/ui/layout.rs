@@ -388,7 +388,7 @@ fn tall(f: &Frame) -> Areas {
     );
     // Panels take the space under the HUD, over the cards and the board. The move list
     // takes the lower part of the whole height and the HUD hides while it is open
-    // (`screens::hud_hidden`), so the board framed above it stays large for reviewing.
+    // (`placement::hud_hidden`), so the board framed above it stays large for reviewing.
     let band = edges(l, hud_bottom, r, toolbar_top);
     let whole = edges(l, t, r, toolbar_top);
     let sheet_top = whole.max.y - sheet_height(whole.height(), s, false);
