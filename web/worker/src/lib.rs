@@ -5,6 +5,12 @@
 //!
 //! A search cannot be interrupted by a message (the worker runs it to its cap): the page
 //! cancels by terminating the worker and starting a new one, which starts with empty slots.
+//!
+//! One searcher at a time: a WebAssembly memory never shrinks, so two searchers' trees side by
+//! side (the AI's and a hint's, or both sides' in a game between two AIs) would hold their sum
+//! for the page's life. Before a search in one slot the others are emptied ([`keep_only`]):
+//! their trees go back to the allocator, which the next tree reuses. What it costs: the other
+//! slot's tree reuse for its next search (docs/web.md, "Memory").
 
 use montello_engine::search::{CancelHandle, Searcher};
 use montello_engine::wire::{Reply, Request};
@@ -40,8 +46,23 @@ pub fn handle(line: &str) -> Result<String, String> {
     let request = Request::parse(line).map_err(|e| format!("not a request ({e}): {line}"))?;
     JOB.set(request.job());
     let cancel = CancelHandle::observed(report);
-    let reply: Reply = SLOTS.with_borrow_mut(|slots| request.run(slots, &cancel));
+    let reply: Reply = SLOTS.with_borrow_mut(|slots| {
+        if let Request::Search { slot, .. } = &request {
+            keep_only(slots, usize::from(*slot));
+        }
+        request.run(slots, &cancel)
+    });
     Ok(reply.to_string())
+}
+
+/// Empties every slot but `slot`: one searcher's tree in memory at a time (see the module's
+/// docs).
+fn keep_only(slots: &mut [Option<Searcher>], slot: usize) {
+    for (i, kept) in slots.iter_mut().enumerate() {
+        if i != slot {
+            *kept = None;
+        }
+    }
 }
 
 /// The engine's speed in this worker, as the CLI's `montello-engine bench` measures it
@@ -81,5 +102,26 @@ mod tests {
         }
         let error = handle("search 3 1 0 plain:7").expect_err("cut short");
         assert!(error.contains("word 6"), "{error}");
+    }
+
+    /// A search in one slot empties the others, and the slot it used keeps its searcher for
+    /// the next search; a slot emptied so searches again with a new searcher.
+    #[test]
+    fn one_slot_keeps_its_searcher_at_a_time() {
+        let start = "810000000:1008000000:b";
+        let search = |job: u32, slot: u8| {
+            let line = format!("search {job} {slot} 0 plain:7 {start} othello -:300:67108864");
+            let reply = handle(&line).expect("a good request");
+            assert!(reply.starts_with(&format!("searched {job} ")), "{reply}");
+        };
+        let kept = || SLOTS.with_borrow(|s| s.iter().map(Option::is_some).collect::<Vec<_>>());
+        search(1, 0);
+        assert_eq!(kept(), [true]);
+        search(2, 2);
+        assert_eq!(kept(), [false, false, true]);
+        search(3, 2);
+        assert_eq!(kept(), [false, false, true]);
+        search(4, 0);
+        assert_eq!(kept(), [true, false, false]);
     }
 }
