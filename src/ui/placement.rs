@@ -280,8 +280,10 @@ fn place_nodes(
                 transform.rotation = rotation;
             }
         }
-        if let Some(mut visibility) = visibility {
-            visibility.set_if_neq(visibility_of(*placed, &frame));
+        // Only a HUD's: the toast's own is its notice's (`show_toast`), and the rest follow
+        // their parents.
+        if let (Placed::Hud(seat), Some(mut visibility)) = (placed, visibility) {
+            visibility.set_if_neq(hud_visibility(*seat, &frame));
         }
         if let Some(mut probe) = probe {
             let name = probe_name(*placed, &frame, probe.0);
@@ -348,16 +350,16 @@ fn place_node(placed: Placed, frame: &Frame, node: &mut Node) {
     }
 }
 
-/// Whether `placed` is drawn: the near HUD hides where a panel takes its place
-/// ([`hud_hidden`]); everything else follows its parent.
-fn visibility_of(placed: Placed, frame: &Frame) -> Visibility {
+/// Whether `seat`'s HUD is drawn: the near one hides where a panel takes its place
+/// ([`hud_hidden`]).
+fn hud_visibility(seat: Seat, frame: &Frame) -> Visibility {
     let hidden = hud_hidden(
         frame.panel,
         frame.areas.landscape,
         frame.areas.sheet_over_hud,
         frame.table,
     );
-    if placed == Placed::Hud(Seat::Near) && hidden {
+    if seat == Seat::Near && hidden {
         Visibility::Hidden
     } else {
         Visibility::Inherited
@@ -606,6 +608,10 @@ mod tests {
             .spawn((Placed::Toolbar, Node::default()))
             .id();
         let tool = app.world_mut().spawn((Placed::Tool, Node::default())).id();
+        let toast = app
+            .world_mut()
+            .spawn((Placed::Toast, Node::default(), Visibility::Hidden))
+            .id();
         app.update();
         app.update();
         let areas = app
@@ -640,6 +646,11 @@ mod tests {
         assert_eq!(rect_of(&mut app, sheet), areas.sheet);
         assert_eq!(
             app.world().get::<Visibility>(near),
+            Some(&Visibility::Hidden)
+        );
+        // The toast's visibility is its notice's: the placement leaves it alone.
+        assert_eq!(
+            app.world().get::<Visibility>(toast),
             Some(&Visibility::Hidden)
         );
 
