@@ -116,10 +116,9 @@ impl Position {
         Position::from_raw(player.0, opponent.0, side)
     }
 
-    /// [`Position::from_player_opponent`] from raw `u64`s, for hot paths on raw bits (the
-    /// engine's, the trainer's walks in `lab/`).
+    /// [`Position::from_player_opponent`] from raw `u64`s, for the engine's own hot paths.
     #[inline]
-    pub const fn from_raw(player: u64, opponent: u64, side: Side) -> Position {
+    pub(crate) const fn from_raw(player: u64, opponent: u64, side: Side) -> Position {
         Position {
             player,
             opponent,

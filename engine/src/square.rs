@@ -56,7 +56,7 @@ impl Square {
 
     /// [`Square::bit`] as a raw `u64`, for the generator's hot paths.
     #[inline]
-    pub const fn mask(self) -> u64 {
+    pub(crate) const fn mask(self) -> u64 {
         1u64 << self.0
     }
 }

@@ -6,7 +6,7 @@
 use montello_engine::eval::canonical;
 use montello_engine::search::Book;
 use montello_engine::search::BookEntry;
-use montello_engine::{Position, Variant};
+use montello_engine::{Bitboard, Position, Variant};
 
 /// Multi-ProbCut's selectivity (tenths) in the builder's fixed-depth searches: the value it
 /// had when `engine/book/book.mbk` was built, so that the committed book builds again byte
@@ -95,7 +95,11 @@ pub fn build(config: &BuildConfig, mut progress: impl FnMut(&str)) -> Book {
                             config.table_bytes,
                             BOOK_PROBCUT,
                         );
-                        let pos = Position::from_raw(p, o, montello_engine::Side::Black);
+                        let pos = Position::from_player_opponent(
+                            Bitboard(p),
+                            Bitboard(o),
+                            montello_engine::Side::Black,
+                        );
                         let mut valued = Valued::new();
                         for sq in pos.flip_moves().squares() {
                             let child = pos.play_unchecked(sq);
@@ -239,9 +243,9 @@ mod tests {
         let pos = after("f5d6");
         let moves = book.moves(&pos).expect("f5d6 is in the book");
         for t in 0..8u8 {
-            let image = Position::from_raw(
-                transform(t, pos.player().0),
-                transform(t, pos.opponent().0),
+            let image = Position::from_player_opponent(
+                Bitboard(transform(t, pos.player().0)),
+                Bitboard(transform(t, pos.opponent().0)),
                 pos.side_to_move(),
             );
             let seen = book.moves(&image).expect("every image is in the book");

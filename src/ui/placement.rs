@@ -579,7 +579,7 @@ mod tests {
     }
 
     /// The node's rectangle in logical pixels, as [`place`] wrote it (the UI's scale is 1).
-    fn rect_of(app: &mut App, entity: Entity) -> Rect {
+    fn rect_of(app: &App, entity: Entity) -> Rect {
         let node = app.world().get::<Node>(entity).expect("a node");
         let px = |v: Val| match v {
             Val::Px(p) => p,
@@ -587,6 +587,15 @@ mod tests {
         };
         let (left, top) = (px(node.left), px(node.top));
         Rect::new(left, top, left + px(node.width), top + px(node.height))
+    }
+
+    /// The areas measured for the window.
+    fn areas_of(app: &App) -> Areas {
+        app.world()
+            .resource::<Placement>()
+            .0
+            .expect("measured")
+            .areas
     }
 
     /// One system places every kind of node from the measured areas: the HUDs (the far one
@@ -614,14 +623,9 @@ mod tests {
             .id();
         app.update();
         app.update();
-        let areas = app
-            .world()
-            .resource::<Placement>()
-            .0
-            .expect("measured")
-            .areas;
-        assert_eq!(rect_of(&mut app, near), areas.hud);
-        assert_eq!(rect_of(&mut app, toolbar), areas.toolbar);
+        let areas = areas_of(&app);
+        assert_eq!(rect_of(&app, near), areas.hud);
+        assert_eq!(rect_of(&app, toolbar), areas.toolbar);
         assert_eq!(
             app.world().get::<Node>(far).expect("far").display,
             Display::None
@@ -643,7 +647,7 @@ mod tests {
             .id();
         app.world_mut().resource_mut::<OpenPanel>().0 = Some(PanelArea::Tall);
         app.update();
-        assert_eq!(rect_of(&mut app, sheet), areas.sheet);
+        assert_eq!(rect_of(&app, sheet), areas.sheet);
         assert_eq!(
             app.world().get::<Visibility>(near),
             Some(&Visibility::Hidden)
@@ -658,17 +662,12 @@ mod tests {
         app.world_mut().resource_mut::<TableMode>().0 = true;
         app.update();
         app.update();
-        let areas = app
-            .world()
-            .resource::<Placement>()
-            .0
-            .expect("measured")
-            .areas;
+        let areas = areas_of(&app);
         assert_eq!(
             app.world().get::<Node>(far).expect("far").display,
             Display::Flex
         );
-        assert_eq!(rect_of(&mut app, far), areas.far_hud);
+        assert_eq!(rect_of(&app, far), areas.far_hud);
         assert_eq!(
             app.world().get::<UiTransform>(far).map(|t| t.rotation),
             Some(Rot2::PI)

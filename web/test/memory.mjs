@@ -13,8 +13,8 @@
 //                 move and playing the first legal square, to the end and the review.
 // --scale: the device's pixel ratio (default 3, as web/test/phone.mjs's phone; the page draws
 // at most 2). Run it alone: another browser's pages would share the machine, not the figures.
-import { phonePage, takeOption } from './phone-page.mjs';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { phonePage, rendererPids, takeOption } from './phone-page.mjs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => takeOption(args, name, fallback);
@@ -41,24 +41,8 @@ const GAME_MS = 20 * 60_000;
 
 // The renderer processes below `root`: pid -> their status's kB figures.
 function renderers(root) {
-  const parent = new Map();
-  const found = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('--type=renderer')) found.push(Number(name));
-    } catch {
-      // ended while read
-    }
-  }
-  const below = (pid) => {
-    for (let p = parent.get(pid); p; p = parent.get(p)) if (p === root) return true;
-    return false;
-  };
   const out = new Map();
-  for (const pid of found.filter(below)) {
+  for (const pid of rendererPids(root)) {
     try {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = (key) => Number(status.match(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm'))?.[1] ?? 0);

@@ -2,6 +2,7 @@
 // chromium started off the network, as root, with WebGL2 through SwiftShader, and a page in it
 // that is a 390x844 touch phone.
 import { chromium } from 'playwright-core';
+import { readFileSync, readdirSync } from 'node:fs';
 
 export const FLAGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -29,4 +30,26 @@ export async function phonePage(scale) {
   await cdp.send('Emulation.setDeviceMetricsOverride', { ...PHONE, deviceScaleFactor: 0, mobile: true });
   await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
   return { browser, page, cdp };
+}
+
+// The pids of Chromium's renderer processes below `root` (Playwright starts the browser as
+// this process's child): the page's, its Web Worker's and their WebAssembly memories live in one
+// of them (web/test/memory.mjs, smaps.mjs).
+export function rendererPids(root = process.pid) {
+  const parent = new Map();
+  const found = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('--type=renderer')) found.push(Number(name));
+    } catch {
+      // ended while read
+    }
+  }
+  return found.filter((pid) => {
+    for (let p = parent.get(pid); p; p = parent.get(p)) if (p === root) return true;
+    return false;
+  });
 }

@@ -9,8 +9,8 @@
 //
 // QUERY defaults to `?open=board`; a page without Montello's `data-montello="ready"` is read
 // after --wait alone (default 3000 ms after the board).
-import { phonePage, takeOption } from './phone-page.mjs';
-import { readFileSync, readdirSync } from 'node:fs';
+import { phonePage, rendererPids, takeOption } from './phone-page.mjs';
+import { readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const waitMs = Number(takeOption(args, '--wait', '3000'));
@@ -18,26 +18,6 @@ const [base, query = '?open=board'] = args;
 if (!base) {
   console.error('usage: node web/test/smaps.mjs http://127.0.0.1:PORT [QUERY] [--wait MS]');
   process.exit(2);
-}
-
-// The renderer processes below this one (Playwright starts the browser as its child).
-function renderers() {
-  const parent = new Map();
-  const found = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('--type=renderer')) found.push(Number(name));
-    } catch {
-      // ended while read
-    }
-  }
-  return found.filter((pid) => {
-    for (let p = parent.get(pid); p; p = parent.get(p)) if (p === process.pid) return true;
-    return false;
-  });
 }
 
 // Resident KiB by mapping: file-backed ones by file, anonymous ones of 8 MiB or more each on
@@ -79,7 +59,7 @@ const heap = await page.evaluate(() => document.body.dataset.heap ?? '');
 if (heap) console.log(`the app's heap (data-heap): ${heap}`);
 // The page's renderer is taken to be the largest one: Chromium keeps another of about 157 MiB
 // beside it (measured with a blank page: 128 MiB), so for a small page read the list.
-const pids = renderers();
+const pids = rendererPids();
 const rss = (pid) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)/m)?.[1] ?? 0);
 pids.sort((a, b) => rss(b) - rss(a));
 console.log(`renderers: ${pids.map((p) => `${p} ${Math.round(rss(p) / 1024)} MiB`).join(', ')}`);

@@ -54,7 +54,7 @@ fn sample_position(w: &Weights, seed: u64, k: u64) -> Option<(u64, u64)> {
                 let f = flips(p, o, sq);
                 let v = -w.evaluate(
                     montello_engine::Bitboard(o & !f),
-                    montello_engine::Bitboard(p | f | sq.mask()),
+                    montello_engine::Bitboard(p | f | sq.bit().0),
                 ) + rng.below(4 * SCALE as u32 + 1) as i32
                     - 2 * SCALE;
                 if v > best.0 {
@@ -64,7 +64,7 @@ fn sample_position(w: &Weights, seed: u64, k: u64) -> Option<(u64, u64)> {
             best.1
         };
         let f = flips(p, o, sq);
-        (p, o) = (o & !f, p | f | sq.mask());
+        (p, o) = (o & !f, p | f | sq.bit().0);
         ply += 1;
     }
 }

@@ -36,7 +36,7 @@ pub(super) fn choose(
         moves &= moves - 1;
         let sq = Square::ALL[i as usize];
         let f = flips(p, o, sq);
-        let v = -search.value(o & !f, p | f | sq.mask(), cfg.depth.saturating_sub(1));
+        let v = -search.value(o & !f, p | f | sq.bit().0, cfg.depth.saturating_sub(1));
         value = value.max(v);
         let noise = if cfg.noise > 0 {
             rng.below(2 * cfg.noise as u32 + 1) as i32 - cfg.noise
@@ -87,7 +87,7 @@ fn play_to_endgame(
             }
         };
         let f = flips(p, o, sq);
-        (p, o) = (o & !f, p | f | sq.mask());
+        (p, o) = (o & !f, p | f | sq.bit().0);
         mover = !mover;
         ply += 1;
     }
@@ -103,7 +103,11 @@ pub fn play_game(w: &Weights, cfg: &SelfPlay, rng: &mut FastRng) -> Vec<Sample> 
     // The endgame: solve, then walk a perfect line, labelling each position exactly.
     let mut solver = Solver::new(Variant::Othello, None, None);
     let Some(v0) = solver.solve(
-        &montello_engine::Position::from_raw(p, o, montello_engine::Side::Black),
+        &montello_engine::Position::from_player_opponent(
+            Bitboard(p),
+            Bitboard(o),
+            montello_engine::Side::Black,
+        ),
         -64,
         64,
     ) else {
@@ -137,8 +141,12 @@ pub fn play_game(w: &Weights, cfg: &SelfPlay, rng: &mut FastRng) -> Vec<Sample> 
             let sq = Square::ALL[moves.trailing_zeros() as usize];
             moves &= moves - 1;
             let f = flips(p, o, sq);
-            let (np, no) = (o & !f, p | f | sq.mask());
-            let child = montello_engine::Position::from_raw(np, no, montello_engine::Side::Black);
+            let (np, no) = (o & !f, p | f | sq.bit().0);
+            let child = montello_engine::Position::from_player_opponent(
+                Bitboard(np),
+                Bitboard(no),
+                montello_engine::Side::Black,
+            );
             if solver.solve(&child, -v - 1, -v + 1) == Some(-v) {
                 next = Some((np, no));
                 break;
@@ -197,7 +205,11 @@ pub fn exact_test_set(
         while slot.len() < per {
             let game = play_to_endgame(w, &cfg, &mut rng, &mut Vec::new());
             if let Some((p, o, _)) = game {
-                let pos = montello_engine::Position::from_raw(p, o, montello_engine::Side::Black);
+                let pos = montello_engine::Position::from_player_opponent(
+                    Bitboard(p),
+                    Bitboard(o),
+                    montello_engine::Side::Black,
+                );
                 if let Some(v) = Solver::new(Variant::Othello, None, None).solve(&pos, -64, 64) {
                     slot.push(Sample {
                         p: Bitboard(p),
