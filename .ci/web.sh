@@ -43,5 +43,19 @@ if python3 tools/web-size.py web/dist --gzip-budget 1000 >"$log" 2>&1 ||
     cat "$log" >&2
     exit 1
 fi
+# And the app's brotli file with a window larger than the page's unpacker should hold: the same
+# site (linked, not copied) with that one file compressed with brotli's 16 MiB window.
+wide=$(mktemp -d)
+cp -al web/dist/. "$wide"
+packed=$(ls "$wide"/montello_bg.*.wasm.br)
+rm "$packed"
+brotli -q 1 -w 24 -o "$packed" "${packed%.br}"
+if python3 tools/web-size.py "$wide" >"$log" 2>&1 ||
+    ! grep -q "^FAIL the app's brotli file has a window of 2\*\*24 bytes" "$log"; then
+    echo "web: tools/web-size.py did not refuse an app module packed with a 16 MiB window:" >&2
+    cat "$log" >&2
+    exit 1
+fi
+rm -rf "$wide"
 MONTELLO_WEB_BUILT=1 web/test/run.sh "${MONTELLO_WEB_OUT:-$CARGO_TARGET_DIR/web-test}"
 echo "web: OK"

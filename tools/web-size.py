@@ -15,7 +15,9 @@ makes the worker as shipped, so every run holds it to its budget); any over its 
 It also
 fails if the app's module (montello_bg.HASH.wasm) carries the engine's evaluation weights: the
 engine runs from the worker's module, on the page too when the worker cannot (web/index.html's
-montelloRunOnPage), so a copy in the app's module would be downloaded for nothing.
+montelloRunOnPage), so a copy in the app's module would be downloaded for nothing. And it fails
+if the app's brotli file asks for a window over MAX_WINDOW_BITS: the page's unpacker
+(web/unbrotli) holds the whole window while the app starts.
 """
 import argparse
 import pathlib
@@ -32,6 +34,30 @@ def builtin_weights() -> pathlib.Path:
     if not name:
         sys.exit("tools/web-size.py: engine/src/eval/mod.rs has no BUILTIN include_bytes! line")
     return ROOT / "engine/weights" / name.group(1)
+
+
+# The largest brotli window the app's module may be compressed with: 2**22 bytes (4 MiB), brotli's
+# own default. The page's unpacker keeps a window of that size while the app starts: brotli's
+# command line writes 16 MiB windows unless told (-w), and with one the unpacker held 20 MiB
+# instead of 8, for 0.6% of the download (docs/web.md, "Memory").
+MAX_WINDOW_BITS = 22
+
+
+def window_bits(stream: bytes) -> int:
+    """The window a brotli stream asks for, as log2 of its size (RFC 7932, 9.1: WBITS, the
+    stream's first bits, least significant first)."""
+    if not stream:
+        sys.exit("tools/web-size.py: an empty brotli file")
+    bits = stream[0] | (stream[1] << 8 if len(stream) > 1 else 0)
+    if not bits & 1:
+        return 16
+    n = (bits >> 1) & 7
+    if n:
+        return 17 + n
+    m = (bits >> 4) & 7
+    if m == 1:
+        sys.exit("tools/web-size.py: a large-window brotli stream (not RFC 7932)")
+    return 8 + m if m else 17
 
 
 def module(site: pathlib.Path, stem: str) -> pathlib.Path:
@@ -91,6 +117,14 @@ def main() -> int:
               f"{found} of 3 probes found): the engine belongs to the worker's module")
         return 1
     print(f"the app's module carries no copy of the engine's weights ({builtin_weights().name})")
+
+    packed = module(args.site, "montello_bg").with_suffix(".wasm.br")
+    bits = window_bits(packed.read_bytes()[:2])
+    if bits > MAX_WINDOW_BITS:
+        print(f"FAIL the app's brotli file has a window of 2**{bits} bytes, over 2**{MAX_WINDOW_BITS}: "
+              f"the page's unpacker would hold it all (compress it with -w {MAX_WINDOW_BITS})")
+        return 1
+    print(f"the app's brotli file has a window of 2**{bits} bytes (at most 2**{MAX_WINDOW_BITS})")
     return 0
 
 

@@ -13,7 +13,7 @@
 //                 move and playing the first legal square, to the end and the review.
 // --scale: the device's pixel ratio (default 3, as web/test/phone.mjs's phone; the page draws
 // at most 2). Run it alone: another browser's pages would share the machine, not the figures.
-import { phonePage, rendererPids, takeOption } from './phone-page.mjs';
+import { mappingSummary, phonePage, rendererPids, takeOption } from './phone-page.mjs';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
@@ -67,11 +67,26 @@ async function run(name) {
   let peak = { rss: 0, hwm: 0 };
   const timeline = [];
   const started = Date.now();
+  // Where the memory is, by kind of mapping (phone-page.mjs mappingSummary): at the board, and
+  // at the largest VmRSS seen (read again whenever a sample passes the last reading by 1 MiB).
+  let atPeak = { rss: 0, where: '' };
   const sample = (what) => {
-    let top = { rss: 0, hwm: 0 };
-    for (const figures of renderers(root).values()) if (figures.rss > top.rss) top = figures;
+    let top = { rss: 0, hwm: 0, pid: 0 };
+    for (const [pid, figures] of renderers(root)) if (figures.rss > top.rss) top = { ...figures, pid };
     peak = { rss: Math.max(peak.rss, top.rss), hwm: Math.max(peak.hwm, top.hwm) };
-    if (what) timeline.push({ at_s: Math.round((Date.now() - started) / 100) / 10, what, rss_mib: mib(top.rss) });
+    let where = '';
+    if (top.pid && top.rss > atPeak.rss + 1024) {
+      try {
+        where = mappingSummary(top.pid);
+        atPeak = { rss: top.rss, where };
+      } catch {
+        // ended while read
+      }
+    }
+    if (what) {
+      if (!where && top.pid) where = mappingSummary(top.pid);
+      timeline.push({ at_s: Math.round((Date.now() - started) / 100) / 10, what, rss_mib: mib(top.rss), where });
+    }
   };
   const timer = setInterval(() => sample(null), 250);
   // A line every 30 s, so a slow run shows where it is.
@@ -141,10 +156,12 @@ async function run(name) {
     seconds: Math.round((Date.now() - started) / 1000),
     peak_rss_mib: mib(peak.rss),
     peak_hwm_mib: mib(peak.hwm),
+    at_largest_sample: { rss_mib: mib(atPeak.rss), where: atPeak.where },
     timeline,
   };
   console.log(`${name}: the renderer's peak ${result.peak_hwm_mib} MiB (VmHWM; largest VmRSS seen ${result.peak_rss_mib} MiB), ${result.moves} moves, ${result.seconds} s, engine ${ready.engineMemory}`);
-  for (const t of timeline) console.log(`  ${t.at_s} s: ${t.rss_mib} MiB, ${t.what}`);
+  for (const t of timeline) console.log(`  ${t.at_s} s: ${t.rss_mib} MiB, ${t.what}\n      (${t.where})`);
+  console.log(`  at the largest VmRSS seen: ${mib(atPeak.rss)} MiB\n      (${atPeak.where})`);
   return result;
 }
 

@@ -53,3 +53,42 @@ export function rendererPids(root = process.pid) {
     return false;
   });
 }
+
+// Resident KiB by mapping: file-backed ones by file, anonymous ones of 8 MiB or more each on
+// their own line (a WebAssembly memory, compiled code, a module's bytes), the small ones together.
+export function byMapping(pid) {
+  const groups = new Map();
+  let key = null;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const m = line.match(/^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/);
+    if (m) {
+      const mib = (parseInt(m[2], 16) - parseInt(m[1], 16)) / 1048576;
+      const what = m[4] || 'anonymous';
+      key = `${m[3]} ${what}${!m[4] && mib >= 8 ? ` (a ${Math.round(mib)} MiB mapping)` : ''}`;
+      if (!m[4] && mib >= 8) key += ` @${m[1]}`;
+      continue;
+    }
+    const rss = line.match(/^Rss:\s+(\d+) kB/);
+    if (rss && key) groups.set(key, (groups.get(key) ?? 0) + Number(rss[1]));
+  }
+  return groups;
+}
+
+// One line of a renderer's resident memory by kind, in MiB: Chromium's own files, each
+// anonymous mapping of 8 MiB or more (the WebAssembly memories, compiled code, the module's
+// bytes), and the small anonymous ones together (web/test/memory.mjs at the board and the peak).
+export function mappingSummary(pid) {
+  let [file, shared, small] = [0, 0, 0];
+  const big = [];
+  for (const [key, kb] of byMapping(pid)) {
+    const what = key.slice(key.indexOf(' ') + 1);
+    if (/ \(a \d+ MiB mapping\)/.test(key)) big.push(kb);
+    else if (what.startsWith('/memfd:') || what.startsWith('/dev/shm/')) shared += kb;
+    else if (what.startsWith('/')) file += kb;
+    else small += kb;
+  }
+  const m = (kb) => Math.round(kb / 1024);
+  big.sort((a, b) => b - a);
+  const large = big.filter((kb) => kb >= 1024).map(m).join(' + ');
+  return `files ${m(file)}, shared with the GPU ${m(shared)}, large anonymous ${large}, the rest ${m(small)}`;
+}

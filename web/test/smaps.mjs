@@ -9,7 +9,7 @@
 //
 // QUERY defaults to `?open=board`; a page without Montello's `data-montello="ready"` is read
 // after --wait alone (default 3000 ms after the board).
-import { phonePage, rendererPids, takeOption } from './phone-page.mjs';
+import { byMapping, phonePage, rendererPids, takeOption } from './phone-page.mjs';
 import { readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
@@ -18,26 +18,6 @@ const [base, query = '?open=board'] = args;
 if (!base) {
   console.error('usage: node web/test/smaps.mjs http://127.0.0.1:PORT [QUERY] [--wait MS]');
   process.exit(2);
-}
-
-// Resident KiB by mapping: file-backed ones by file, anonymous ones of 8 MiB or more each on
-// their own line (a WebAssembly memory, compiled code, a module's bytes), the small ones together.
-function byMapping(pid) {
-  const groups = new Map();
-  let key = null;
-  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    const m = line.match(/^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/);
-    if (m) {
-      const mib = (parseInt(m[2], 16) - parseInt(m[1], 16)) / 1048576;
-      const what = m[4] || 'anonymous';
-      key = `${m[3]} ${what}${!m[4] && mib >= 8 ? ` (a ${Math.round(mib)} MiB mapping)` : ''}`;
-      if (!m[4] && mib >= 8) key += ` @${m[1]}`;
-      continue;
-    }
-    const rss = line.match(/^Rss:\s+(\d+) kB/);
-    if (rss && key) groups.set(key, (groups.get(key) ?? 0) + Number(rss[1]));
-  }
-  return groups;
 }
 
 function print(pid) {

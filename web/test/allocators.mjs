@@ -1,0 +1,79 @@
+// Chromium's own account of a page's memory (#68, docs/web.md "Memory"): loads a page as
+// web/test/smaps.mjs does, waits for the board, asks for a detailed memory dump (CDP tracing,
+// `disabled-by-default-memory-infra`) and prints the page's renderer's allocators by size:
+// V8 (its heaps, compiled WebAssembly), PartitionAlloc's partitions (Blink's objects, buffers),
+// malloc, the GPU client's command and transfer buffers, and so on.
+//
+//     node web/test/allocators.mjs http://127.0.0.1:PORT [QUERY] [--wait MS] [--depth N] [--over]
+//
+// QUERY defaults to `?open=board`; --depth (default 2) is how many levels of an allocator's
+// name to show (`v8/main/heap` is three); --over reads at the end of the game and its review
+// instead (with `?autoplay=casual`: after a whole game between two AIs).
+import { phonePage, takeOption } from './phone-page.mjs';
+
+const args = process.argv.slice(2);
+const waitMs = Number(takeOption(args, '--wait', '3000'));
+const depth = Number(takeOption(args, '--depth', '2'));
+const atOver = args.includes('--over');
+if (atOver) args.splice(args.indexOf('--over'), 1);
+const [base, query = '?open=board'] = args;
+if (!base) {
+  console.error('usage: node web/test/allocators.mjs http://127.0.0.1:PORT [QUERY] [--wait MS] [--depth N] [--over]');
+  process.exit(2);
+}
+
+const { browser, page, cdp } = await phonePage(1);
+await page.goto(`${base}/${query}`);
+await page.waitForFunction(() => document.body.dataset.montello === 'ready', null, { timeout: 600_000 })
+  .catch(() => console.log('(no data-montello="ready": read after the wait alone)'));
+if (atOver) {
+  await page.waitForFunction(() => (document.body.dataset.review ?? '').startsWith('done'), null, { timeout: 1_200_000 });
+}
+await new Promise((r) => setTimeout(r, waitMs));
+
+const browserCdp = await browser.newBrowserCDPSession();
+const events = [];
+browserCdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+const done = new Promise((r) => browserCdp.once('Tracing.tracingComplete', r));
+await browserCdp.send('Tracing.start', {
+  traceConfig: {
+    includedCategories: ['disabled-by-default-memory-infra'],
+    excludedCategories: ['*'],
+    memoryDumpConfig: { triggers: [] },
+  },
+  transferMode: 'ReportEvents',
+});
+const dump = await browserCdp.send('Tracing.requestMemoryDump', { deterministic: true, levelOfDetail: 'detailed' });
+await browserCdp.send('Tracing.end');
+await done;
+if (!dump.success) console.log('(the memory dump did not succeed)');
+
+// One process's dump: allocator name -> { size, effective } in bytes (attributes are hex).
+const hex = (a) => (a ? Number.parseInt(a.value, 16) : 0);
+const byPid = new Map();
+for (const e of events) {
+  if (e.ph !== 'v' || !e.args?.dumps?.allocators) continue;
+  const mine = byPid.get(e.pid) ?? { allocators: {}, totals: e.args.dumps.process_totals, name: '' };
+  Object.assign(mine.allocators, e.args.dumps.allocators);
+  byPid.set(e.pid, mine);
+}
+for (const e of events) {
+  if (e.ph === 'M' && e.name === 'process_name' && byPid.has(e.pid)) byPid.get(e.pid).name = e.args.name;
+}
+const mib = (b) => (b / 1048576).toFixed(1).padStart(7);
+for (const [pid, { allocators, totals, name }] of byPid) {
+  const resident = hex(totals?.resident_set_bytes);
+  const pmf = hex(totals?.private_footprint_bytes);
+  console.log(`\n${name || 'process'} ${pid}: resident ${mib(resident)} MiB, private footprint ${mib(pmf)} MiB`);
+  const rows = [];
+  for (const [path, a] of Object.entries(allocators)) {
+    if (path.split('/').length > depth) continue;
+    const size = hex(a.attrs?.size);
+    const effective = hex(a.attrs?.effective_size);
+    if (size >= 512 * 1024 || effective >= 512 * 1024) rows.push([path, size, effective]);
+  }
+  rows.sort((a, b) => b[1] - a[1]);
+  console.log('    size  effective  allocator');
+  for (const [path, size, effective] of rows) console.log(`${mib(size)} ${mib(effective)}    ${path}`);
+}
+await browser.close();
