@@ -5,7 +5,8 @@
 //! the page's. So in a browser the engine's pools are sized by device class, as lichess sizes
 //! its engine's table (32 MB on iOS): the largest search tree a move or a hint may grow
 //! ([`EngineMemory::tree`]; the alpha-beta half of a move takes a quarter of it; the review's
-//! and the estimates' tables are small and fixed). The
+//! and the values' tables are 16 MiB on every device, and the worker empties its trees before
+//! them, web/worker; the estimates' 4 MiB). The
 //! class comes from what the browser says of itself: `navigator.deviceMemory` (Chromium's
 //! coarse figure in GB; Safari has none), whether the main pointer is a finger, and the
 //! screen's shorter side. The native builds keep the levels' own pools (a phone app is not

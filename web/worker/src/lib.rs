@@ -9,8 +9,10 @@
 //! One searcher at a time: a WebAssembly memory never shrinks, so two searchers' trees side by
 //! side (the AI's and a hint's, or both sides' in a game between two AIs) would hold their sum
 //! for the page's life. Before a search in one slot the others are emptied ([`keep_only`]):
-//! their trees go back to the allocator, which the next tree reuses. What it costs: the other
-//! slot's tree reuse for its next search (docs/web.md, "Memory").
+//! their trees go back to the allocator, which the next tree reuses. The review and the moves'
+//! values, which make a table of 16 MiB of their own, empty every slot first, so that table
+//! too takes the place of a tree instead of adding to it ([`kept_slot`]). What it costs: the
+//! other slots' tree reuse for their next search (docs/web.md, "Memory").
 
 use montello_engine::search::{CancelHandle, Searcher};
 use montello_engine::wire::{Reply, Request};
@@ -47,12 +49,23 @@ pub fn handle(line: &str) -> Result<String, String> {
     JOB.set(request.job());
     let cancel = CancelHandle::observed(report);
     let reply: Reply = SLOTS.with_borrow_mut(|slots| {
-        if let Request::Search { slot, .. } = &request {
-            keep_only(slots, usize::from(*slot));
+        if let Some(kept) = kept_slot(&request) {
+            keep_only(slots, kept);
         }
         request.run(slots, &cancel)
     });
     Ok(reply.to_string())
+}
+
+/// Which slots a request leaves as they are: `None` all of them (the analysis and the
+/// estimate, whose memory is small), `Some(slot)` that one only (a search: its own), and
+/// `Some(usize::MAX)` none (the review and the values, each with a 16 MiB table).
+fn kept_slot(request: &Request) -> Option<usize> {
+    match request {
+        Request::Search { slot, .. } => Some(usize::from(*slot)),
+        Request::Review { .. } | Request::Values { .. } => Some(usize::MAX),
+        Request::Analyse { .. } | Request::Estimate { .. } => None,
+    }
 }
 
 /// Empties every slot but `slot`: one searcher's tree in memory at a time (see the module's
@@ -123,5 +136,64 @@ mod tests {
         assert_eq!(kept(), [false, false, true]);
         search(4, 0);
         assert_eq!(kept(), [true, false, false]);
+    }
+
+    /// The review and the values empty every slot before their table; the estimate keeps them.
+    #[test]
+    fn the_review_and_the_values_take_the_place_of_the_trees() {
+        use montello_engine::search::review::{EstimateConfig, ReviewConfig, ValuesConfig};
+        use montello_engine::{Position, Variant};
+        let search = |job: u32, slot: u8| {
+            let line = format!(
+                "search {job} {slot} 0 plain:7 810000000:1008000000:b othello -:300:67108864"
+            );
+            let reply = handle(&line).expect("a good request");
+            assert!(reply.starts_with(&format!("searched {job} ")), "{reply}");
+        };
+        let run = |request: Request| {
+            let reply = handle(&request.to_string()).expect("a good request");
+            assert!(Reply::parse(&reply).is_ok(), "{reply}");
+        };
+        let kept = || SLOTS.with_borrow(|s| s.iter().filter(|kept| kept.is_some()).count());
+        let small = (4, 2, 1 << 20);
+        search(1, 1);
+        assert_eq!(kept(), 1);
+        run(Request::Estimate {
+            job: 2,
+            variant: Variant::Othello,
+            config: EstimateConfig {
+                exact_empties: small.0,
+                depth: small.1,
+                table_bytes: small.2,
+            },
+            position: Position::start(),
+        });
+        assert_eq!(kept(), 1, "the estimate keeps the AI's tree");
+        run(Request::Values {
+            job: 3,
+            variant: Variant::Othello,
+            config: ValuesConfig {
+                exact_empties: small.0,
+                depth: small.1,
+                table_bytes: small.2,
+            },
+            position: Position::start(),
+        });
+        assert_eq!(kept(), 0, "the values empty every slot");
+        search(4, 0);
+        assert_eq!(kept(), 1);
+        run(Request::Review {
+            job: 5,
+            variant: Variant::Othello,
+            config: ReviewConfig {
+                exact_empties: small.0,
+                depth: small.1,
+                table_bytes: small.2,
+                time: None,
+            },
+            start: Position::start(),
+            moves: vec!["f5".parse().expect("a move")],
+        });
+        assert_eq!(kept(), 0, "the review empties every slot");
     }
 }
