@@ -49,9 +49,8 @@ struct Stream {
     state: BrotliState<StandardAlloc, StandardAlloc, StandardAlloc>,
     input: Vec<u8>,
     at: usize,
-    /// Room for one piece, made at the first push, and how much of it the last call wrote.
+    /// Room for one piece, made at the first push.
     piece: Vec<u8>,
-    written: usize,
     status: Status,
     /// The decoder stopped for room to write, not for input: it has more of this chunk to give
     /// even when every byte of the chunk was read.
@@ -69,7 +68,6 @@ impl Default for Stream {
             input: Vec::new(),
             at: 0,
             piece: Vec::new(),
-            written: 0,
             status: Status::Going,
             full: false,
         }
@@ -81,7 +79,6 @@ impl std::fmt::Debug for Stream {
         f.debug_struct("Stream")
             .field("input", &self.input.len())
             .field("at", &self.at)
-            .field("written", &self.written)
             .field("status", &self.status)
             .field("full", &self.full)
             .finish()
@@ -136,13 +133,11 @@ impl Stream {
         if self.status == Status::Ended && available_in > 0 {
             self.status = Status::Failed;
         }
-        self.written = written;
         (self.status != Status::Failed).then_some(&self.piece[..written])
     }
 
     /// Whether the stream ended complete (the page has pushed every chunk).
-    fn finish(&mut self) -> bool {
-        self.written = 0;
+    fn finish(&self) -> bool {
         self.status == Status::Ended
     }
 }
@@ -185,7 +180,7 @@ pub extern "C" fn output() -> *const u8 {
 /// 0 when the stream ended complete, -1 when it stopped short or failed.
 #[unsafe(no_mangle)]
 pub extern "C" fn finish() -> i32 {
-    STREAM.with_borrow_mut(|s| if s.finish() { 0 } else { -1 })
+    STREAM.with_borrow(|s| if s.finish() { 0 } else { -1 })
 }
 
 #[cfg(test)]
