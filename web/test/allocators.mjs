@@ -9,13 +9,12 @@
 // QUERY defaults to `?open=board`; --depth (default 2) is how many levels of an allocator's
 // name to show (`v8/main/heap` is three); --over reads at the end of the game and its review
 // instead (with `?autoplay=casual`: after a whole game between two AIs).
-import { phonePage, takeOption } from './phone-page.mjs';
+import { openAndWait, phonePage, takeFlag, takeOption } from './phone-page.mjs';
 
 const args = process.argv.slice(2);
 const waitMs = Number(takeOption(args, '--wait', '3000'));
 const depth = Number(takeOption(args, '--depth', '2'));
-const atOver = args.includes('--over');
-if (atOver) args.splice(args.indexOf('--over'), 1);
+const atOver = takeFlag(args, '--over');
 const [base, query = '?open=board'] = args;
 if (!base) {
   console.error('usage: node web/test/allocators.mjs http://127.0.0.1:PORT [QUERY] [--wait MS] [--depth N] [--over]');
@@ -23,13 +22,7 @@ if (!base) {
 }
 
 const { browser, page, cdp } = await phonePage(1);
-await page.goto(`${base}/${query}`);
-await page.waitForFunction(() => document.body.dataset.montello === 'ready', null, { timeout: 600_000 })
-  .catch(() => console.log('(no data-montello="ready": read after the wait alone)'));
-if (atOver) {
-  await page.waitForFunction(() => (document.body.dataset.review ?? '').startsWith('done'), null, { timeout: 1_200_000 });
-}
-await new Promise((r) => setTimeout(r, waitMs));
+await openAndWait(page, `${base}/${query}`, { atOver, waitMs });
 
 const browserCdp = await browser.newBrowserCDPSession();
 const events = [];

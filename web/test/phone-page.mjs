@@ -19,6 +19,13 @@ export function takeOption(args, name, fallback) {
   return args.splice(at, 2)[1] ?? fallback;
 }
 
+// Whether `args` has the flag `name`, taken out of them.
+export function takeFlag(args, name) {
+  const at = args.indexOf(name);
+  if (at >= 0) args.splice(at, 1);
+  return at >= 0;
+}
+
 // A new browser at device scale `scale` (a real one: Playwright's `deviceScaleFactor` is
 // DevTools emulation, web/test/phone.mjs says why) with one page emulating the phone: its
 // metrics and touch. Returns the browser, the page and the page's CDP session.
@@ -30,6 +37,19 @@ export async function phonePage(scale) {
   await cdp.send('Emulation.setDeviceMetricsOverride', { ...PHONE, deviceScaleFactor: 0, mobile: true });
   await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
   return { browser, page, cdp };
+}
+
+// Opens `url` and waits for Montello's board (`data-montello="ready"`; a page without it is
+// read after the wait alone), with `atOver` for the end of the game and its review too (an
+// autoplayed game), then `waitMs` more (web/test/smaps.mjs, allocators.mjs).
+export async function openAndWait(page, url, { atOver = false, waitMs = 0 } = {}) {
+  await page.goto(url);
+  await page.waitForFunction(() => document.body.dataset.montello === 'ready', null, { timeout: 600_000 })
+    .catch(() => console.log('(no data-montello="ready": read after the wait alone)'));
+  if (atOver) {
+    await page.waitForFunction(() => (document.body.dataset.review ?? '').startsWith('done'), null, { timeout: 1_200_000 });
+  }
+  await new Promise((r) => setTimeout(r, waitMs));
 }
 
 // The pids of Chromium's renderer processes below `root` (Playwright starts the browser as

@@ -10,13 +10,12 @@
 // QUERY defaults to `?open=board`; a page without Montello's `data-montello="ready"` is read
 // after --wait alone (default 3000 ms after the board); --over reads at the end of the game
 // and its review instead (with `?autoplay=casual`: after a whole game between two AIs).
-import { byMapping, phonePage, rendererPids, takeOption } from './phone-page.mjs';
+import { byMapping, openAndWait, phonePage, rendererPids, takeFlag, takeOption } from './phone-page.mjs';
 import { readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const waitMs = Number(takeOption(args, '--wait', '3000'));
-const atOver = args.includes('--over');
-if (atOver) args.splice(args.indexOf('--over'), 1);
+const atOver = takeFlag(args, '--over');
 const [base, query = '?open=board'] = args;
 if (!base) {
   console.error('usage: node web/test/smaps.mjs http://127.0.0.1:PORT [QUERY] [--wait MS] [--over]');
@@ -34,13 +33,7 @@ function print(pid) {
 }
 
 const { browser, page, cdp } = await phonePage(1);
-await page.goto(`${base}/${query}`);
-await page.waitForFunction(() => document.body.dataset.montello === 'ready', null, { timeout: 600_000 })
-  .catch(() => console.log('(no data-montello="ready": read after the wait alone)'));
-if (atOver) {
-  await page.waitForFunction(() => (document.body.dataset.review ?? '').startsWith('done'), null, { timeout: 1_200_000 });
-}
-await new Promise((r) => setTimeout(r, waitMs));
+await openAndWait(page, `${base}/${query}`, { atOver, waitMs });
 const heap = await page.evaluate(() => document.body.dataset.heap ?? '');
 if (heap) console.log(`the app's heap (data-heap): ${heap}`);
 // The page's renderer is taken to be the largest one: Chromium keeps another of about 157 MiB
