@@ -1,6 +1,8 @@
 // Chromium's own account of a page's memory (#68, docs/web.md "Memory"): loads a page as
 // web/test/smaps.mjs does, waits for the board, asks for a detailed memory dump (CDP tracing,
-// `disabled-by-default-memory-infra`) and prints the page's renderer's allocators by size:
+// `disabled-by-default-memory-infra`) and prints, for each of Chromium's processes, its private
+// footprint (Chromium's own measure of what a process holds: not the shared files) and its
+// peak resident memory, then its allocators by size:
 // V8 (its heaps, compiled WebAssembly), PartitionAlloc's partitions (Blink's objects, buffers),
 // malloc, the GPU client's command and transfer buffers, and so on.
 //
@@ -42,12 +44,14 @@ await done;
 if (!dump.success) console.log('(the memory dump did not succeed)');
 
 // One process's dump: allocator name -> { size, effective } in bytes (attributes are hex).
-const hex = (a) => (a ? Number.parseInt(a.value, 16) : 0);
+// (An allocator's attributes are `{ value: HEX }`; the process's totals are the hex itself.)
+const hex = (a) => (a ? Number.parseInt(typeof a === 'string' ? a : a.value, 16) : 0);
 const byPid = new Map();
 for (const e of events) {
-  if (e.ph !== 'v' || !e.args?.dumps?.allocators) continue;
-  const mine = byPid.get(e.pid) ?? { allocators: {}, totals: e.args.dumps.process_totals, name: '' };
-  Object.assign(mine.allocators, e.args.dumps.allocators);
+  if (e.ph !== 'v' || !e.args?.dumps) continue;
+  const mine = byPid.get(e.pid) ?? { allocators: {}, totals: {}, name: '' };
+  Object.assign(mine.allocators, e.args.dumps.allocators ?? {});
+  Object.assign(mine.totals, e.args.dumps.process_totals ?? {});
   byPid.set(e.pid, mine);
 }
 for (const e of events) {
@@ -55,9 +59,10 @@ for (const e of events) {
 }
 const mib = (b) => (b / 1048576).toFixed(1).padStart(7);
 for (const [pid, { allocators, totals, name }] of byPid) {
-  const resident = hex(totals?.resident_set_bytes);
-  const pmf = hex(totals?.private_footprint_bytes);
-  console.log(`\n${name || 'process'} ${pid}: resident ${mib(resident)} MiB, private footprint ${mib(pmf)} MiB`);
+  // Chromium's private footprint (what it counts as the process's own: its anonymous and
+  // swapped memory, not the shared files) and the peak of its resident memory.
+  console.log(`\n${name || 'process'} ${pid}: private footprint ${mib(hex(totals.private_footprint_bytes))} MiB, ` +
+    `peak resident ${mib(hex(totals.peak_resident_set_size))} MiB`);
   const rows = [];
   for (const [path, a] of Object.entries(allocators)) {
     if (path.split('/').length > depth) continue;
