@@ -13,6 +13,8 @@
 //                 move and playing the first legal square, to the end and the review.
 // --scale: the device's pixel ratio (default 3, as web/test/phone.mjs's phone; the page draws
 // at most 2). Run it alone: another browser's pages would share the machine, not the figures.
+// Beside each figure it prints what the renderer holds by kind of mapping (phone-page.mjs
+// mappingSummary), at the board, at the end, and at the largest VmRSS seen.
 import { mappingSummary, phonePage, rendererPids, takeOption } from './phone-page.mjs';
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -70,21 +72,24 @@ async function run(name) {
   // Where the memory is, by kind of mapping (phone-page.mjs mappingSummary): at the board, and
   // at the largest VmRSS seen (read again whenever a sample passes the last reading by 1 MiB).
   let atPeak = { rss: 0, where: '' };
+  const summary = (pid) => {
+    try {
+      return mappingSummary(pid);
+    } catch {
+      return ''; // ended while read
+    }
+  };
   const sample = (what) => {
     let top = { rss: 0, hwm: 0, pid: 0 };
     for (const [pid, figures] of renderers(root)) if (figures.rss > top.rss) top = { ...figures, pid };
     peak = { rss: Math.max(peak.rss, top.rss), hwm: Math.max(peak.hwm, top.hwm) };
     let where = '';
     if (top.pid && top.rss > atPeak.rss + 1024) {
-      try {
-        where = mappingSummary(top.pid);
-        atPeak = { rss: top.rss, where };
-      } catch {
-        // ended while read
-      }
+      where = summary(top.pid);
+      if (where) atPeak = { rss: top.rss, where };
     }
     if (what) {
-      if (!where && top.pid) where = mappingSummary(top.pid);
+      if (!where && top.pid) where = summary(top.pid);
       timeline.push({ at_s: Math.round((Date.now() - started) / 100) / 10, what, rss_mib: mib(top.rss), where });
     }
   };

@@ -94,9 +94,10 @@ export function byMapping(pid) {
   return groups;
 }
 
-// One line of a renderer's resident memory by kind, in MiB: Chromium's own files, each
-// anonymous mapping of 8 MiB or more (the WebAssembly memories, compiled code, the module's
-// bytes), and the small anonymous ones together (web/test/memory.mjs at the board and the peak).
+// One line of a renderer's resident memory by kind, in MiB: Chromium's own files, the memory it
+// shares with the GPU process, each anonymous mapping of 8 MiB or more (the WebAssembly
+// memories, compiled code, the module's bytes), and the small anonymous ones together
+// (web/test/memory.mjs at the board and the peak).
 export function mappingSummary(pid) {
   let [file, shared, small] = [0, 0, 0];
   const big = [];
