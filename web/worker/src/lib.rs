@@ -11,7 +11,7 @@
 //! for the page's life. Before a search in one slot the others are emptied ([`keep_only`]):
 //! their trees go back to the allocator, which the next tree reuses. The review and the moves'
 //! values, which make a table of 16 MiB of their own, empty every slot first, so that table
-//! too takes the place of a tree instead of adding to it ([`kept_slot`]). What it costs: the
+//! too takes the place of a tree instead of adding to it ([`kept_slots`]). What it costs: the
 //! other slots' tree reuse for their next search (docs/web.md, "Memory").
 
 use montello_engine::search::{CancelHandle, Searcher};
@@ -49,30 +49,39 @@ pub fn handle(line: &str) -> Result<String, String> {
     JOB.set(request.job());
     let cancel = CancelHandle::observed(report);
     let reply: Reply = SLOTS.with_borrow_mut(|slots| {
-        if let Some(kept) = kept_slot(&request) {
-            keep_only(slots, kept);
+        match kept_slots(&request) {
+            Kept::All => {}
+            Kept::Only(slot) => keep_only(slots, Some(slot)),
+            Kept::None => keep_only(slots, None),
         }
         request.run(slots, &cancel)
     });
     Ok(reply.to_string())
 }
 
-/// Which slots a request leaves as they are: `None` all of them (the analysis and the
-/// estimate, whose memory is small), `Some(slot)` that one only (a search: its own), and
-/// `Some(usize::MAX)` none (the review and the values, each with a 16 MiB table).
-fn kept_slot(request: &Request) -> Option<usize> {
+/// Which searchers a request leaves in their slots.
+enum Kept {
+    /// All of them: the analysis and the estimate, whose memory is small.
+    All,
+    /// That slot's only: a search keeps its own.
+    Only(usize),
+    /// None: the review and the values, each with a 16 MiB table.
+    None,
+}
+
+fn kept_slots(request: &Request) -> Kept {
     match request {
-        Request::Search { slot, .. } => Some(usize::from(*slot)),
-        Request::Review { .. } | Request::Values { .. } => Some(usize::MAX),
-        Request::Analyse { .. } | Request::Estimate { .. } => None,
+        Request::Search { slot, .. } => Kept::Only(usize::from(*slot)),
+        Request::Review { .. } | Request::Values { .. } => Kept::None,
+        Request::Analyse { .. } | Request::Estimate { .. } => Kept::All,
     }
 }
 
-/// Empties every slot but `slot`: one searcher's tree in memory at a time (see the module's
-/// docs).
-fn keep_only(slots: &mut [Option<Searcher>], slot: usize) {
+/// Empties every slot but `slot` (every one for `None`): one searcher's tree in memory at a
+/// time (see the module's docs).
+fn keep_only(slots: &mut [Option<Searcher>], slot: Option<usize>) {
     for (i, kept) in slots.iter_mut().enumerate() {
-        if i != slot {
+        if Some(i) != slot {
             *kept = None;
         }
     }
