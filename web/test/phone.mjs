@@ -365,7 +365,12 @@ section = '4b';
   // 52-10 with two squares empty: the bar says what the status says, "by 42" (not the 44 of
   // the count with the empty squares to the winner).
   check(d.estimate === '42.0 exact', `the win bar shows the result's margin, 52-10: ${d.estimate}`);
-  const marks = (d.layout ?? '').split(';').filter((e) => e.startsWith('mark:')).length;
+  // The list draws its marks in a frame after the one that took the review (a second or so
+  // of SwiftShader's frames): wait for them rather than read the layout of that same frame.
+  const marks = await page.waitForFunction(
+    () => (document.body.dataset.layout ?? '').split(';').filter((e) => e.startsWith('mark:')).length,
+    null, { timeout: 30_000 },
+  ).then((count) => count.jsonValue(), () => 0);
   check(marks > 0, `the move list shows marked moves (${marks})`);
   await page.screenshot({ path: join(out, 'web-review.png') });
   await context.close();
