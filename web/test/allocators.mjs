@@ -23,7 +23,7 @@ if (!base) {
   process.exit(2);
 }
 
-const { browser, page, cdp } = await phonePage(1);
+const { browser, page } = await phonePage(1);
 await openAndWait(page, `${base}/${query}`, { atOver, waitMs });
 
 const browserCdp = await browser.newBrowserCDPSession();
