@@ -4,16 +4,18 @@
 // the player's hints do, or both sides in a game between two AIs (docs/web.md "Memory").
 // A figure for the docs, not a test.
 //
-//     node tools/worker-memory.mjs [SITE] [--memory BYTES] [--slots 1|2] [--level N] [--values] [--review]
+//     node tools/worker-memory.mjs [SITE] [--memory BYTES] [--table BYTES] [--slots 1|2] [--level N] [--values] [--review]
 //
 // SITE: web/build.sh's output (default web/dist), or wasm-bindgen's own output folder.
 // Every move of the game is searched at the level (default 6, Master) on its own 1 s cap,
 // Black's in slot 1 and White's in slot 0 (--slots 1: both in slot 0), with the phone class's
-// tree (--memory, default 33554432); then the game's own move is played. --values asks after
-// each search for the values of every move there, as the page does with every hint (the
-// engine's default: 16 MiB tables, the last 20 empty squares exact). --review then asks for
-// the game's review, as the app does after a game (the engine's default: the last 20 empty
-// squares exact, 12 plies before, 16 MiB tables).
+// tree (--memory, default 16777216, as platform::memory sizes it); then the game's own move is
+// played. --values asks after each search for the values of every move there, as the page
+// does with every hint (the last 20 empty squares exact, in a table of --table bytes, default
+// the engine's 16 MiB; a phone's is 8 MiB). --review then asks for the game's review, as the
+// app does after a game (the last 20 empty squares exact, 12 plies before, the same table).
+// The figure is the memory's length: a tree fills what it reserves, but a table or a pool that
+// a short search never fills is larger here than what a page holds resident.
 import { gameA, loadEngineAndMemory } from './worker-engine.mjs';
 
 const args = process.argv.slice(2);
@@ -21,7 +23,8 @@ const option = (name, fallback) => {
   const at = args.indexOf(name);
   return at < 0 ? fallback : args.splice(at, 2)[1];
 };
-const memoryCap = Number(option('--memory', '33554432'));
+const memoryCap = Number(option('--memory', '16777216'));
+const table = Number(option('--table', '16777216'));
 const slots = Number(option('--slots', '2'));
 const level = Number(option('--level', '6'));
 const flag = (name) => {
@@ -71,7 +74,7 @@ for (const [ply, move] of moves.entries()) {
   const reply = engine.handle(`search ${ply} ${slot} 0 level:${level}:1 ${position} othello 1000000:-:${memoryCap}`);
   if (!reply.startsWith('searched')) throw new Error(`move ${ply + 1}: ${reply}`);
   if (values) {
-    const valued = engine.handle(`values ${ply} othello 20 12 16777216 ${position}`);
+    const valued = engine.handle(`values ${ply} othello 20 12 ${table} ${position}`);
     if (!valued.startsWith('valued')) throw new Error(`move ${ply + 1}, the values: ${valued}`);
   }
   peak = Math.max(peak, memory.buffer.byteLength);
@@ -82,9 +85,9 @@ for (const [ply, move] of moves.entries()) {
   [p, o] = [p | f | (1n << BigInt(square)), o & ~f & FULL];
   [black, white, side] = side === 'b' ? [p, o, 'w'] : [o, p, 'b'];
 }
-console.log(`${moves.length} moves at level ${level}, ${slots} slot(s) in turn${values ? ', the values after each' : ''}, trees of at most ${mib(memoryCap)} MiB: the worker's memory at most ${mib(peak)} MiB`);
+console.log(`${moves.length} moves at level ${level}, ${slots} slot(s) in turn${values ? ', the values after each' : ''}, trees of at most ${mib(memoryCap)} MiB, tables of ${mib(table)} MiB: the worker's memory at most ${mib(peak)} MiB`);
 if (review) {
-  const reply = engine.handle(`review ${moves.length} othello 20 12 16777216 810000000:1008000000:b ${played.join(' ')}`);
+  const reply = engine.handle(`review ${moves.length} othello 20 12 ${table} 810000000:1008000000:b ${played.join(' ')}`);
   if (!reply.startsWith('reviewed')) throw new Error(`the review: ${reply.slice(0, 200)}`);
   console.log(`after the game's review: the worker's memory ${mib(memory.buffer.byteLength)} MiB`);
 }

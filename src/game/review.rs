@@ -17,6 +17,7 @@ use crate::AppSystems;
 use crate::game::ai::{AiControl, AiState};
 use crate::game::flow::CurrentGame;
 use crate::platform::lifecycle::WorkPaused;
+use crate::platform::memory::EngineMemory;
 use bevy::prelude::*;
 use montello_engine::search::review::{Class, MoveReview, Review, ReviewConfig, final_estimate};
 use montello_engine::wire::{Reply, Request};
@@ -25,6 +26,7 @@ use montello_engine::{Game, Move, Side};
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<GameReview>()
         .init_resource::<ReviewSettings>()
+        .init_resource::<EngineMemory>()
         .add_systems(
             Update,
             (follow_game, poll_review, start_review)
@@ -38,6 +40,16 @@ pub(crate) fn plugin(app: &mut App) {
 /// that in a browser's worker). Tests set a shallower one.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReviewSettings(pub ReviewConfig);
+
+impl ReviewSettings {
+    /// The review as this device runs it: its table held to the device's budget.
+    pub fn on(&self, memory: &EngineMemory) -> ReviewConfig {
+        ReviewConfig {
+            table_bytes: memory.cap_table(self.0.table_bytes),
+            ..self.0
+        }
+    }
+}
 
 /// The review of the game's moves, when there is one, and the one being computed.
 #[derive(Resource, Default)]
@@ -263,6 +275,7 @@ fn start_review(
     control: Res<AiControl>,
     paused: Res<WorkPaused>,
     settings: Res<ReviewSettings>,
+    memory: Res<EngineMemory>,
 ) {
     let game = current.game();
     if review.running.is_some()
@@ -277,7 +290,7 @@ fn start_review(
     }
     let moves = game.history().to_vec();
     let total = moves.iter().filter(|m| **m != Move::Pass).count();
-    let config = settings.0;
+    let config = settings.on(&memory);
     // The engine posts the moves done as its progress.
     let (variant, start, asked) = (game.variant(), game.start_position(), moves.clone());
     let work = Background::request(
@@ -317,6 +330,36 @@ mod tests {
             depth: 2,
             ..ReviewConfig::default()
         }
+    }
+
+    /// A phone's browser reviews with half the engine's 16 MiB table; other devices, and a
+    /// smaller table a test asks for, are left alone (the same rule as the values').
+    #[test]
+    fn a_phone_reviews_with_a_smaller_table() {
+        use crate::platform::memory::DeviceClass;
+        let settings = ReviewSettings::default();
+        assert_eq!(settings.0.table_bytes, 16 << 20);
+        let phone = settings.on(&EngineMemory::of(DeviceClass::Phone));
+        assert_eq!(phone.table_bytes, 8 << 20);
+        assert_eq!(
+            (phone.depth, phone.exact_empties),
+            (settings.0.depth, settings.0.exact_empties)
+        );
+        assert_eq!(
+            settings.on(&EngineMemory::of(DeviceClass::Desktop)),
+            settings.0
+        );
+        let small = ReviewSettings(ReviewConfig {
+            table_bytes: 1 << 20,
+            ..settings.0
+        });
+        assert_eq!(small.on(&EngineMemory::of(DeviceClass::Phone)), small.0);
+        let values = crate::game::values::ValuesSettings::default();
+        assert_eq!(
+            values.on(&EngineMemory::of(DeviceClass::Phone)).table_bytes,
+            8 << 20
+        );
+        assert_eq!(values.on(&EngineMemory::of(DeviceClass::Tablet)), values.0);
     }
 
     /// A review kept for a game answers for that game and any game that begins with the same

@@ -17,6 +17,7 @@ use crate::AppSystems;
 use crate::game::ai::{AiState, LastHint};
 use crate::game::flow::CurrentGame;
 use crate::platform::lifecycle::{WorkPaused, working};
+use crate::platform::memory::EngineMemory;
 use bevy::prelude::*;
 use montello_engine::Move;
 use montello_engine::search::review::{MoveValue, Valuation, ValuesConfig};
@@ -26,6 +27,7 @@ use montello_engine::{Position, Variant};
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<SquareValues>()
         .init_resource::<ValuesSettings>()
+        .init_resource::<EngineMemory>()
         .init_resource::<ValuesAsked>()
         .add_systems(
             Update,
@@ -40,6 +42,16 @@ pub(crate) fn plugin(app: &mut App) {
 /// set a shallower one).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ValuesSettings(pub ValuesConfig);
+
+impl ValuesSettings {
+    /// The values as this device finds them: their table held to the device's budget.
+    pub fn on(&self, memory: &EngineMemory) -> ValuesConfig {
+        ValuesConfig {
+            table_bytes: memory.cap_table(self.0.table_bytes),
+            ..self.0
+        }
+    }
+}
 
 /// A position whose moves are valued, under its rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,6 +173,7 @@ fn start_values(
     ai: Res<AiState>,
     paused: Res<WorkPaused>,
     settings: Res<ValuesSettings>,
+    memory: Res<EngineMemory>,
 ) {
     let Some(asked) = wanted(&current, &asked, &hint) else {
         return;
@@ -186,7 +199,7 @@ fn start_values(
     if ONE_ENGINE && ai.is_busy() {
         return;
     }
-    let config = settings.0;
+    let config = settings.on(&memory);
     let work = Background::optional(
         move |job| Request::Values {
             job,

@@ -4,9 +4,9 @@
 //! above all), and WebAssembly's memory never shrinks: every byte a search once touched stays
 //! the page's. So in a browser the engine's pools are sized by device class, as lichess sizes
 //! its engine's table (32 MB on iOS): the largest search tree a move or a hint may grow
-//! ([`EngineMemory::tree`]; the alpha-beta half of a move takes a quarter of it; the review's
-//! and the values' tables are 16 MiB on every device, and the worker empties its trees before
-//! them, web/worker; the estimates' 4 MiB). The
+//! ([`EngineMemory::tree`]; the alpha-beta half of a move takes a quarter of it), and the
+//! review's and the values' tables ([`EngineMemory::table`]: the worker empties its trees
+//! before them, web/worker; the estimates' 4 MiB on every device). The
 //! class comes from what the browser says of itself: `navigator.deviceMemory` (Chromium's
 //! coarse figure in GB; Safari has none), whether the main pointer is a finger, and the
 //! screen's shorter side. The native builds keep the levels' own pools (a phone app is not
@@ -79,6 +79,9 @@ pub struct EngineMemory {
     pub class: DeviceClass,
     /// The most bytes one search's tree may hold (its pool grows to it as the search needs).
     pub tree: usize,
+    /// The most bytes the review's and the values' table may hold (the engine's default is 16
+    /// MiB; a phone's half of it costs the solver 0.1% more nodes, docs/web.md).
+    pub table: usize,
 }
 
 impl EngineMemory {
@@ -90,12 +93,21 @@ impl EngineMemory {
             DeviceClass::Tablet => 64 << 20,
             DeviceClass::Desktop => 128 << 20,
         };
-        EngineMemory { class, tree }
+        let table = match class {
+            DeviceClass::Phone => 8 << 20,
+            DeviceClass::Tablet | DeviceClass::Desktop => 16 << 20,
+        };
+        EngineMemory { class, tree, table }
     }
 
     /// `wanted` bytes for a search's tree, held to this device's budget.
     pub fn cap(&self, wanted: usize) -> usize {
         wanted.min(self.tree)
+    }
+
+    /// `wanted` bytes for the review's or the values' table, held to this device's budget.
+    pub fn cap_table(&self, wanted: usize) -> usize {
+        wanted.min(self.table)
     }
 }
 
@@ -193,6 +205,10 @@ mod tests {
         let desktop = EngineMemory::of(DeviceClass::Desktop);
         assert_eq!(desktop.cap(128 << 20), 128 << 20);
         assert!(EngineMemory::of(DeviceClass::Tablet).tree < desktop.tree);
+        // The review's and the values' tables: half the engine's 16 MiB on a phone.
+        assert_eq!(phone.cap_table(16 << 20), 8 << 20);
+        assert_eq!(phone.cap_table(1 << 20), 1 << 20);
+        assert_eq!(desktop.cap_table(16 << 20), 16 << 20);
         // The native builds (these tests among them) are desktops.
         assert_eq!(EngineMemory::default(), desktop);
     }
