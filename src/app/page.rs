@@ -19,7 +19,7 @@
 //! | `data-estimate` | the win bar's figure for the position on the board (`game::margin`): `none`, or Black's expected final margin and how it was made, `-2.5 searched`, `44.0 exact` |
 //! | `data-review` | the game review (`game::review`): `none`, `running`, or `done MOVES MARKED` (the moves on the board reviewed, and how many of them cost discs enough to be marked) |
 //! | `data-values` | the values on the squares (`game::values`) of the position the board values now: `none`, `running`, or the wire's words best first, `h7:10:e g1:-4:e …` |
-//! | `data-engine-memory` | the engine's budget on this device (`platform::memory`): its class and the most bytes a search's tree may hold, `phone 33554432` |
+//! | `data-engine-memory` | the engine's budget on this device (`platform::memory`): its class and the most bytes a search's tree may hold, `phone 16777216` |
 //! | `data-heap` | what the app's heap holds by owner (`app::heap`): `heap MIB/PEAK_MIB images N/BYTES atlases N/SIZES/BYTES meshes N/BYTES` |
 //! | `data-practice` | a try at a better move (`game::practice`): `none`, `asking PLY`, `judging PLY`, `judged PLY MOVE found\|missed VALUE`, `answered PLY` |
 //! | `data-puzzle` | the daily puzzle (`game::puzzle`): `none`, or `DAY STATE misses N` with STATE `playing`, `judging`, `finished MARGIN solved\|unsolved` or `shown` |

@@ -85,11 +85,12 @@ pub struct EngineMemory {
 }
 
 impl EngineMemory {
-    /// The budget of a class. A desktop keeps Master's 128 MiB; a phone a quarter of it, which
-    /// Master's pruning of a full pool makes cheap (docs/ai.md: the strength it costs).
+    /// The budget of a class. A desktop keeps Master's 128 MiB; a phone an eighth of it, which
+    /// Master's pruning of a full pool makes cheap (docs/web.md "Memory": the strength it
+    /// costs, measured at a quarter and at an eighth).
     pub fn of(class: DeviceClass) -> EngineMemory {
         let tree = match class {
-            DeviceClass::Phone => 32 << 20,
+            DeviceClass::Phone => 16 << 20,
             DeviceClass::Tablet => 64 << 20,
             DeviceClass::Desktop => 128 << 20,
         };
@@ -200,7 +201,7 @@ mod tests {
     #[test]
     fn a_budget_caps_every_search_but_never_raises_one() {
         let phone = EngineMemory::of(DeviceClass::Phone);
-        assert_eq!(phone.cap(128 << 20), 32 << 20);
+        assert_eq!(phone.cap(128 << 20), 16 << 20);
         assert_eq!(phone.cap(4 << 20), 4 << 20);
         let desktop = EngineMemory::of(DeviceClass::Desktop);
         assert_eq!(desktop.cap(128 << 20), 128 << 20);

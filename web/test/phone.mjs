@@ -222,8 +222,8 @@ let transcript;
   // Phone rendering (web/index.html, app::gpu): the pixel ratio capped at 2, no MSAA, no shadows.
   check(dpr[3] === 780, `the canvas drawn at 2 device pixels per CSS pixel: ${dpr[3]} wide`);
   check(d.rendering === 'scale 2 msaa 1 shadows off', `drawn as a phone draws: ${d.rendering}`);
-  // The engine's memory sized for a phone (src/platform/memory.rs): a quarter of Master's pool.
-  check(d.engineMemory === `phone ${32 << 20}`, `the engine's memory sized as a phone's: ${d.engineMemory}`);
+  // The engine's memory sized for a phone (src/platform/memory.rs): an eighth of Master's pool.
+  check(d.engineMemory === `phone ${16 << 20}`, `the engine's memory sized as a phone's: ${d.engineMemory}`);
   // What the app's heap holds by owner (app::heap), counted by its own allocator: the glyph
   // atlases of the board's texts among the images, and the meshes kept for picking.
   const heap = (d.heap ?? '').match(/^heap (\d+)\/(\d+) images (\d+)\/(\d+) atlases (\d+)\/(\d+)\/(\d+) meshes (\d+)\/(\d+)$/);
