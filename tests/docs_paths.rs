@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 /// The repository's top folders: a backticked word starting with one names a path from the root.
 const TOP: &[&str] = &[
     "src/", "engine/", "lab/", "web/", "tests/", "tools/", "docs/", ".ci/", ".github/", "android/",
-    "ios/", "assets/",
+    "ios/", "assets/", "examples",
 ];
 /// Build outputs and placeholders the docs name on purpose: never in the tree.
 const OUTPUTS: &[&str] = &["target/", "web/dist", "OUT/", "node_modules"];

@@ -188,7 +188,20 @@ spurious_failures = []
 
 def ready(d, started):
     for attempt in range(2):
-        d.wait("['ready', 'failed'].includes(document.body.dataset.montello)", READY_S, "the board")
+        try:
+            d.wait("['ready', 'failed'].includes(document.body.dataset.montello)", READY_S, "the board")
+        except SystemExit as timeout:
+            # A cold CI run (2026-11-30, lane b's builds beside it) met a page that published
+            # nothing in 240 s, not even how it got the app's module (data-app-module): stuck
+            # before the module was unpacked and compiled; the same build passed WebKit when run
+            # again alone. Not understood yet (docs/ci.md): reloaded once, said and counted like
+            # the traps below; a second time fails.
+            if attempt == 0 and not d.data():
+                spurious_failures.append("no page state after the wait for the board")
+                print(f"     {timeout}: reloading once")
+                d.s("POST", "/refresh", {})
+                continue
+            raise
         state = d.data()
         if state.get("montello") != "failed":
             return time.time() - started
