@@ -37,7 +37,8 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// How the app reviews: the engine's default, the last 20 empty squares exact and a 12-ply
 /// search before them (docs/ai.md: under 2 s for a whole game natively, about three times
-/// that in a browser's worker). Tests set a shallower one.
+/// that in a browser's worker), its table held to the device's budget ([`ReviewSettings::on`]).
+/// Tests set a shallower one.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReviewSettings(pub ReviewConfig);
 

@@ -10,9 +10,9 @@
 //! side (the AI's and a hint's, or both sides' in a game between two AIs) would hold their sum
 //! for the page's life. Before a search in one slot the others are emptied ([`keep_only`]):
 //! their trees go back to the allocator, which the next tree reuses. The review and the moves'
-//! values, which make a table of 16 MiB of their own, empty every slot first, so that table
-//! too takes the place of a tree instead of adding to it ([`kept_slots`]). What it costs: the
-//! other slots' tree reuse for their next search (docs/web.md, "Memory").
+//! values, which make a table of their own (16 MiB, a phone's 8), empty every slot first, so
+//! that table too takes the place of a tree instead of adding to it ([`kept_slots`]). What it
+//! costs: the other slots' tree reuse for their next search (docs/web.md, "Memory").
 
 use montello_engine::search::{CancelHandle, Searcher};
 use montello_engine::wire::{Reply, Request};
@@ -65,7 +65,7 @@ enum Kept {
     All,
     /// That slot's only: a search keeps its own.
     Only(usize),
-    /// None: the review and the values, each with a 16 MiB table.
+    /// None: the review and the values, each with a table of its own (16 MiB, a phone's 8).
     None,
 }
 
